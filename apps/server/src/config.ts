@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** An unset variable and an empty one mean the same: use the default. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const port = z.coerce.number().int().min(0).max(65535);
+const bytes = z.coerce.number().int().positive();
+
+const EnvSchema = z.object({
+  PORT: optional(port),
+  HOST: optional(z.string().min(1)),
+  DATA_DIR: optional(z.string().min(1)),
+  DATABASE_URL: optional(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }),
+  ),
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+  BODY_LIMIT: optional(bytes),
+  TOKEN_SIGNING_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
+  WEB_DIST_DIR: optional(z.string().min(1)),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Absolute path of the folder for the SQLite file, uploads and generated keys. */
+  dataDir: string;
+  /** PostgreSQL connection string; SQLite in `dataDir` when absent. */
+  databaseUrl: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Largest accepted request body, in bytes. */
+  bodyLimit: number;
+  /** Configured token signing key; when absent one is generated into `dataDir`. */
+  tokenSigningKey: string | undefined;
+  /** Folder of the built web app; the API runs without it when it does not exist. */
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface ConfigDefaults {
+  /** Folder the relative paths are resolved against. */
+  cwd: string;
+  webDistDir: string;
+}
+
+/**
+ * Reads and validates the configuration once, at start-up. A bad setting throws a ConfigError that
+ * names each offending variable.
+ */
+export function loadConfig(env: Record<string, string | undefined>, defaults: ConfigDefaults): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const variable = issue.path.join('.');
+        return `${variable}: ${issue.message} (got ${JSON.stringify(env[variable])})`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT ?? 8080,
+    host: e.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(defaults.cwd, e.DATA_DIR ?? './data'),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    bodyLimit: e.BODY_LIMIT ?? 1024 * 1024,
+    tokenSigningKey: e.TOKEN_SIGNING_KEY,
+    webDistDir: path.resolve(defaults.cwd, e.WEB_DIST_DIR ?? defaults.webDistDir),
+  };
+}

@@ -1,0 +1,33 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DatabaseHandle } from './database.js';
+import { migrationContext, type MigrationContext } from './migrations/context.js';
+import { createUsers } from './migrations/0001-users.js';
+
+/** Every migration, in order. Names sort in the order they run; never rename or reorder one. */
+const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
+  '0001-users': createUsers,
+};
+
+class StaticMigrationProvider implements MigrationProvider {
+  constructor(private readonly context: MigrationContext) {}
+
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve(
+      Object.fromEntries(Object.entries(MIGRATIONS).map(([name, create]) => [name, create(this.context)])),
+    );
+  }
+}
+
+/** Brings the schema to the latest migration. Each migration runs in a transaction and at most once. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: new StaticMigrationProvider(migrationContext(handle.dialect)),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+  return (results ?? []).map((result) => result.migrationName);
+}

@@ -1,0 +1,19 @@
+import type { ColumnDefinitionBuilder } from 'kysely';
+import type { Dialect } from '../database.js';
+
+/** The little that differs between the dialects when a table is created. */
+export interface MigrationContext {
+  dialect: Dialect;
+  /** An integer primary key that the database numbers itself. */
+  idColumn: (col: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
+}
+
+export function migrationContext(dialect: Dialect): MigrationContext {
+  return {
+    dialect,
+    idColumn:
+      dialect === 'sqlite'
+        ? (col) => col.primaryKey().autoIncrement()
+        : (col) => col.primaryKey().generatedByDefaultAsIdentity(),
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * Errors that services throw for the client to see. The error handler turns each into problem
+ * details; anything else becomes a 500 whose details stay in the log.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly options: { title?: string; errors?: Record<string, string[]> } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (detail: string, errors?: Record<string, string[]>) =>
+  new AppError(400, detail, { title: 'One or more validation errors occurred.', ...(errors ? { errors } : {}) });
+export const unauthorized = (detail: string) => new AppError(401, detail);
+export const forbidden = (detail: string) => new AppError(403, detail);
+export const notFound = (detail: string) => new AppError(404, detail);
+export const conflict = (detail: string) => new AppError(409, detail);
+export const serviceUnavailable = (detail: string) => new AppError(503, detail);

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { buildApp, type App } from '../../src/app.js';
+import { loadConfig, type AppConfig } from '../../src/config.js';
+import type { DatabaseHandle } from '../../src/db/database.js';
+import { loadSecrets } from '../../src/lib/secrets.js';
+import type { DatabaseTarget, FreshDatabase } from './databases.js';
+
+export interface TestContext {
+  app: App;
+  database: DatabaseHandle;
+  fresh: FreshDatabase;
+  config: AppConfig;
+  /** Closes the app (and with it the database connection) and drops the database. */
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Called before the app is ready, to add routes that exercise shared machinery. */
+  extend?: (app: App) => void;
+}
+
+/** A real app on a fresh, migrated database of the target's dialect, for `app.inject`. */
+export async function createTestApp(target: DatabaseTarget, options: TestAppOptions = {}): Promise<TestContext> {
+  const fresh = await target.create();
+  const config = loadConfig(
+    { DATA_DIR: fresh.dataDir, LOG_LEVEL: 'silent', ...options.env },
+    { cwd: fresh.dataDir, webDistDir: path.join(fresh.dataDir, 'no-web-app') },
+  );
+  const database = await fresh.open();
+  const secrets = await loadSecrets(config.dataDir, config.tokenSigningKey);
+  const app = await buildApp({ config, database, secrets });
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    fresh,
+    config,
+    async close() {
+      await app.close();
+      await fresh.drop();
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
+import { SiteFooter } from '@/components/layouts/site-footer';
+import { NotificationBanner } from '@/features/notifications/components/notification-banner';
+import { useApplyPreferences } from '@/features/preferences/use-apply-preferences';
+import { SiteHeader } from './site-header';
+
+export interface RouteHandle {
+  /** Translation key of the page title. */
+  titleKey?: string;
+}
+
+function isRouteHandle(handle: unknown): handle is RouteHandle {
+  return typeof handle === 'object' && handle !== null && 'titleKey' in handle;
+}
+
+function useDocumentTitle(): void {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const titleKey = matches
+    .map((match) => match.handle)
+    .filter(isRouteHandle)
+    .at(-1)?.titleKey;
+  useEffect(() => {
+    document.title = titleKey ? `${t(titleKey)} · OpenMat` : 'OpenMat';
+  }, [t, titleKey]);
+}
+
+/** The one layout every route sits under: notification banner, header, the page, footer. */
+export function RootLayout() {
+  useApplyPreferences();
+  useDocumentTitle();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-zinc-900">
+        {t('nav.skipToContent')}
+      </a>
+      <NotificationBanner />
+      <SiteHeader session={null} />
+      {navigation.state === 'loading' && (
+        <div role="progressbar" aria-label={t('common.loading')} className="h-0.5 w-full animate-pulse bg-brand-500" />
+      )}
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <ScrollRestoration />
+    </div>
+  );
+}

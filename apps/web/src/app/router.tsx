@@ -1,0 +1,70 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, data, type LoaderFunction, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { RouteError } from '@/components/errors/route-error';
+import { Spinner } from '@/components/ui/spinner';
+import { RootLayout, type RouteHandle } from './root-layout';
+
+/** Ids in addresses are positive integers; anything else is a page that does not exist. */
+function requireIdParam(name: string) {
+  return ({ params }: LoaderFunctionArgs) => {
+    const value = params[name] ?? '';
+    if (!/^[1-9]\d*$/.test(value)) throw data(null, { status: 404, statusText: 'Not Found' });
+    return null;
+  };
+}
+
+const placeholder = async () => ({ Component: (await import('./routes/placeholder')).PlaceholderRoute });
+const landing = async () => ({ Component: (await import('./routes/landing')).LandingRoute });
+
+type LazyPage = () => Promise<{ Component: ComponentType }>;
+
+function page(path: string, titleKey: string, lazy: LazyPage, loader?: LoaderFunction): RouteObject {
+  const handle: RouteHandle = { titleKey };
+  return loader ? { path, handle, lazy, loader } : { path, handle, lazy };
+}
+
+/** Every route of the product spec, section 2, under one layout. Each page is its own chunk. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    hydrateFallbackElement: (
+      <div className="flex min-h-dvh items-center justify-center">
+        <Spinner label="Loading" />
+      </div>
+    ),
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          page('/', 'routes.landing', landing),
+          page('/home', 'routes.login', landing),
+          page('/login', 'routes.login', landing),
+          page('/register', 'routes.register', placeholder),
+          page('/sso-callback', 'routes.ssoCallback', placeholder),
+          page('/class-session', 'routes.classSession', placeholder),
+          page('/create-session', 'routes.createSession', placeholder),
+          page('/edit-session/:sessionId', 'routes.editSession', placeholder, requireIdParam('sessionId')),
+          page('/session-details/:sessionId', 'routes.sessionDetails', placeholder, requireIdParam('sessionId')),
+          page('/video-analysis', 'routes.videoAnalysis', placeholder),
+          page('/videos', 'routes.videos', placeholder),
+          page('/video-review/:videoId', 'routes.videoReview', placeholder, requireIdParam('videoId')),
+          page('/pricing', 'routes.pricing', async () => ({ Component: (await import('./routes/pricing')).PricingRoute })),
+          page('/about', 'routes.about', async () => ({ Component: (await import('./routes/about')).AboutRoute })),
+          page('/contact', 'routes.contact', async () => ({ Component: (await import('./routes/contact')).ContactRoute })),
+          page('/privacy', 'routes.privacy', async () => ({ Component: (await import('./routes/privacy')).PrivacyRoute })),
+          {
+            path: '*',
+            loader: () => {
+              throw data(null, { status: 404, statusText: 'Not Found' });
+            },
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}
