@@ -1,13 +1,18 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import type { Clock } from './lib/clock.js';
 import type { Secrets } from './lib/secrets.js';
+import { createGuards, principalPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webAppPlugin } from './plugins/web-app.js';
+import { accountRoutes } from './routes/account.routes.js';
+import { externalAuthRoutes } from './routes/external-auth.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { createServices } from './services/services.js';
 
@@ -17,6 +22,8 @@ export interface AppDependencies {
   config: AppConfig;
   database: DatabaseHandle;
   secrets: Secrets;
+  /** Time source of the services; tests pass their own to move time forward. */
+  clock?: Clock;
 }
 
 /** Headers and fields that must never reach a log. */
@@ -37,12 +44,14 @@ export function loggerOptions(config: AppConfig): FastifyServerOptions['logger']
  * Builds the app: infrastructure plugins first, then the routes, then the web app and its fallback.
  * The caller owns the database; closing the app closes it.
  */
-export async function buildApp(deps: AppDependencies, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<App> {
+export async function buildApp(
+  deps: AppDependencies,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(deps.config),
     bodyLimit: deps.config.bodyLimit,
     trustProxy: true,
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -52,9 +61,14 @@ export async function buildApp(deps: AppDependencies, options: { logger?: Fastif
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
   await app.register(openApiPlugin);
+  await app.register(cookie);
+  await app.register(principalPlugin);
 
-  const services = createServices(deps.database);
+  const services = createServices(deps);
+  const guards = createGuards(services.tokens);
   await app.register(healthRoutes, { services });
+  await app.register(accountRoutes, { services, guards });
+  await app.register(externalAuthRoutes, { services });
 
   await app.register(webAppPlugin, { distDir: deps.config.webDistDir });
   return app;

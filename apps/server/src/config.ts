@@ -12,13 +12,17 @@ const EnvSchema = z.object({
   PORT: optional(port),
   HOST: optional(z.string().min(1)),
   DATA_DIR: optional(z.string().min(1)),
-  DATABASE_URL: optional(
-    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }),
-  ),
+  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   BODY_LIMIT: optional(bytes),
   TOKEN_SIGNING_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
   WEB_DIST_DIR: optional(z.string().min(1)),
+  ACCESS_TOKEN_TTL_SECONDS: optional(z.coerce.number().int().min(1).max(3600, 'must be at most 3600 (one hour)')),
+  REFRESH_TOKEN_TTL_DAYS: optional(z.coerce.number().int().min(1).max(90)),
+  PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  OIDC_ISSUER: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  OIDC_CLIENT_ID: optional(z.string().min(1)),
+  OIDC_CLIENT_SECRET: optional(z.string().min(1)),
 });
 
 export interface AppConfig {
@@ -35,6 +39,12 @@ export interface AppConfig {
   tokenSigningKey: string | undefined;
   /** Folder of the built web app; the API runs without it when it does not exist. */
   webDistDir: string;
+  accessTokenSeconds: number;
+  refreshTokenDays: number;
+  /** The app's public origin (e.g. https://mat.example.com); derived from each request when absent. */
+  publicUrl: string | undefined;
+  /** External sign-in through OpenID Connect; null when no client id is configured. */
+  oidc: { issuer: string; clientId: string; clientSecret: string | undefined } | null;
 }
 
 export class ConfigError extends Error {
@@ -74,5 +84,15 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
     bodyLimit: e.BODY_LIMIT ?? 1024 * 1024,
     tokenSigningKey: e.TOKEN_SIGNING_KEY,
     webDistDir: path.resolve(defaults.cwd, e.WEB_DIST_DIR ?? defaults.webDistDir),
+    accessTokenSeconds: e.ACCESS_TOKEN_TTL_SECONDS ?? 3600,
+    refreshTokenDays: e.REFRESH_TOKEN_TTL_DAYS ?? 14,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    oidc: e.OIDC_CLIENT_ID
+      ? {
+          issuer: e.OIDC_ISSUER ?? 'https://accounts.google.com',
+          clientId: e.OIDC_CLIENT_ID,
+          clientSecret: e.OIDC_CLIENT_SECRET,
+        }
+      : null,
   };
 }

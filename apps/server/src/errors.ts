@@ -6,7 +6,7 @@ export class AppError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly options: { title?: string; errors?: Record<string, string[]> } = {},
+    readonly options: { title?: string; errors?: Record<string, string[]>; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -19,4 +19,6 @@ export const unauthorized = (detail: string) => new AppError(401, detail);
 export const forbidden = (detail: string) => new AppError(403, detail);
 export const notFound = (detail: string) => new AppError(404, detail);
 export const conflict = (detail: string) => new AppError(409, detail);
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+  new AppError(429, detail, { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
 export const serviceUnavailable = (detail: string) => new AppError(503, detail);

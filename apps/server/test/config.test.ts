@@ -25,7 +25,12 @@ describe('configuration', () => {
       { PORT: '3000', HOST: '127.0.0.1', DATA_DIR: '/var/lib/openmat', DATABASE_URL: 'postgres://u@db:5432/openmat' },
       defaults,
     );
-    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', dataDir: '/var/lib/openmat', databaseUrl: 'postgres://u@db:5432/openmat' });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/openmat',
+      databaseUrl: 'postgres://u@db:5432/openmat',
+    });
   });
 
   it('fails fast and names every bad variable', () => {

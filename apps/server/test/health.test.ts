@@ -20,6 +20,10 @@ describe.each(databaseTargets)('health on $dialect', (target) => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
     expect(res.headers['content-type']).toContain('application/problem+json');
-    expect(res.json()).toMatchObject({ status: 503, title: 'Service Unavailable', detail: 'The database is not answering.' });
+    expect(res.json()).toMatchObject({
+      status: 503,
+      title: 'Service Unavailable',
+      detail: 'The database is not answering.',
+    });
   });
 });

@@ -137,7 +137,10 @@ describe.each(databaseTargets)('HTTP behaviour on $dialect', (target) => {
     it('is generated from the route schemas', async () => {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
       expect(res.statusCode).toBe(200);
-      const doc = res.json<{ openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>();
+      const doc = res.json<{
+        openapi: string;
+        paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      }>();
       expect(doc.openapi).toMatch(/^3\./);
       expect(doc.paths['/api/health']?.get?.responses).toHaveProperty('200');
     });

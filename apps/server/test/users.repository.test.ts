@@ -25,7 +25,11 @@ describe.each(databaseTargets)('users table on $dialect', (target) => {
 
   it('stores a user and finds it by id and by e-mail regardless of case', async () => {
     const created = await users.create({ email: ' Coach@Example.com ', passwordHash: 'hash' });
-    expect(created).toMatchObject({ email: 'Coach@Example.com', normalizedEmail: 'coach@example.com', emailConfirmed: false });
+    expect(created).toMatchObject({
+      email: 'Coach@Example.com',
+      normalizedEmail: 'coach@example.com',
+      emailConfirmed: false,
+    });
     expect(created.id).toBeGreaterThan(0);
     expect(await users.findById(created.id)).toEqual(created);
     expect(await users.findByEmail('COACH@example.COM')).toEqual(created);

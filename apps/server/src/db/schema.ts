@@ -15,6 +15,73 @@ export interface UsersTable {
   updated_at: string;
 }
 
+export interface FightersTable {
+  id: Generated<number>;
+  user_id: number | null;
+  owner_user_id: number | null;
+  fighter_name: string;
+  fighter_role: string;
+  height: number | null;
+  weight: number | null;
+  bmi: number | null;
+  gender: string | null;
+  birthdate: string | null;
+  max_workout_duration: number | null;
+  belt_color: string | null;
+  experience: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  family_id: string;
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  window_started_at: string;
+  blocked_until: string | null;
+}
+
+export interface ExternalLoginsTable {
+  id: Generated<number>;
+  issuer: string;
+  subject: string;
+  user_id: number;
+  created_at: string;
+}
+
+export interface OidcStatesTable {
+  state: string;
+  code_verifier: string;
+  nonce: string;
+  return_url: string;
+  expires_at: string;
+}
+
+export interface SignInCookiesTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
+  fighters: FightersTable;
+  refresh_tokens: RefreshTokensTable;
+  login_throttle: LoginThrottleTable;
+  external_logins: ExternalLoginsTable;
+  oidc_states: OidcStatesTable;
+  sign_in_cookies: SignInCookiesTable;
 }

@@ -8,11 +8,12 @@ import { sendProblem } from '../lib/problem.js';
 export const errorHandlerPlugin = fp(
   (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      if (hasZodFastifySchemaValidationErrors(error)) {
+      const validation = error.validation;
+      if (validation && hasZodFastifySchemaValidationErrors(error)) {
         const errors: Record<string, string[]> = {};
-        for (const issue of error.validation) {
+        for (const issue of validation) {
           const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
-          (errors[field] ??= []).push(issue.message);
+          (errors[field] ??= []).push(issue.message ?? 'Invalid value.');
         }
         return sendProblem(reply, 400, {
           title: 'One or more validation errors occurred.',
@@ -22,6 +23,7 @@ export const errorHandlerPlugin = fp(
       }
       if (error instanceof AppError) {
         if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+        if (error.options.headers) void reply.headers(error.options.headers);
         return sendProblem(reply, error.status, {
           detail: error.message,
           ...(error.options.title ? { title: error.options.title } : {}),

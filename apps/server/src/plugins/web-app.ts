@@ -51,7 +51,9 @@ export const webAppPlugin = fp(
       if (hasWebApp && wantsPage(request)) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
-      return sendProblem(reply, 404, { detail: `No resource at ${request.method} ${request.url.split('?')[0] ?? ''}.` });
+      return sendProblem(reply, 404, {
+        detail: `No resource at ${request.method} ${request.url.split('?')[0] ?? ''}.`,
+      });
     });
   },
   { name: 'web-app' },

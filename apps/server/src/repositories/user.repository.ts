@@ -22,7 +22,7 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-function toUser(row: Selectable<UsersTable>): User {
+export function toUser(row: Selectable<UsersTable>): User {
   return {
     id: row.id,
     email: row.email,

@@ -1,12 +1,67 @@
+import type { AppConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import { PasswordHasher } from '../lib/password-hasher.js';
+import type { Secrets } from '../lib/secrets.js';
+import { AccountRepository } from '../repositories/account.repository.js';
+import { FighterRepository } from '../repositories/fighter.repository.js';
 import { HealthRepository } from '../repositories/health.repository.js';
+import { OidcStateRepository } from '../repositories/oidc-state.repository.js';
+import { ThrottleRepository } from '../repositories/throttle.repository.js';
+import { TokenRepository } from '../repositories/token.repository.js';
+import { UserRepository } from '../repositories/user.repository.js';
+import { AccountService } from './account.service.js';
+import { ExternalAuthService } from './external-auth.service.js';
 import { HealthService } from './health.service.js';
+import { LoginThrottleService } from './login-throttle.service.js';
+import { TokenService } from './token.service.js';
 
 /** The composition root: every service with its repositories, built once per app. */
 export interface Services {
   health: HealthService;
+  tokens: TokenService;
+  accounts: AccountService;
+  externalAuth: ExternalAuthService;
 }
 
-export function createServices(database: DatabaseHandle): Services {
-  return { health: new HealthService(new HealthRepository(database.db)) };
+export interface ServiceDependencies {
+  config: AppConfig;
+  database: DatabaseHandle;
+  secrets: Secrets;
+  clock?: Clock;
+}
+
+export function createServices({ config, database, secrets, clock = systemClock }: ServiceDependencies): Services {
+  const { db } = database;
+  const users = new UserRepository(db);
+  const fighters = new FighterRepository(db);
+  const accountRepository = new AccountRepository(db);
+  const tokens = new TokenService(
+    new TokenRepository(db),
+    secrets.tokenSigningKey,
+    { accessTokenSeconds: config.accessTokenSeconds, refreshTokenDays: config.refreshTokenDays },
+    clock,
+  );
+  const accounts = new AccountService(
+    users,
+    accountRepository,
+    fighters,
+    new PasswordHasher(),
+    tokens,
+    new LoginThrottleService(new ThrottleRepository(db), clock),
+  );
+  return {
+    health: new HealthService(new HealthRepository(db)),
+    tokens,
+    accounts,
+    externalAuth: new ExternalAuthService(
+      config,
+      accounts,
+      accountRepository,
+      users,
+      new OidcStateRepository(db),
+      tokens,
+      clock,
+    ),
+  };
 }

@@ -94,7 +94,9 @@ function availableTargets(): DatabaseTarget[] {
   if (url) {
     targets.push(postgresTarget(url));
   } else {
-    console.warn('[test] PostgreSQL runs skipped: TEST_DATABASE_URL is not set, so integration tests run on SQLite only.');
+    console.warn(
+      '[test] PostgreSQL runs skipped: TEST_DATABASE_URL is not set, so integration tests run on SQLite only.',
+    );
   }
   return targets;
 }

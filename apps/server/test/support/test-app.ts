@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp, type App } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
+import type { Clock } from '../../src/lib/clock.js';
 import { loadSecrets } from '../../src/lib/secrets.js';
 import type { DatabaseTarget, FreshDatabase } from './databases.js';
 
@@ -18,6 +19,7 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Called before the app is ready, to add routes that exercise shared machinery. */
   extend?: (app: App) => void;
+  clock?: Clock;
 }
 
 /** A real app on a fresh, migrated database of the target's dialect, for `app.inject`. */
@@ -29,7 +31,7 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
   );
   const database = await fresh.open();
   const secrets = await loadSecrets(config.dataDir, config.tokenSigningKey);
-  const app = await buildApp({ config, database, secrets });
+  const app = await buildApp({ config, database, secrets, ...(options.clock ? { clock: options.clock } : {}) });
   options.extend?.(app);
   await app.ready();
   return {

@@ -6,6 +6,8 @@ export interface MigrationContext {
   dialect: Dialect;
   /** An integer primary key that the database numbers itself. */
   idColumn: (col: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
+  /** An 8-byte floating-point column type (SQLite REAL is 8 bytes; PostgreSQL's real is only 4). */
+  floatType: 'real' | 'double precision';
 }
 
 export function migrationContext(dialect: Dialect): MigrationContext {
@@ -15,5 +17,6 @@ export function migrationContext(dialect: Dialect): MigrationContext {
       dialect === 'sqlite'
         ? (col) => col.primaryKey().autoIncrement()
         : (col) => col.primaryKey().generatedByDefaultAsIdentity(),
+    floatType: dialect === 'sqlite' ? 'real' : 'double precision',
   };
 }

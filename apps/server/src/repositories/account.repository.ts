@@ -1,0 +1,91 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { toFighterRecord, toFighterRow, type FighterRecord, type NewFighter } from './fighter.repository.js';
+import { normalizeEmail, toUser, type User } from './user.repository.js';
+
+export class DuplicateEmailError extends Error {
+  constructor() {
+    super('An account with this e-mail already exists.');
+    this.name = 'DuplicateEmailError';
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = 'code' in error ? error.code : undefined;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+export interface NewAccount {
+  email: string;
+  passwordHash: string | null;
+  emailConfirmed: boolean;
+}
+
+/** Creates accounts together with their fighter profile and external login, all or nothing. */
+export class AccountRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Inserts the user, then (when given) the fighter and the external login, in one transaction.
+   * Throws DuplicateEmailError when the e-mail is taken, also when two registrations race.
+   */
+  async create(
+    account: NewAccount,
+    fighter: Omit<NewFighter, 'userId' | 'ownerUserId'> | null,
+    externalLogin?: { issuer: string; subject: string },
+  ): Promise<{ user: User; fighter: FighterRecord | null }> {
+    const now = new Date().toISOString();
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const userRow = await trx
+          .insertInto('users')
+          .values({
+            email: account.email.trim(),
+            normalized_email: normalizeEmail(account.email),
+            password_hash: account.passwordHash,
+            email_confirmed: account.emailConfirmed ? 1 : 0,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const fighterRow = fighter
+          ? await trx
+              .insertInto('fighters')
+              .values(toFighterRow({ ...fighter, userId: userRow.id, ownerUserId: null }, now))
+              .returningAll()
+              .executeTakeFirstOrThrow()
+          : undefined;
+        if (externalLogin) {
+          await trx
+            .insertInto('external_logins')
+            .values({ ...externalLogin, user_id: userRow.id, created_at: now })
+            .execute();
+        }
+        return { user: toUser(userRow), fighter: fighterRow ? toFighterRecord(fighterRow) : null };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DuplicateEmailError();
+      throw error;
+    }
+  }
+
+  async findUserIdByExternalLogin(issuer: string, subject: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('external_logins')
+      .select('user_id')
+      .where('issuer', '=', issuer)
+      .where('subject', '=', subject)
+      .executeTakeFirst();
+    return row?.user_id;
+  }
+
+  async linkExternalLogin(userId: number, issuer: string, subject: string): Promise<void> {
+    await this.db
+      .insertInto('external_logins')
+      .values({ issuer, subject, user_id: userId, created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(['issuer', 'subject']).doNothing())
+      .execute();
+  }
+}

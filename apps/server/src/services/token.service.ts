@@ -1,0 +1,124 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Role } from '@openmat/contract/enums';
+import type { TokenResponse } from '@openmat/contract/auth';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { unauthorized } from '../errors.js';
+import type { Clock } from '../lib/clock.js';
+import type { Principal } from '../lib/principal.js';
+import type { TokenRepository } from '../repositories/token.repository.js';
+
+const ISSUER = 'openmat';
+const AUDIENCE = 'openmat';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface TokenSettings {
+  /** Access token lifetime, at most one hour. */
+  accessTokenSeconds: number;
+  refreshTokenDays: number;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+const opaqueToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * Access tokens are short-lived JWTs (HS256). Refresh tokens are random, stored only as hashes, and
+ * rotate on every use; presenting a spent one revokes its whole family, because reuse means theft.
+ */
+export class TokenService {
+  constructor(
+    private readonly tokens: TokenRepository,
+    private readonly key: Uint8Array,
+    private readonly settings: TokenSettings,
+    private readonly clock: Clock,
+  ) {}
+
+  async issue(principal: Principal, familyId: string = randomUUID()): Promise<TokenResponse> {
+    const now = this.clock.now();
+    const issuedAt = Math.floor(now.getTime() / 1000);
+    const accessToken = await new SignJWT({ email: principal.email, fid: principal.fighterId, role: principal.role })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(principal.userId))
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + this.settings.accessTokenSeconds)
+      .sign(this.key);
+    const refreshToken = opaqueToken();
+    await this.tokens.insertRefreshToken({
+      userId: principal.userId,
+      familyId,
+      tokenHash: sha256(refreshToken),
+      expiresAt: new Date(now.getTime() + this.settings.refreshTokenDays * DAY_MS).toISOString(),
+    });
+    return { tokenType: 'Bearer', accessToken, expiresIn: this.settings.accessTokenSeconds, refreshToken };
+  }
+
+  async verifyAccessToken(token: string): Promise<Principal> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+        currentDate: this.clock.now(),
+      });
+      const userId = Number(payload.sub);
+      const role = Role.safeParse(payload.role);
+      if (!Number.isSafeInteger(userId) || typeof payload.email !== 'string')
+        throw unauthorized('The access token is invalid.');
+      return {
+        userId,
+        email: payload.email,
+        fighterId: typeof payload.fid === 'number' ? payload.fid : null,
+        role: role.success ? role.data : null,
+      };
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw unauthorized('The access token has expired.');
+      throw unauthorized('The access token is invalid.');
+    }
+  }
+
+  /** Spends a refresh token and answers whose it was and its family, for issuing the next pair. */
+  async spend(refreshToken: string): Promise<{ userId: number; familyId: string }> {
+    const stored = await this.tokens.findRefreshToken(sha256(refreshToken));
+    const now = this.clock.now().toISOString();
+    if (!stored) throw unauthorized('The refresh token is invalid.');
+    if (stored.revokedAt) throw unauthorized('The refresh token has been revoked.');
+    if (stored.usedAt || !(await this.tokens.spendRefreshToken(stored.id, now))) {
+      await this.tokens.revokeFamily(stored.familyId, now);
+      throw unauthorized('The refresh token was already used; every session from that sign-in has been signed out.');
+    }
+    if (stored.expiresAt <= now) throw unauthorized('The refresh token has expired.');
+    return { userId: stored.userId, familyId: stored.familyId };
+  }
+
+  /** Revokes the family of a refresh token, if it is the caller's. Unknown tokens are ignored. */
+  async revoke(refreshToken: string, userId: number): Promise<'revoked' | 'unknown' | 'not-yours'> {
+    const stored = await this.tokens.findRefreshToken(sha256(refreshToken));
+    if (!stored) return 'unknown';
+    if (stored.userId !== userId) return 'not-yours';
+    await this.tokens.revokeFamily(stored.familyId, this.clock.now().toISOString());
+    return 'revoked';
+  }
+
+  /** A random value for the http-only sign-in cookie; only its hash is stored. */
+  async createSignInCookie(userId: number): Promise<{ value: string; maxAgeSeconds: number }> {
+    const value = opaqueToken();
+    const maxAgeMs = this.settings.refreshTokenDays * DAY_MS;
+    await this.tokens.insertSignInCookie({
+      userId,
+      tokenHash: sha256(value),
+      expiresAt: new Date(this.clock.now().getTime() + maxAgeMs).toISOString(),
+    });
+    return { value, maxAgeSeconds: Math.floor(maxAgeMs / 1000) };
+  }
+
+  async userFromSignInCookie(value: string): Promise<number | null> {
+    const stored = await this.tokens.findSignInCookie(sha256(value));
+    if (!stored || stored.revokedAt || stored.expiresAt <= this.clock.now().toISOString()) return null;
+    return stored.userId;
+  }
+
+  async revokeSignInCookie(value: string): Promise<void> {
+    await this.tokens.revokeSignInCookie(sha256(value), this.clock.now().toISOString());
+  }
+}

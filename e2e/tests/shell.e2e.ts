@@ -1,0 +1,181 @@
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openContext, PHONE, screenshot } from '../support/browser.js';
+
+const HEADLINE = 'Your AI-driven Brazilian JiuJitsu Training Assistant';
+
+const htmlState = (page: Page) =>
+  page.evaluate(() => ({
+    dark: document.documentElement.classList.contains('dark'),
+    classes: [...document.documentElement.classList],
+    lang: document.documentElement.lang,
+  }));
+
+/** The toggle cycles light → dark → system; click until it says the wanted theme (at most a full cycle). */
+async function chooseTheme(page: Page, name: 'Light' | 'Dark' | 'System') {
+  const toggle = page.getByTestId('theme-toggle');
+  for (let i = 0; i < 3 && (await toggle.getAttribute('aria-label')) !== `Theme: ${name}`; i++) await toggle.click();
+  expect(await toggle.getAttribute('aria-label')).toBe(`Theme: ${name}`);
+}
+
+async function chooseLanguage(page: Page, label: 'English' | 'Polski' | 'System' | 'Systemowy') {
+  await page.getByTestId('language-select').selectOption({ label });
+}
+
+const headerLink = (page: Page, name: string) => page.getByRole('banner').getByRole('link', { name });
+
+describe('the app shell in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('shows the landing page with its headline, beta link and footer links, and loads under 150 KB of gzipped JS', async () => {
+    const { context, page, problems } = await openContext(browser);
+    const scripts: Promise<number>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') {
+        scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+      }
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
+    const beta = page.getByRole('link', { name: 'Get Started as Instructor (Free Beta)' });
+    expect(await beta.getAttribute('href')).toBe('/register?role=Instructor');
+    const footer = page.getByRole('contentinfo');
+    expect(await footer.getByRole('link', { name: 'Privacy' }).getAttribute('href')).toBe('/privacy');
+    expect(await footer.getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe('/contact');
+    // The header: logo to /, the hidden pricing link, and the visitor links.
+    const header = page.getByRole('banner');
+    expect(await header.getByRole('link', { name: 'OpenMat home' }).getAttribute('href')).toBe('/');
+    expect(await header.locator('a[href="/pricing"]').isHidden()).toBe(true);
+    expect(await header.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/home');
+    expect(await header.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
+    console.info(`[e2e] landing desktop: ${await screenshot(page, 'landing-desktop-light')}`);
+
+    const gzipped = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
+    console.info(`[e2e] landing page JavaScript: ${(gzipped / 1024).toFixed(1)} KB gzipped in ${scripts.length} files`);
+    expect(gzipped).toBeLessThan(150 * 1024);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('fits a phone screen without sideways scrolling', async () => {
+    const { context, page, problems } = await openContext(browser, { viewport: PHONE, isMobile: true, hasTouch: true });
+    for (const path of ['/', '/pricing', '/about', '/contact', '/privacy', '/class-session']) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
+      await screenshot(page, `phone${path === '/' ? '-landing' : path.replaceAll('/', '-')}`);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('switches between dark, light and system themes, follows the OS in system mode, and remembers the choice', async () => {
+    const { context, page, problems } = await openContext(browser, { colorScheme: 'light' });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
+    expect((await htmlState(page)).dark).toBe(false);
+
+    await chooseTheme(page, 'Dark');
+    expect((await htmlState(page)).dark).toBe(true);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
+    expect((await htmlState(page)).dark).toBe(true);
+    await screenshot(page, 'landing-desktop-dark');
+
+    await chooseTheme(page, 'Light');
+    expect((await htmlState(page)).dark).toBe(false);
+
+    await chooseTheme(page, 'System');
+    expect((await htmlState(page)).dark).toBe(false);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForFunction(() => !document.documentElement.classList.contains('dark'));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('switches to Polish and back, setting the language class, and remembers the choice', async () => {
+    const { context, page, problems } = await openContext(browser, { locale: 'en-US' });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
+    expect(await htmlState(page)).toMatchObject({ lang: 'en' });
+    expect((await htmlState(page)).classes).toContain('en');
+
+    await chooseLanguage(page, 'Polski');
+    await headerLink(page, 'Zaloguj się').waitFor();
+    const polish = await htmlState(page);
+    expect(polish.lang).toBe('pl');
+    expect(polish.classes).toContain('pl');
+    expect(polish.classes).not.toContain('en');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).not.toBe(HEADLINE);
+
+    await page.reload();
+    await headerLink(page, 'Zaloguj się').waitFor();
+    await screenshot(page, 'landing-desktop-polish');
+
+    await chooseLanguage(page, 'English');
+    await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
+    expect(await htmlState(page)).toMatchObject({ lang: 'en' });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('follows the browser language in system mode: Polish for pl-*, English otherwise', async () => {
+    for (const [locale, expected] of [
+      ['pl-PL', 'pl'],
+      ['en-GB', 'en'],
+      ['de-DE', 'en'],
+    ] as const) {
+      const { context, page, problems } = await openContext(browser, { locale });
+      await page.goto('/');
+      await headerLink(page, expected === 'pl' ? 'Zaloguj się' : 'Login').waitFor();
+      const state = await htmlState(page);
+      expect(state.lang).toBe(expected);
+      expect(state.classes).toContain(expected);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('loads a deep link on a hard refresh', async () => {
+    const { context, page, problems } = await openContext(browser);
+    const response = await page.goto('/session-details/42');
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: 'Session details' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Session details' }).waitFor();
+    await page.goto('/pricing');
+    await page.waitForFunction(() => document.title === 'Pricing · OpenMat');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the error page inside the layout for an unknown address or a bad id', async () => {
+    const { context, page } = await openContext(browser);
+    for (const path of ['/no-such-page', '/session-details/abc']) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+      await headerLink(page, 'Login').waitFor();
+    }
+    await screenshot(page, 'error-page');
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
+    await context.close();
+  });
+
+  it('serves the API documentation page', async () => {
+    const { context, page } = await openContext(browser);
+    await page.goto('/api/docs');
+    await page.getByText('OpenMat API').first().waitFor();
+    await page.getByText('/api/health').first().waitFor();
+    await screenshot(page, 'api-docs');
+    await context.close();
+  });
+});

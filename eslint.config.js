@@ -1,0 +1,112 @@
+// @ts-check
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const WEB = './apps/web/src';
+const SERVER = './apps/server/src';
+
+/** A feature folder never imports another feature (bulletproof-react). */
+const featureZones = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    target: `${WEB}/features/${name}`,
+    from: `${WEB}/features`,
+    except: [`./${name}`],
+    message: 'A feature must not import another feature; compose them in src/app.',
+  }));
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'e2e/screenshots/**', 'apps/web/public/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'apps/web/tsconfig.json',
+            'apps/server/tsconfig.json',
+            'packages/contract/tsconfig.json',
+            'e2e/tsconfig.json',
+          ],
+          conditionNames: ['source', 'types', 'import', 'default'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      // Fastify plugins are async functions by contract, whether or not they await anything.
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones,
+            {
+              target: [`${WEB}/features`, `${WEB}/components`, `${WEB}/lib`],
+              from: `${WEB}/app`,
+              message: 'Only src/app composes routes; nothing below it may import it.',
+            },
+            {
+              target: [`${WEB}/components`, `${WEB}/lib`],
+              from: `${WEB}/features`,
+              message: 'Shared components and lib must not depend on a feature.',
+            },
+            {
+              target: `${SERVER}/routes`,
+              from: [`${SERVER}/repositories`, `${SERVER}/db`],
+              message: 'Routes stay thin: they call services, never repositories or SQL.',
+            },
+            {
+              target: `${SERVER}/repositories`,
+              from: [`${SERVER}/services`, `${SERVER}/routes`],
+              message: 'Repositories do I/O and hold no business rule; they must not call services or routes.',
+            },
+            {
+              target: `${SERVER}/services`,
+              from: `${SERVER}/routes`,
+              message: 'Services must not depend on routes.',
+            },
+            {
+              target: './packages/contract',
+              from: ['./apps', './e2e'],
+              message: 'The contract imports nothing of ours.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+);

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ageOn, Birthdate, passwordPolicyErrors, RegisterFighterRequest } from './auth.js';
+
+describe('password policy', () => {
+  it('wants at least 8 characters with a digit and a letter', () => {
+    expect(passwordPolicyErrors('s3cretpass')).toEqual([]);
+    expect(passwordPolicyErrors('zażółć12')).toEqual([]);
+    expect(passwordPolicyErrors('abc1')).toEqual(['PasswordTooShort']);
+    expect(passwordPolicyErrors('abcdefgh')).toEqual(['PasswordRequiresDigit']);
+    expect(passwordPolicyErrors('12345678')).toEqual(['PasswordRequiresLetter']);
+    expect(passwordPolicyErrors('')).toEqual(['PasswordTooShort', 'PasswordRequiresDigit', 'PasswordRequiresLetter']);
+  });
+});
+
+describe('birthdates', () => {
+  it('count whole years', () => {
+    const today = new Date('2026-11-21T12:00:00Z');
+    expect(ageOn('2000-11-21', today)).toBe(26);
+    expect(ageOn('2000-11-22', today)).toBe(25);
+    expect(ageOn('2000-12-01', today)).toBe(25);
+  });
+
+  it('must be real dates within a human age', () => {
+    expect(Birthdate.safeParse('1990-02-30').success).toBe(false);
+    expect(Birthdate.safeParse('90-01-01').success).toBe(false);
+    expect(Birthdate.safeParse('1800-01-01').success).toBe(false);
+    expect(Birthdate.safeParse(`${new Date().getUTCFullYear()}-01-01`).success).toBe(false);
+    expect(Birthdate.safeParse('1990-06-15').success).toBe(true);
+  });
+});
+
+describe('registration payload', () => {
+  const valid = {
+    email: 'coach@example.com',
+    password: 'x',
+    fighterRole: 'Instructor',
+    fighterName: 'Ana',
+    height: 170,
+    weight: 65,
+    gender: 'Female',
+    birthdate: '1992-04-01',
+    maxWorkoutDuration: 5,
+    experience: 2,
+    beltColor: 'Black',
+  };
+
+  it('accepts the role as a name or a number', () => {
+    expect(RegisterFighterRequest.parse({ ...valid, fighterRole: 0 }).fighterRole).toBe('Student');
+  });
+
+  it('rejects heights in metres, unknown belts and fractional minutes', () => {
+    const result = RegisterFighterRequest.safeParse({
+      ...valid,
+      height: 1.7,
+      beltColor: 'Red',
+      maxWorkoutDuration: 5.5,
+    });
+    expect(result.success).toBe(false);
+    const fields = result.error?.issues.map((issue) => issue.path.join('.')).sort();
+    expect(fields).toEqual(['beltColor', 'height', 'maxWorkoutDuration']);
+  });
+});

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { Belt, Experience, FighterRoleInput, FighterRoleName, Gender, Role } from './enums.js';
+
+/** Limits of the registration payload; the form and the server share them. */
+export const LIMITS = {
+  emailMax: 254,
+  passwordMin: 8,
+  passwordMax: 128,
+  nameMax: 100,
+  heightCm: { min: 50, max: 250 },
+  weightKg: { min: 15, max: 300 },
+  workoutMinutes: { min: 1, max: 240 },
+  /** Oldest and youngest age accepted at registration. */
+  ageYears: { min: 3, max: 100 },
+} as const;
+
+export const Email = z
+  .string()
+  .trim()
+  .max(LIMITS.emailMax, `E-mail addresses have at most ${LIMITS.emailMax} characters.`)
+  .pipe(z.email('Enter a valid e-mail address.'));
+
+/** Password policy: at least 8 characters, with a digit and a letter. Codes follow ASP.NET Identity. */
+export const PASSWORD_ERRORS = {
+  PasswordTooShort: `Passwords must be at least ${LIMITS.passwordMin} characters.`,
+  PasswordTooLong: `Passwords must be at most ${LIMITS.passwordMax} characters.`,
+  PasswordRequiresDigit: "Passwords must have at least one digit ('0'-'9').",
+  PasswordRequiresLetter: "Passwords must have at least one letter ('a'-'z').",
+} as const;
+export type PasswordErrorCode = keyof typeof PASSWORD_ERRORS;
+
+export function passwordPolicyErrors(password: string): PasswordErrorCode[] {
+  const errors: PasswordErrorCode[] = [];
+  if (password.length < LIMITS.passwordMin) errors.push('PasswordTooShort');
+  if (password.length > LIMITS.passwordMax) errors.push('PasswordTooLong');
+  if (!/\d/.test(password)) errors.push('PasswordRequiresDigit');
+  if (!/\p{L}/u.test(password)) errors.push('PasswordRequiresLetter');
+  return errors;
+}
+
+/** `YYYY-MM-DD`, a real calendar date. */
+export const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.')
+  .refine((text) => {
+    const date = new Date(`${text}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+  }, 'This is not a calendar date.');
+
+/** Whole years between a `YYYY-MM-DD` birthdate and `today`. */
+export function ageOn(birthdate: string, today: Date): number {
+  const [y, m, d] = birthdate.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  const beforeBirthday = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+export const Birthdate = IsoDate.refine((text) => {
+  const age = ageOn(text, new Date());
+  return age >= LIMITS.ageYears.min && age <= LIMITS.ageYears.max;
+}, `Birthdates must give an age between ${LIMITS.ageYears.min} and ${LIMITS.ageYears.max} years.`);
+
+const between = (label: string, unit: string, { min, max }: { min: number; max: number }) =>
+  z
+    .number({ error: `${label} must be a number.` })
+    .min(min, `${label} must be between ${min} and ${max} ${unit}.`)
+    .max(max, `${label} must be between ${min} and ${max} ${unit}.`);
+
+export const FighterName = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name.')
+  .max(LIMITS.nameMax, `Names have at most ${LIMITS.nameMax} characters.`);
+
+/** `POST /api/fighter/register`. The server computes BMI itself; a `bmi` sent along is ignored. */
+export const RegisterFighterRequest = z.object({
+  email: Email,
+  password: z.string(),
+  fighterRole: FighterRoleInput,
+  fighterName: FighterName,
+  height: between('Height', 'cm', LIMITS.heightCm),
+  weight: between('Weight', 'kg', LIMITS.weightKg),
+  bmi: z.number().nullish(),
+  gender: Gender,
+  birthdate: Birthdate,
+  maxWorkoutDuration: between('Sparring duration', 'minutes', LIMITS.workoutMinutes).int(
+    'Sparring duration is a whole number of minutes.',
+  ),
+  experience: Experience,
+  beltColor: Belt,
+});
+export type RegisterFighterRequest = z.input<typeof RegisterFighterRequest>;
+
+/** `POST /api/auth/v1/register`: an account with no fighter profile yet. */
+export const RegisterAccountRequest = z.object({ email: Email, password: z.string() });
+export type RegisterAccountRequest = z.infer<typeof RegisterAccountRequest>;
+
+export const LoginRequest = z.object({
+  email: z.string().trim().min(1, 'Enter your e-mail address.').max(LIMITS.emailMax),
+  password: z.string().min(1, 'Enter your password.').max(1024),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const TokenResponse = z.object({
+  tokenType: z.literal('Bearer'),
+  accessToken: z.string(),
+  /** Seconds until the access token expires. */
+  expiresIn: z.number().int().positive(),
+  refreshToken: z.string(),
+});
+export type TokenResponse = z.infer<typeof TokenResponse>;
+
+/** The refresh token may come in the body or as `Authorization: Bearer`. */
+export const RefreshRequest = z
+  .object({ refreshToken: z.string().min(1).max(512).optional(), accessToken: z.string().max(4096).optional() })
+  .nullish();
+export type RefreshRequest = z.infer<typeof RefreshRequest>;
+
+export const LogoutRequest = z.object({ refreshToken: z.string().min(1).max(512) });
+export type LogoutRequest = z.infer<typeof LogoutRequest>;
+
+/**
+ * A fighter as `GET /api/fighter/{id}` answers it. An account created by external sign-in starts with
+ * an empty profile, so every body figure may be null until the profile is completed.
+ */
+export const Fighter = z.object({
+  id: z.number().int().positive(),
+  fighterName: z.string(),
+  height: z.number().nullable(),
+  weight: z.number().nullable(),
+  bmi: z.number().nullable(),
+  gender: Gender.nullable(),
+  birthdate: z.string().nullable(),
+  fighterRole: FighterRoleName,
+  maxWorkoutDuration: z.number().nullable(),
+  beltColor: Belt.nullable(),
+  experience: Experience.nullable(),
+});
+export type Fighter = z.infer<typeof Fighter>;
+
+export const FighterInfo = z.object({
+  id: z.number().int().positive(),
+  fighterName: z.string(),
+  role: Role,
+  beltColor: Belt.nullable(),
+  birthdate: z.string().nullable(),
+  height: z.number().nullable(),
+  weight: z.number().nullable(),
+  gender: Gender.nullable(),
+  experience: Experience.nullable(),
+});
+export type FighterInfo = z.infer<typeof FighterInfo>;
+
+export const ManageInfoResponse = z.object({
+  userInfo: z.object({ email: z.string(), isEmailConfirmed: z.boolean() }),
+  fighterInfo: FighterInfo.nullable(),
+});
+export type ManageInfoResponse = z.infer<typeof ManageInfoResponse>;
+
+export const FighterIdParams = z.object({ fighterId: z.coerce.number().int().positive() });
+
+export const ExternalSignInQuery = z.object({ returnUrl: z.string().min(1).max(2048) });
+
+/** `GET /api/externalauth/status`: whether external sign-in is configured, so the UI can hide its button. */
+export const ExternalAuthStatus = z.object({ enabled: z.boolean() });
+export type ExternalAuthStatus = z.infer<typeof ExternalAuthStatus>;
+
+/** Name of the http-only cookie that external sign-in sets for `POST /api/auth/v1/login`. */
+export const SIGN_IN_COOKIE = 'openmat_signin';
