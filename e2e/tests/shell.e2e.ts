@@ -62,14 +62,19 @@ describe('the app shell in Chromium', () => {
     await context.close();
   });
 
-  it('fits a phone screen without sideways scrolling', async () => {
-    const { context, page, problems } = await openContext(browser, { viewport: PHONE, isMobile: true, hasTouch: true });
-    for (const path of ['/', '/pricing', '/about', '/contact', '/privacy', '/class-session']) {
+  it.each(['en-US', 'pl-PL'])('fits a phone screen without sideways scrolling (%s)', async (locale) => {
+    const { context, page, problems } = await openContext(browser, {
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      locale,
+    });
+    for (const path of ['/', '/pricing', '/about', '/contact', '/privacy', '/home', '/register']) {
       await page.goto(path, { waitUntil: 'networkidle' });
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
-      await screenshot(page, `phone${path === '/' ? '-landing' : path.replaceAll('/', '-')}`);
+      await screenshot(page, `phone-${locale}${path === '/' ? '-landing' : path.replaceAll('/', '-')}`);
     }
     expect(problems).toEqual([]);
     await context.close();

@@ -6,7 +6,6 @@ import { createRouter } from '@/app/router';
 import { usePreferencesStore } from '@/features/preferences/stores/preferences-store';
 import { createI18n } from '@/lib/i18n';
 import { applyLanguageToDocument, resolveLanguage } from '@/lib/languages';
-import { createQueryClient } from '@/lib/query-client';
 import './styles.css';
 
 const language = resolveLanguage(usePreferencesStore.getState().language, navigator.language);
@@ -17,7 +16,7 @@ if (!root) throw new Error('The page has no #root element.');
 
 createRoot(root).render(
   <StrictMode>
-    <AppProvider i18n={i18n} queryClient={createQueryClient()}>
+    <AppProvider i18n={i18n}>
       <RouterProvider router={createRouter()} />
     </AppProvider>
   </StrictMode>,

@@ -1,5 +1,11 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, data, type LoaderFunction, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  data,
+  type LoaderFunction,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
 import { RouteError } from '@/components/errors/route-error';
 import { Spinner } from '@/components/ui/spinner';
 import { RootLayout, type RouteHandle } from './root-layout';
@@ -40,19 +46,31 @@ export const routes: RouteObject[] = [
           page('/', 'routes.landing', landing),
           page('/home', 'routes.login', landing),
           page('/login', 'routes.login', landing),
-          page('/register', 'routes.register', placeholder),
-          page('/sso-callback', 'routes.ssoCallback', placeholder),
-          page('/class-session', 'routes.classSession', placeholder),
-          page('/create-session', 'routes.createSession', placeholder),
-          page('/edit-session/:sessionId', 'routes.editSession', placeholder, requireIdParam('sessionId')),
-          page('/session-details/:sessionId', 'routes.sessionDetails', placeholder, requireIdParam('sessionId')),
-          page('/video-analysis', 'routes.videoAnalysis', placeholder),
-          page('/videos', 'routes.videos', placeholder),
-          page('/video-review/:videoId', 'routes.videoReview', placeholder, requireIdParam('videoId')),
-          page('/pricing', 'routes.pricing', async () => ({ Component: (await import('./routes/pricing')).PricingRoute })),
+          {
+            // The screens that work with server data share one TanStack Query client, loaded with them.
+            lazy: async () => ({ Component: (await import('./data-layout')).DataLayout }),
+            children: [
+              page('/register', 'routes.register', placeholder),
+              page('/sso-callback', 'routes.ssoCallback', placeholder),
+              page('/class-session', 'routes.classSession', placeholder),
+              page('/create-session', 'routes.createSession', placeholder),
+              page('/edit-session/:sessionId', 'routes.editSession', placeholder, requireIdParam('sessionId')),
+              page('/session-details/:sessionId', 'routes.sessionDetails', placeholder, requireIdParam('sessionId')),
+              page('/video-analysis', 'routes.videoAnalysis', placeholder),
+              page('/videos', 'routes.videos', placeholder),
+              page('/video-review/:videoId', 'routes.videoReview', placeholder, requireIdParam('videoId')),
+            ],
+          },
+          page('/pricing', 'routes.pricing', async () => ({
+            Component: (await import('./routes/pricing')).PricingRoute,
+          })),
           page('/about', 'routes.about', async () => ({ Component: (await import('./routes/about')).AboutRoute })),
-          page('/contact', 'routes.contact', async () => ({ Component: (await import('./routes/contact')).ContactRoute })),
-          page('/privacy', 'routes.privacy', async () => ({ Component: (await import('./routes/privacy')).PrivacyRoute })),
+          page('/contact', 'routes.contact', async () => ({
+            Component: (await import('./routes/contact')).ContactRoute,
+          })),
+          page('/privacy', 'routes.privacy', async () => ({
+            Component: (await import('./routes/privacy')).PrivacyRoute,
+          })),
           {
             path: '*',
             loader: () => {

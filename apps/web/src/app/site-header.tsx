@@ -1,4 +1,4 @@
-import { ClipboardList, LogOut, Video } from 'lucide-react';
+import { ClipboardList, LogIn, LogOut, UserPlus, Video } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -50,10 +50,16 @@ export function SiteHeader({ session }: { session: HeaderSession | null }) {
           ) : (
             <>
               <Button asChild variant="ghost" size="sm">
-                <Link to="/home">{t('nav.login')}</Link>
+                <Link to="/home">
+                  <LogIn className="h-4 w-4 sm:hidden" aria-hidden />
+                  <span className="sr-only sm:not-sr-only">{t('nav.login')}</span>
+                </Link>
               </Button>
               <Button asChild size="sm">
-                <Link to="/register">{t('nav.register')}</Link>
+                <Link to="/register">
+                  <UserPlus className="h-4 w-4 sm:hidden" aria-hidden />
+                  <span className="sr-only sm:not-sr-only">{t('nav.register')}</span>
+                </Link>
               </Button>
             </>
           )}

@@ -19,6 +19,7 @@ export async function createI18n(language: Language, resources?: Resource): Prom
     defaultNS: 'translation',
     interpolation: { escapeValue: false },
     returnNull: false,
+    showSupportNotice: false,
     ...(resources ? { resources } : { backend: { loadPath: '/localization/{{lng}}/translation.json' } }),
   });
   return instance;

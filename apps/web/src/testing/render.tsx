@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -18,8 +19,10 @@ export async function renderWithApp(
   const i18n = await createI18n(language, { en: { translation: en }, pl: { translation: pl } });
   const router = createMemoryRouter(routes ?? [{ path: '*', element }], { initialEntries: [path] });
   return render(
-    <AppProvider i18n={i18n} queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+    <AppProvider i18n={i18n}>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </AppProvider>,
   );
 }

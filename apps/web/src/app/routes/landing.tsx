@@ -1,6 +1,22 @@
-import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
+import { BetaSection } from '@/features/marketing/components/beta-section';
+import { DemoSection } from '@/features/marketing/components/demo-section';
+import { FeaturesSection } from '@/features/marketing/components/features-section';
+import { HeroSection } from '@/features/marketing/components/hero-section';
+import { TestimonialsSection } from '@/features/marketing/components/testimonials-section';
 
-export function LandingRoute() {
-  const { t } = useTranslation();
-  return <h1 className="px-4 py-12 text-3xl font-bold">{t('routes.landing')}</h1>;
+/**
+ * The landing page (/). /home and /login reuse it with the login form passed as `aside`, which sits
+ * beside the hero text on desktop and below it on phones.
+ */
+export function LandingRoute({ aside }: { aside?: ReactNode }) {
+  return (
+    <>
+      <HeroSection aside={aside} />
+      <DemoSection />
+      <FeaturesSection />
+      <TestimonialsSection />
+      <BetaSection />
+    </>
+  );
 }

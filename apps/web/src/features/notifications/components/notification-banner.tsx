@@ -21,13 +21,20 @@ export function NotificationBanner() {
   return (
     <div aria-live="polite" className="sticky top-0 z-40">
       {current && (
-        <div key={current.id} role="status" className="relative overflow-hidden bg-brand-700 text-white shadow-md" data-testid="notification-banner">
+        <div
+          key={current.id}
+          role="status"
+          className="relative overflow-hidden bg-brand-700 text-white shadow-md"
+          data-testid="notification-banner"
+        >
           <div className="mx-auto flex max-w-6xl items-start gap-3 px-4 py-3">
             <Bell className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
             <div className="min-w-0 flex-1">
               <p className="font-semibold">{current.title}</p>
               <p className="truncate text-sm">{current.message}</p>
-              {current.sharedBy && <p className="text-sm opacity-90">{t('notifications.sharedBy', { name: current.sharedBy })}</p>}
+              {current.sharedBy && (
+                <p className="text-sm opacity-90">{t('notifications.sharedBy', { name: current.sharedBy })}</p>
+              )}
             </div>
             <button
               type="button"

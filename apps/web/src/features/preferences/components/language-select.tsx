@@ -1,13 +1,6 @@
 import { Languages } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import type { LanguagePreference } from '@/lib/languages';
 import { usePreferencesStore } from '../stores/preferences-store';
 
@@ -19,26 +12,29 @@ function isLanguagePreference(value: string): value is LanguagePreference {
 
 /** English, Polish or system; system picks Polish when the browser language starts with pl. */
 export function LanguageSelect() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const id = useId();
   const language = usePreferencesStore((state) => state.language);
   const setLanguage = usePreferencesStore((state) => state.setLanguage);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t('language.label', { language: t(`language.${language}`) })} data-testid="language-select">
-          <Languages className="h-5 w-5" aria-hidden />
-          <span className="text-xs font-semibold uppercase">{i18n.language}</span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuRadioGroup value={language} onValueChange={(value) => isLanguagePreference(value) && setLanguage(value)}>
-          {OPTIONS.map((option) => (
-            <DropdownMenuRadioItem key={option} value={option} lang={option === 'system' ? undefined : option}>
-              {t(`language.${option}`)}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <div className="relative flex items-center">
+      <Languages className="pointer-events-none absolute left-2 h-4 w-4 text-zinc-500" aria-hidden />
+      <label htmlFor={id} className="sr-only">
+        {t('language.label', { language: t(`language.${language}`) })}
+      </label>
+      <select
+        id={id}
+        data-testid="language-select"
+        value={language}
+        onChange={(event) => isLanguagePreference(event.target.value) && setLanguage(event.target.value)}
+        className="h-9 cursor-pointer appearance-none rounded-md border border-zinc-300 bg-transparent pr-2 pl-7 text-sm hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800 dark:[&>option]:bg-zinc-900"
+      >
+        {OPTIONS.map((option) => (
+          <option key={option} value={option}>
+            {t(`language.${option}`)}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
