@@ -6,7 +6,13 @@ export class AppError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly options: { title?: string; errors?: Record<string, string[]>; headers?: Record<string, string> } = {},
+    readonly options: {
+      title?: string;
+      errors?: Record<string, string[]>;
+      headers?: Record<string, string>;
+      /** A body other than problem details, for the few endpoints the contract gives `{message}` bodies. */
+      body?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -21,4 +27,7 @@ export const notFound = (detail: string) => new AppError(404, detail);
 export const conflict = (detail: string) => new AppError(409, detail);
 export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
   new AppError(429, detail, { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+/** A refusal answered with the contract's bare `{message}` body instead of problem details. */
+export const messageError = (status: number, message: string, extra: Record<string, unknown> = {}) =>
+  new AppError(status, message, { body: { ...extra, message } });
 export const serviceUnavailable = (detail: string) => new AppError(503, detail);

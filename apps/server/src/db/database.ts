@@ -19,6 +19,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** The SQLite file, used when there is no `databaseUrl`. */
   sqliteFile: string;
+  /**
+   * Told of errors on idle pooled connections (the database restarting, say). Without a listener pg
+   * would raise them as an unhandled 'error' event and end the process.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 // PostgreSQL answers COUNT(*) and other BIGINTs as strings; every such number here is well within
@@ -28,6 +33,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('error', options.onIdleConnectionError ?? (() => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }

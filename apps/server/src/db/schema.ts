@@ -76,6 +76,29 @@ export interface SignInCookiesTable {
   revoked_at: string | null;
 }
 
+export interface TrainingSessionsTable {
+  id: Generated<number>;
+  owner_user_id: number;
+  instructor_fighter_id: number;
+  training_date: string;
+  description: string;
+  capacity: number;
+  duration: number;
+  status: string;
+  target_level: string;
+  attendee_count: Generated<number>;
+  is_curriculum_generated: Generated<number>;
+  raw_fighter_pairs_json: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionAttendeesTable {
+  session_id: number;
+  fighter_id: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   fighters: FightersTable;
@@ -84,4 +107,6 @@ export interface Database {
   external_logins: ExternalLoginsTable;
   oidc_states: OidcStatesTable;
   sign_in_cookies: SignInCookiesTable;
+  training_sessions: TrainingSessionsTable;
+  session_attendees: SessionAttendeesTable;
 }

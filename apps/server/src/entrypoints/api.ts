@@ -26,6 +26,7 @@ const config = readConfig();
 const database = openDatabase({
   databaseUrl: config.databaseUrl,
   sqliteFile: path.join(config.dataDir, 'openmat.sqlite'),
+  onIdleConnectionError: (error) => process.stderr.write(`database connection error: ${error.message}\n`),
 });
 await migrateToLatest(database);
 const secrets = await loadSecrets(config.dataDir, config.tokenSigningKey);

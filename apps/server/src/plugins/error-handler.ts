@@ -24,6 +24,7 @@ export const errorHandlerPlugin = fp(
       if (error instanceof AppError) {
         if (error.status >= 500) request.log.error({ err: error }, 'request failed');
         if (error.options.headers) void reply.headers(error.options.headers);
+        if (error.options.body) return reply.code(error.status).send(error.options.body);
         return sendProblem(reply, error.status, {
           detail: error.message,
           ...(error.options.title ? { title: error.options.title } : {}),

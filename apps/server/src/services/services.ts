@@ -6,6 +6,7 @@ import type { Secrets } from '../lib/secrets.js';
 import { AccountRepository } from '../repositories/account.repository.js';
 import { FighterRepository } from '../repositories/fighter.repository.js';
 import { HealthRepository } from '../repositories/health.repository.js';
+import { SessionRepository } from '../repositories/session.repository.js';
 import { OidcStateRepository } from '../repositories/oidc-state.repository.js';
 import { ThrottleRepository } from '../repositories/throttle.repository.js';
 import { TokenRepository } from '../repositories/token.repository.js';
@@ -14,6 +15,7 @@ import { AccountService } from './account.service.js';
 import { ExternalAuthService } from './external-auth.service.js';
 import { HealthService } from './health.service.js';
 import { LoginThrottleService } from './login-throttle.service.js';
+import { SessionService } from './session.service.js';
 import { TokenService } from './token.service.js';
 
 /** The composition root: every service with its repositories, built once per app. */
@@ -22,6 +24,7 @@ export interface Services {
   tokens: TokenService;
   accounts: AccountService;
   externalAuth: ExternalAuthService;
+  sessions: SessionService;
 }
 
 export interface ServiceDependencies {
@@ -54,6 +57,7 @@ export function createServices({ config, database, secrets, clock = systemClock 
     health: new HealthService(new HealthRepository(db)),
     tokens,
     accounts,
+    sessions: new SessionService(new SessionRepository(db), fighters),
     externalAuth: new ExternalAuthService(
       config,
       accounts,

@@ -1,0 +1,172 @@
+import type { Fighter } from '@openmat/contract/auth';
+import {
+  duplicateWalkInNames,
+  type AttendanceRecord,
+  type AttendanceResponse,
+  type TrainingSession,
+  type TrainingSessionDetails,
+  type TrainingSessionInput,
+} from '@openmat/contract/sessions';
+import type { SessionStatus, TargetLevel } from '@openmat/contract/enums';
+import { badRequest, forbidden, messageError, notFound } from '../errors.js';
+import type { Principal } from '../lib/principal.js';
+import type { FighterRepository } from '../repositories/fighter.repository.js';
+import type { SessionRecord, SessionRepository, SessionWithRoster } from '../repositories/session.repository.js';
+import { toFighterDto } from './account.service.js';
+
+/** The session body after validation (defaults applied). */
+export interface SessionInput {
+  trainingDate: string;
+  description: string;
+  capacity: number;
+  duration: number;
+  status: SessionStatus;
+  targetLevel: TargetLevel;
+}
+
+function toSessionDto(session: SessionWithRoster): TrainingSession {
+  return {
+    id: session.id,
+    trainingDate: session.trainingDate,
+    description: session.description,
+    capacity: session.capacity,
+    duration: session.duration,
+    status: session.status,
+    targetLevel: session.targetLevel,
+    instructorId: session.instructorFighterId,
+    studentIds: session.studentIds,
+  };
+}
+
+/** Stored in UTC; the client shows local time. */
+const toUtc = (dateTime: string) => new Date(dateTime).toISOString();
+
+const attendanceFailure = (message: string) => messageError(400, message, { success: false });
+
+export class SessionService {
+  constructor(
+    private readonly sessions: SessionRepository,
+    private readonly fighters: FighterRepository,
+  ) {}
+
+  async list(): Promise<TrainingSession[]> {
+    return (await this.sessions.list()).map(toSessionDto);
+  }
+
+  async details(id: number): Promise<TrainingSessionDetails> {
+    const session = await this.sessions.findById(id);
+    if (!session) throw notFound(`There is no training session ${id}.`);
+    return this.withRoster(session);
+  }
+
+  private async withRoster(session: SessionRecord): Promise<TrainingSessionDetails> {
+    const [instructor, roster] = await Promise.all([
+      this.fighters.findById(session.instructorFighterId),
+      this.sessions.roster(session.id),
+    ]);
+    if (!instructor) throw notFound(`The instructor of training session ${session.id} no longer exists.`);
+    const students: Fighter[] = roster.map(toFighterDto);
+    return {
+      ...toSessionDto({ ...session, studentIds: roster.map((fighter) => fighter.id) }),
+      instructor: toFighterDto(instructor),
+      students,
+      isCurriculumGenerated: session.isCurriculumGenerated,
+      rawFighterPairsJson: session.rawFighterPairsJson,
+    };
+  }
+
+  /** The session, if the caller owns it: 404 when it does not exist, 403 when it is someone else's. */
+  private async owned(principal: Principal, id: number): Promise<SessionRecord> {
+    const session = await this.sessions.findById(id);
+    if (!session) throw notFound(`There is no training session ${id}.`);
+    if (session.ownerUserId !== principal.userId) {
+      throw forbidden('Only the instructor who created this session may change it.');
+    }
+    return session;
+  }
+
+  async create(principal: Principal, input: SessionInput): Promise<TrainingSession> {
+    if (principal.fighterId === null) throw forbidden('Complete your instructor profile before creating sessions.');
+    const session = await this.sessions.create(
+      { ...input, trainingDate: toUtc(input.trainingDate) },
+      principal.userId,
+      principal.fighterId,
+    );
+    return toSessionDto({ ...session, studentIds: [] });
+  }
+
+  async update(principal: Principal, id: number, input: SessionInput): Promise<TrainingSessionDetails> {
+    const session = await this.owned(principal, id);
+    if (!(await this.sessions.update(id, { ...input, trainingDate: toUtc(input.trainingDate) }))) {
+      const current = (await this.sessions.findById(id))?.attendeeCount ?? session.attendeeCount;
+      throw badRequest(`Capacity cannot be below the ${current} fighters already on the roster.`, {
+        capacity: [`Capacity cannot be below the ${current} fighters already on the roster.`],
+      });
+    }
+    return this.details(id);
+  }
+
+  /** Closing completes the session; nobody can check in after. */
+  async close(principal: Principal, id: number): Promise<void> {
+    await this.owned(principal, id);
+    await this.sessions.setStatus(id, 'Completed');
+  }
+
+  async delete(principal: Principal, id: number): Promise<void> {
+    await this.owned(principal, id);
+    await this.sessions.delete(id, principal.userId);
+  }
+
+  /** A student checks in only themselves; twice is harmless; a full or closed session answers 409. */
+  async checkIn(
+    principal: Principal,
+    id: number,
+    request: { studentIds: number[]; sessionId: number },
+  ): Promise<TrainingSessionDetails> {
+    if (request.sessionId !== id)
+      throw badRequest('sessionId does not match the address.', {
+        sessionId: ['sessionId does not match the address.'],
+      });
+    if (principal.fighterId === null || request.studentIds[0] !== principal.fighterId) {
+      throw forbidden('You can check in only yourself.');
+    }
+    const outcome = await this.sessions.checkIn(id, principal.fighterId);
+    if (outcome === 'missing') throw notFound(`There is no training session ${id}.`);
+    if (outcome === 'full') throw messageError(409, 'This session is full.');
+    if (outcome === 'closed') throw messageError(409, 'This session is no longer open for check-in.');
+    return this.details(id);
+  }
+
+  async recordAttendance(principal: Principal, id: number, records: AttendanceRecord[]): Promise<AttendanceResponse> {
+    await this.owned(principal, id);
+    const repeated = duplicateWalkInNames(records);
+    if (repeated.length > 0) {
+      throw attendanceFailure(
+        `Each walk-in needs a different name; this list repeats ${repeated.map((name) => `'${name}'`).join(', ')}.`,
+      );
+    }
+    const result = await this.sessions.addWalkIns(id, principal.userId, records);
+    if (result.outcome === 'missing') throw notFound(`There is no training session ${id}.`);
+    if (result.outcome === 'closed')
+      throw attendanceFailure('This session is closed; attendance can no longer be recorded.');
+    if (result.outcome === 'full') {
+      throw attendanceFailure(
+        `Only ${result.free} place(s) are left in this session; ${records.length} walk-ins were sent.`,
+      );
+    }
+    return {
+      success: true,
+      message: `Recorded ${records.length} walk-in(s); ${result.added} added to the roster.`,
+      updatedSession: await this.details(id),
+    };
+  }
+
+  async removeStudent(principal: Principal, id: number, fighterId: number): Promise<void> {
+    await this.owned(principal, id);
+    if (!(await this.sessions.removeAttendee(id, fighterId))) {
+      throw notFound(`Fighter ${fighterId} is not on the roster of training session ${id}.`);
+    }
+  }
+}
+
+export type { TrainingSessionInput };

@@ -1,0 +1,350 @@
+import type { TrainingSession, TrainingSessionDetails } from '@openmat/contract/sessions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, type SignedIn } from './support/accounts.js';
+import { databaseTargets } from './support/databases.js';
+import { createTestApp, type TestContext } from './support/test-app.js';
+
+const sessionBody = (overrides: Record<string, unknown> = {}) => ({
+  trainingDate: '2026-12-01T18:30:00+01:00',
+  description: 'Closed guard fundamentals',
+  capacity: 10,
+  duration: 1.5,
+  status: 'Active',
+  targetLevel: 'Beginner',
+  ...overrides,
+});
+
+const walkIn = (name: string, overrides: Record<string, unknown> = {}) => ({
+  fighterName: name,
+  birthdate: '2001-02-03',
+  weight: 72.5,
+  height: 176,
+  beltColor: 'None',
+  gender: 'Male',
+  ...overrides,
+});
+
+describe.each(databaseTargets)('training sessions on $dialect', (target) => {
+  let ctx: TestContext;
+  let coach: SignedIn;
+  let otherCoach: SignedIn;
+  let student: SignedIn;
+
+  beforeAll(async () => {
+    ctx = await createTestApp(target);
+    coach = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Ana' });
+    otherCoach = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Bruno' });
+    student = await signUp(ctx.app, { fighterRole: 'Student', fighterName: 'Stella' });
+  });
+  afterAll(() => ctx.close());
+
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    who: SignedIn | null,
+    payload?: object,
+  ) => ctx.app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) });
+
+  async function createSession(
+    overrides: Record<string, unknown> = {},
+    by: SignedIn = coach,
+  ): Promise<TrainingSession> {
+    const res = await call('POST', '/api/trainingsession', by, sessionBody(overrides));
+    expect(res.statusCode).toBe(201);
+    return res.json<TrainingSession>();
+  }
+
+  describe('create, read, list', () => {
+    it('lets an instructor create a session, stored in UTC with the duration in hours', async () => {
+      const created = await createSession();
+      expect(created).toMatchObject({
+        trainingDate: '2026-12-01T17:30:00.000Z',
+        capacity: 10,
+        duration: 1.5,
+        status: 'Active',
+        targetLevel: 'Beginner',
+        instructorId: coach.fighterId,
+        studentIds: [],
+      });
+      const details = await call('GET', `/api/trainingsession/${created.id}`, student);
+      expect(details.statusCode).toBe(200);
+      expect(details.json()).toMatchObject({
+        id: created.id,
+        instructor: { id: coach.fighterId, fighterName: 'Coach Ana' },
+        students: [],
+        isCurriculumGenerated: false,
+        rawFighterPairsJson: null,
+      });
+    });
+
+    it('refuses a student (403), a visitor (401) and bad fields (400)', async () => {
+      expect((await call('POST', '/api/trainingsession', student, sessionBody())).statusCode).toBe(403);
+      expect((await call('POST', '/api/trainingsession', null, sessionBody())).statusCode).toBe(401);
+      const bad = await call(
+        'POST',
+        '/api/trainingsession',
+        coach,
+        sessionBody({ capacity: 0, duration: -1, trainingDate: 'soon' }),
+      );
+      expect(bad.statusCode).toBe(400);
+      expect(Object.keys(bad.json<{ errors: object }>().errors).sort()).toEqual([
+        'capacity',
+        'duration',
+        'trainingDate',
+      ]);
+    });
+
+    it('lists every session for anyone signed in, newest first, and nothing for a visitor', async () => {
+      const older = await createSession({ trainingDate: '2026-01-05T10:00:00Z' });
+      const newer = await createSession({ trainingDate: '2027-01-05T10:00:00Z' }, otherCoach);
+      const res = await call('GET', '/api/trainingsession', student);
+      expect(res.statusCode).toBe(200);
+      const ids = res.json<TrainingSession[]>().map((s) => s.id);
+      expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+      expect((await call('GET', '/api/trainingsession', null)).statusCode).toBe(401);
+    });
+
+    it('answers 404 for a session that does not exist and 400 for a bad id', async () => {
+      expect((await call('GET', '/api/trainingsession/999999', student)).statusCode).toBe(404);
+      expect((await call('GET', '/api/trainingsession/abc', student)).statusCode).toBe(400);
+    });
+  });
+
+  describe('ownership', () => {
+    it('lets only the owning instructor update, close, delete, take attendance or remove students', async () => {
+      const session = await createSession();
+      const id = session.id;
+      const attempts = [
+        ['PUT', `/api/trainingsession/${id}`, sessionBody({ capacity: 20 })],
+        ['PATCH', `/api/trainingsession/${id}/close`, undefined],
+        ['DELETE', `/api/trainingsession/${id}`, undefined],
+        ['POST', `/api/trainingsession/${id}/attendance`, { records: [walkIn('Intruder')] }],
+        ['DELETE', `/api/trainingsession/${id}/attendance/remove/${student.fighterId}`, undefined],
+      ] as const;
+      for (const [method, url, payload] of attempts) {
+        expect(
+          (await call(method, url, otherCoach, payload)).statusCode,
+          `${method} ${url} by another instructor`,
+        ).toBe(403);
+        expect((await call(method, url, student, payload)).statusCode, `${method} ${url} by a student`).toBe(403);
+        expect((await call(method, url, null, payload)).statusCode, `${method} ${url} by a visitor`).toBe(401);
+      }
+      const unchanged = await call('GET', `/api/trainingsession/${id}`, coach);
+      expect(unchanged.json()).toMatchObject({ capacity: 10, status: 'Active', students: [] });
+    });
+
+    it('lets the owner update and close; a closed session is Completed and refuses check-ins', async () => {
+      const session = await createSession();
+      const updated = await call(
+        'PUT',
+        `/api/trainingsession/${session.id}`,
+        coach,
+        sessionBody({ capacity: 3, description: 'Half guard' }),
+      );
+      expect(updated.statusCode).toBe(200);
+      expect(updated.json()).toMatchObject({ capacity: 3, description: 'Half guard' });
+      expect((await call('PATCH', `/api/trainingsession/${session.id}/close`, coach)).statusCode).toBe(204);
+      expect((await call('GET', `/api/trainingsession/${session.id}`, coach)).json()).toMatchObject({
+        status: 'Completed',
+      });
+      const late = await call('POST', `/api/trainingsession/${session.id}/checkin`, student, {
+        studentIds: [student.fighterId],
+        sessionId: session.id,
+      });
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toEqual({ message: 'This session is no longer open for check-in.' });
+    });
+  });
+
+  describe('check-in', () => {
+    const checkIn = (id: number, who: SignedIn, fighterId = who.fighterId, sessionId = id) =>
+      call('POST', `/api/trainingsession/${id}/checkin`, who, { studentIds: [fighterId], sessionId });
+
+    it('adds the student once, however often they check in', async () => {
+      const session = await createSession();
+      const first = await checkIn(session.id, student);
+      expect(first.statusCode).toBe(200);
+      expect(first.json<TrainingSessionDetails>().studentIds).toEqual([student.fighterId]);
+      const second = await checkIn(session.id, student);
+      expect(second.statusCode).toBe(200);
+      expect(second.json<TrainingSessionDetails>().students.map((s) => s.id)).toEqual([student.fighterId]);
+    });
+
+    it('lets a student check in only themselves, and only students check in', async () => {
+      const session = await createSession();
+      const classmate = await signUp(ctx.app);
+      expect((await checkIn(session.id, student, classmate.fighterId)).statusCode).toBe(403);
+      expect((await checkIn(session.id, coach)).statusCode).toBe(403);
+      expect((await checkIn(session.id, student, student.fighterId, session.id + 1)).statusCode).toBe(400);
+      expect((await checkIn(999_999, student, student.fighterId, 999_999)).statusCode).toBe(404);
+    });
+
+    it('lets exactly 5 of 20 simultaneous check-ins into a session of 5', async () => {
+      const session = await createSession({ capacity: 5 });
+      const students = await Promise.all(Array.from({ length: 20 }, () => signUp(ctx.app)));
+      const results = await Promise.all(students.map((s) => checkIn(session.id, s)));
+      const codes = results.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 200)).toHaveLength(5);
+      expect(codes.filter((c) => c === 409)).toHaveLength(15);
+      expect(results.find((r) => r.statusCode === 409)?.json()).toEqual({ message: 'This session is full.' });
+      const details = (await call('GET', `/api/trainingsession/${session.id}`, coach)).json<TrainingSessionDetails>();
+      expect(details.students).toHaveLength(5);
+    });
+
+    it('gives the place back when a student is removed', async () => {
+      const session = await createSession({ capacity: 1 });
+      const other = await signUp(ctx.app);
+      expect((await checkIn(session.id, student)).statusCode).toBe(200);
+      expect((await checkIn(session.id, other)).statusCode).toBe(409);
+      expect(
+        (await call('DELETE', `/api/trainingsession/${session.id}/attendance/remove/${student.fighterId}`, coach))
+          .statusCode,
+      ).toBe(204);
+      expect(
+        (await call('DELETE', `/api/trainingsession/${session.id}/attendance/remove/${student.fighterId}`, coach))
+          .statusCode,
+      ).toBe(404);
+      expect((await checkIn(session.id, other)).statusCode).toBe(200);
+    });
+
+    it('refuses to shrink the capacity below the roster', async () => {
+      const session = await createSession({ capacity: 2 });
+      await checkIn(session.id, student);
+      await checkIn(session.id, await signUp(ctx.app));
+      const res = await call('PUT', `/api/trainingsession/${session.id}`, coach, sessionBody({ capacity: 1 }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        errors: { capacity: ['Capacity cannot be below the 2 fighters already on the roster.'] },
+      });
+    });
+  });
+
+  describe('walk-in attendance', () => {
+    const attendance = (id: number, records: object[], who: SignedIn = coach) =>
+      call('POST', `/api/trainingsession/${id}/attendance`, who, { records });
+
+    it('creates walk-in fighters with no account, owned by the instructor, on the roster', async () => {
+      const session = await createSession();
+      const res = await attendance(session.id, [
+        walkIn('Piotr Nowak'),
+        walkIn('Ola Kot', { beltColor: 'Blue', gender: 'Female' }),
+      ]);
+      expect(res.statusCode).toBe(200);
+      const body = res.json<{ success: boolean; message: string; updatedSession: TrainingSessionDetails }>();
+      expect(body.success).toBe(true);
+      expect(body.updatedSession.students.map((s) => [s.fighterName, s.beltColor])).toEqual([
+        ['Piotr Nowak', null],
+        ['Ola Kot', 'Blue'],
+      ]);
+      const rows = await ctx.database.db
+        .selectFrom('fighters')
+        .select(['user_id', 'owner_user_id'])
+        .where('id', 'in', body.updatedSession.studentIds)
+        .execute();
+      expect(rows.every((r) => r.user_id === null)).toBe(true);
+    });
+
+    it('never matches or changes a registered fighter with the same name', async () => {
+      const registered = await signUp(ctx.app, { fighterName: 'Marek Lis', weight: 90, height: 185 });
+      const session = await createSession();
+      const res = await attendance(session.id, [
+        walkIn('Marek Lis', { weight: 60, height: 160, birthdate: '1995-03-14' }),
+      ]);
+      expect(res.statusCode).toBe(200);
+      const walkInId = res.json<{ updatedSession: TrainingSessionDetails }>().updatedSession.studentIds[0];
+      expect(walkInId).not.toBe(registered.fighterId);
+      const profile = await call('GET', `/api/fighter/${registered.fighterId}`, registered);
+      expect(profile.json()).toMatchObject({ fighterName: 'Marek Lis', weight: 90, height: 185 });
+    });
+
+    it('finds the same walk-in again in the same instructor’s next session', async () => {
+      const first = await createSession();
+      const second = await createSession();
+      const a = await attendance(first.id, [walkIn('Kuba Wilk')]);
+      const b = await attendance(second.id, [walkIn('kuba  wilk', { weight: 75 })]);
+      const idA = a.json<{ updatedSession: TrainingSessionDetails }>().updatedSession.studentIds[0];
+      const again = b.json<{ updatedSession: TrainingSessionDetails }>().updatedSession;
+      expect(again.studentIds[0]).toBe(idA);
+      expect(again.students[0]?.weight).toBe(75);
+    });
+
+    it('refuses names repeated in one submission, and bad rows, with {success: false, message}', async () => {
+      const session = await createSession();
+      const repeated = await attendance(session.id, [walkIn('Ewa'), walkIn(' ewa ')]);
+      expect(repeated.statusCode).toBe(400);
+      expect(repeated.json()).toEqual({
+        success: false,
+        message: "Each walk-in needs a different name; this list repeats 'Ewa'.",
+      });
+      const badRow = await attendance(session.id, [walkIn('Ok'), walkIn('Zero', { weight: 0 })]);
+      expect(badRow.statusCode).toBe(400);
+      expect(badRow.json()).toEqual({ success: false, message: 'Row 2: Weight must be above 0.' });
+      const none = await attendance(session.id, []);
+      expect(none.json()).toEqual({ success: false, message: 'Please enter at least one valid record' });
+      expect(
+        (await call('GET', `/api/trainingsession/${session.id}`, coach)).json<TrainingSessionDetails>().students,
+      ).toEqual([]);
+    });
+
+    it('counts walk-ins against the capacity, all or nothing', async () => {
+      const session = await createSession({ capacity: 2 });
+      await call('POST', `/api/trainingsession/${session.id}/checkin`, student, {
+        studentIds: [student.fighterId],
+        sessionId: session.id,
+      });
+      const res = await attendance(session.id, [walkIn('One'), walkIn('Two')]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        success: false,
+        message: 'Only 1 place(s) are left in this session; 2 walk-ins were sent.',
+      });
+      const roster = (await call('GET', `/api/trainingsession/${session.id}`, coach)).json<TrainingSessionDetails>();
+      expect(roster.students.map((s) => s.id)).toEqual([student.fighterId]);
+    });
+  });
+
+  describe('delete', () => {
+    it('removes the session, its roster and its walk-ins, and leaves registered fighters alone', async () => {
+      const session = await createSession();
+      await call('POST', `/api/trainingsession/${session.id}/checkin`, student, {
+        studentIds: [student.fighterId],
+        sessionId: session.id,
+      });
+      const added = await call('POST', `/api/trainingsession/${session.id}/attendance`, coach, {
+        records: [walkIn('Gone Soon')],
+      });
+      const walkInId = added
+        .json<{ updatedSession: TrainingSessionDetails }>()
+        .updatedSession.studentIds.find((id) => id !== student.fighterId);
+      expect((await call('DELETE', `/api/trainingsession/${session.id}`, coach)).statusCode).toBe(204);
+      expect((await call('GET', `/api/trainingsession/${session.id}`, coach)).statusCode).toBe(404);
+      const db = ctx.database.db;
+      expect(
+        await db.selectFrom('session_attendees').selectAll().where('session_id', '=', session.id).execute(),
+      ).toEqual([]);
+      expect(
+        await db
+          .selectFrom('fighters')
+          .selectAll()
+          .where('id', '=', walkInId ?? -1)
+          .execute(),
+      ).toEqual([]);
+      expect((await call('GET', `/api/fighter/${student.fighterId}`, student)).statusCode).toBe(200);
+      const orphans = await db
+        .selectFrom('fighters')
+        .select('id')
+        .where('user_id', 'is', null)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('session_attendees')
+                .select('fighter_id')
+                .whereRef('session_attendees.fighter_id', '=', 'fighters.id'),
+            ),
+          ),
+        )
+        .execute();
+      expect(orphans).toEqual([]);
+    });
+  });
+});
