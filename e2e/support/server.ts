@@ -32,11 +32,11 @@ export interface RunningServer {
 }
 
 /** Starts the built server, as `npm start` does, on a free port with a temporary DATA_DIR. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, fixedPort?: number): Promise<RunningServer> {
   if (!existsSync(SERVER_ENTRY) || !existsSync(WEB_INDEX)) {
     throw new Error('The app is not built. Run `npm run build` first (npm test does it for you).');
   }
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const dataDir = await mkdtemp(path.join(tmpdir(), 'openmat-e2e-'));
   let log = '';
   const child = spawn(process.execPath, [SERVER_ENTRY], {

@@ -149,22 +149,25 @@ describe('the app shell in Chromium', () => {
     }
   });
 
-  it('loads a deep link on a hard refresh', async () => {
+  it('loads a deep link on a hard refresh, and sends a visitor from a signed-in page to the login', async () => {
     const { context, page, problems } = await openContext(browser);
-    const response = await page.goto('/session-details/42');
+    const response = await page.goto('/register?role=Student');
     expect(response?.status()).toBe(200);
-    await page.getByRole('heading', { level: 1, name: 'Session details' }).waitFor();
+    await page.waitForFunction(() => document.title === 'Register · OpenMat');
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Session details' }).waitFor();
+    await page.waitForFunction(() => document.title === 'Register · OpenMat');
     await page.goto('/pricing');
     await page.waitForFunction(() => document.title === 'Pricing · OpenMat');
-    expect(problems).toEqual([]);
+    await page.goto('/session-details/42');
+    await page.waitForURL('**/home');
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
+    expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
     await context.close();
   });
 
-  it('shows the error page inside the layout for an unknown address or a bad id', async () => {
+  it('shows the error page inside the layout for an unknown address', async () => {
     const { context, page } = await openContext(browser);
-    for (const path of ['/no-such-page', '/session-details/abc']) {
+    for (const path of ['/no-such-page', '/pricing/extra']) {
       await page.goto(path);
       await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
       await headerLink(page, 'Login').waitFor();

@@ -334,10 +334,11 @@ describe.each(databaseTargets)('training sessions on $dialect', (target) => {
         .selectFrom('fighters')
         .select('id')
         .where('user_id', 'is', null)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('session_attendees')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('session_attendees')
                 .select('fighter_id')
                 .whereRef('session_attendees.fighter_id', '=', 'fighters.id'),
             ),

@@ -6,6 +6,7 @@ import { createRouter } from '@/app/router';
 import { usePreferencesStore } from '@/features/preferences/stores/preferences-store';
 import { createI18n } from '@/lib/i18n';
 import { applyLanguageToDocument, resolveLanguage } from '@/lib/languages';
+import { connectNavigation } from '@/lib/navigation';
 import './styles.css';
 
 const language = resolveLanguage(usePreferencesStore.getState().language, navigator.language);
@@ -14,10 +15,13 @@ const i18n = await createI18n(language);
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
+const router = createRouter();
+connectNavigation((to) => void router.navigate(to));
+
 createRoot(root).render(
   <StrictMode>
     <AppProvider i18n={i18n}>
-      <RouterProvider router={createRouter()} />
+      <RouterProvider router={router} />
     </AppProvider>
   </StrictMode>,
 );

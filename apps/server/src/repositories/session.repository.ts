@@ -177,10 +177,11 @@ export class SessionRepository {
         .deleteFrom('fighters')
         .where('user_id', 'is', null)
         .where('owner_user_id', '=', ownerUserId)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('session_attendees')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('session_attendees')
                 .select('session_attendees.fighter_id')
                 .whereRef('session_attendees.fighter_id', '=', 'fighters.id'),
             ),

@@ -121,14 +121,14 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services; guards: 
         },
       },
       // The contract answers a bad attendance list with `{success: false, message}`, row by row.
-      errorHandler(error: FastifyError, request, reply) {
-        if (!hasZodFastifySchemaValidationErrors(error)) throw error;
-        const first = error.validation[0];
+      errorHandler(error: FastifyError, _request, reply) {
+        const validation = error.validation;
+        // Anything else goes on to the app's error handler.
+        if (!validation || !hasZodFastifySchemaValidationErrors(error)) throw error;
+        const first = validation[0];
         const path = first?.instancePath.split('/').filter(Boolean) ?? [];
         const row = path[0] === 'records' && path[1] !== undefined ? `Row ${Number(path[1]) + 1}: ` : '';
-        return reply
-          .code(400)
-          .send({ success: false, message: `${row}${first?.message ?? 'Invalid attendance list.'}` });
+        void reply.code(400).send({ success: false, message: `${row}${first?.message ?? 'Invalid attendance list.'}` });
       },
     },
     (request) => sessions.recordAttendance(principalOf(request), request.params.id, request.body.records),

@@ -8,6 +8,12 @@ import type { Principal } from '../lib/principal.js';
 import type { TokenRepository } from '../repositories/token.repository.js';
 
 const ISSUER = 'openmat';
+/**
+ * A refresh whose answer never arrived (a reload or a dropped connection mid-request) leaves the
+ * browser holding a token the server has already spent. Within this window presenting it again is
+ * taken as that retry, not as theft (docs/decisions/0006-refresh-token-reuse-window.md).
+ */
+export const REUSE_GRACE_SECONDS = 10;
 const AUDIENCE = 'openmat';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -77,18 +83,24 @@ export class TokenService {
     }
   }
 
-  /** Spends a refresh token and answers whose it was and its family, for issuing the next pair. */
+  /**
+   * Spends a refresh token and answers whose it was and its family, for issuing the next pair. A
+   * token spent more than the grace window ago is a stolen one: its whole family is revoked.
+   */
   async spend(refreshToken: string): Promise<{ userId: number; familyId: string }> {
     const stored = await this.tokens.findRefreshToken(sha256(refreshToken));
-    const now = this.clock.now().toISOString();
+    const now = this.clock.now();
+    const nowText = now.toISOString();
     if (!stored) throw unauthorized('The refresh token is invalid.');
     if (stored.revokedAt) throw unauthorized('The refresh token has been revoked.');
-    if (stored.usedAt || !(await this.tokens.spendRefreshToken(stored.id, now))) {
-      await this.tokens.revokeFamily(stored.familyId, now);
-      throw unauthorized('The refresh token was already used; every session from that sign-in has been signed out.');
-    }
-    if (stored.expiresAt <= now) throw unauthorized('The refresh token has expired.');
-    return { userId: stored.userId, familyId: stored.familyId };
+    if (stored.expiresAt <= nowText) throw unauthorized('The refresh token has expired.');
+    const owner = { userId: stored.userId, familyId: stored.familyId };
+    if (!stored.usedAt && (await this.tokens.spendRefreshToken(stored.id, nowText))) return owner;
+    // Spent already (by an earlier request, or by one racing this one just now).
+    const spentAt = stored.usedAt ? new Date(stored.usedAt).getTime() : now.getTime();
+    if (now.getTime() - spentAt <= REUSE_GRACE_SECONDS * 1000) return owner;
+    await this.tokens.revokeFamily(stored.familyId, nowText);
+    throw unauthorized('The refresh token was already used; every session from that sign-in has been signed out.');
   }
 
   /** Revokes the family of a refresh token, if it is the caller's. Unknown tokens are ignored. */

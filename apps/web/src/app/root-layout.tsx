@@ -2,9 +2,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
 import { SiteFooter } from '@/components/layouts/site-footer';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { NotificationBanner } from '@/features/notifications/components/notification-banner';
 import { useApplyPreferences } from '@/features/preferences/use-apply-preferences';
-import { SiteHeader } from './site-header';
+import { SiteHeader, type HeaderSession } from './site-header';
 
 export interface RouteHandle {
   /** Translation key of the page title. */
@@ -27,12 +28,23 @@ function useDocumentTitle(): void {
   }, [t, titleKey]);
 }
 
+function logout(): void {
+  void import('@/features/auth/auth-actions').then(({ logout: signOut }) => signOut());
+}
+
+/** The signed-in user for the header, or null for a visitor. */
+function useHeaderSession(): HeaderSession | null {
+  const email = useAuthStore((state) => (state.loginStatus === 'authenticated' ? state.user?.email : undefined));
+  return email ? { email, onLogout: logout } : null;
+}
+
 /** The one layout every route sits under: notification banner, header, the page, footer. */
 export function RootLayout() {
   useApplyPreferences();
   useDocumentTitle();
   const { t } = useTranslation();
   const navigation = useNavigation();
+  const session = useHeaderSession();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -42,7 +54,7 @@ export function RootLayout() {
         {t('nav.skipToContent')}
       </a>
       <NotificationBanner />
-      <SiteHeader session={null} />
+      <SiteHeader session={session} />
       {navigation.state === 'loading' && (
         <div role="progressbar" aria-label={t('common.loading')} className="h-0.5 w-full animate-pulse bg-brand-500" />
       )}

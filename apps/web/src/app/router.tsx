@@ -8,6 +8,7 @@ import {
 } from 'react-router';
 import { RouteError } from '@/components/errors/route-error';
 import { Spinner } from '@/components/ui/spinner';
+import { loginPage, requireSession } from './auth-guards';
 import { RootLayout, type RouteHandle } from './root-layout';
 
 /** Ids in addresses are positive integers; anything else is a page that does not exist. */
@@ -21,6 +22,7 @@ function requireIdParam(name: string) {
 
 const placeholder = async () => ({ Component: (await import('./routes/placeholder')).PlaceholderRoute });
 const landing = async () => ({ Component: (await import('./routes/landing')).LandingRoute });
+const login = async () => ({ Component: (await import('./routes/login')).LoginRoute });
 
 type LazyPage = () => Promise<{ Component: ComponentType }>;
 
@@ -44,21 +46,36 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           page('/', 'routes.landing', landing),
-          page('/home', 'routes.login', landing),
-          page('/login', 'routes.login', landing),
           {
             // The screens that work with server data share one TanStack Query client, loaded with them.
             lazy: async () => ({ Component: (await import('./data-layout')).DataLayout }),
             children: [
-              page('/register', 'routes.register', placeholder),
-              page('/sso-callback', 'routes.ssoCallback', placeholder),
-              page('/class-session', 'routes.classSession', placeholder),
-              page('/create-session', 'routes.createSession', placeholder),
-              page('/edit-session/:sessionId', 'routes.editSession', placeholder, requireIdParam('sessionId')),
-              page('/session-details/:sessionId', 'routes.sessionDetails', placeholder, requireIdParam('sessionId')),
-              page('/video-analysis', 'routes.videoAnalysis', placeholder),
-              page('/videos', 'routes.videos', placeholder),
-              page('/video-review/:videoId', 'routes.videoReview', placeholder, requireIdParam('videoId')),
+              page('/home', 'routes.login', login, loginPage),
+              page('/login', 'routes.login', login, loginPage),
+              page('/register', 'routes.register', async () => ({
+                Component: (await import('./routes/register')).RegisterRoute,
+              })),
+              page('/sso-callback', 'routes.ssoCallback', async () => ({
+                Component: (await import('./routes/sso-callback')).SsoCallbackRoute,
+              })),
+              {
+                // Signed-in pages: the session is checked before they show; visitors go to /login.
+                loader: requireSession,
+                children: [
+                  page('/class-session', 'routes.classSession', placeholder),
+                  page('/create-session', 'routes.createSession', placeholder),
+                  page('/edit-session/:sessionId', 'routes.editSession', placeholder, requireIdParam('sessionId')),
+                  page(
+                    '/session-details/:sessionId',
+                    'routes.sessionDetails',
+                    placeholder,
+                    requireIdParam('sessionId'),
+                  ),
+                  page('/video-analysis', 'routes.videoAnalysis', placeholder),
+                  page('/videos', 'routes.videos', placeholder),
+                  page('/video-review/:videoId', 'routes.videoReview', placeholder, requireIdParam('videoId')),
+                ],
+              },
             ],
           },
           page('/pricing', 'routes.pricing', async () => ({

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach } from 'vitest';
+import { installConsoleErrorGuard, takeConsoleErrors } from './console-guard';
 
 afterEach(() => {
   cleanup();
@@ -27,10 +28,8 @@ if (!window.matchMedia) {
 }
 
 // A console.error in a test is a defect (a React warning, a failed request) that must not scroll past.
-const consoleError = vi.spyOn(console, 'error');
+installConsoleErrorGuard();
 afterEach(() => {
-  const calls = consoleError.mock.calls.splice(0);
-  if (calls.length > 0) {
-    throw new Error(`console.error was called:\n${calls.map((args) => args.map(String).join(' ')).join('\n')}`);
-  }
+  const errors = takeConsoleErrors();
+  if (errors.length > 0) throw new Error(`console.error was called:\n${errors.join('\n')}`);
 });

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { data } from 'react-router';
+import { takeConsoleErrors } from '@/testing/console-guard';
 import { renderWithApp } from '@/testing/render';
 import { RouteError } from './route-error';
 
@@ -36,7 +37,6 @@ describe('RouteError', () => {
     expect(await screen.findByRole('heading', { name: 'Nieoczekiwany błąd aplikacji!' })).toBeInTheDocument();
     expect(screen.getByText('Chart data was malformed')).toBeInTheDocument();
     // React reports the caught error on the console; that report is expected here, and only here.
-    expect(vi.mocked(console.error).mock.calls.flat().join(' ')).toContain('Chart data was malformed');
-    vi.mocked(console.error).mockClear();
+    expect(takeConsoleErrors().join(' ')).toContain('Chart data was malformed');
   });
 });

@@ -1,0 +1,49 @@
+import { TokenResponse, type LoginRequest } from '@openmat/contract/auth';
+import { apiRequest } from '@/lib/api-client';
+
+/** `POST /api/fighter/login`: e-mail and password. */
+export function loginWithPassword(credentials: LoginRequest): Promise<TokenResponse> {
+  return apiRequest('/api/fighter/login', { method: 'POST', json: credentials, auth: false, schema: TokenResponse });
+}
+
+/** `POST /api/auth/v1/login`: no body; the http-only cookie from external sign-in signs in. */
+export function loginWithCookie(): Promise<TokenResponse> {
+  return apiRequest('/api/auth/v1/login', {
+    method: 'POST',
+    auth: false,
+    credentials: 'include',
+    schema: TokenResponse,
+  });
+}
+
+/** `POST /api/auth/v1/refresh` with both tokens in the body. */
+export function refreshTokens(tokens: { accessToken: string; refreshToken: string }): Promise<TokenResponse> {
+  return apiRequest('/api/auth/v1/refresh', {
+    method: 'POST',
+    json: tokens,
+    auth: false,
+    credentials: 'include',
+    schema: TokenResponse,
+  });
+}
+
+/** The sign-in step's variant: the refresh token as the bearer. */
+export function refreshWithBearer(refreshToken: string): Promise<TokenResponse> {
+  return apiRequest('/api/auth/v1/refresh', {
+    method: 'POST',
+    auth: false,
+    headers: { authorization: `Bearer ${refreshToken}` },
+    schema: TokenResponse,
+  });
+}
+
+/** `POST /api/auth/v1/logout`: revokes the refresh token on the server. */
+export function revokeSession(accessToken: string, refreshToken: string): Promise<undefined> {
+  return apiRequest('/api/auth/v1/logout', {
+    method: 'POST',
+    auth: false,
+    json: { refreshToken },
+    headers: { authorization: `Bearer ${accessToken}` },
+    credentials: 'include',
+  });
+}

@@ -1,0 +1,172 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectNavigation } from '@/lib/navigation';
+import { json, problem, stubFetch } from '@/testing/fetch-stub';
+import { completeExternalSignIn, ensureSession, hydrate, login, logout, signInStep } from './auth-actions';
+import { AUTH_STORAGE_KEY, signedOut, useAuthStore } from './stores/auth-store';
+
+const pair = (n: number) => ({
+  tokenType: 'Bearer',
+  accessToken: `access-${n}`,
+  expiresIn: 3600,
+  refreshToken: `refresh-${n}`,
+});
+const info = {
+  userInfo: { email: 'ana@example.com', isEmailConfirmed: false },
+  fighterInfo: {
+    id: 7,
+    fighterName: 'Ana',
+    role: 0,
+    beltColor: 'Blue',
+    birthdate: '1999-01-01',
+    height: 165,
+    weight: 60,
+    gender: 'Female',
+    experience: 1,
+  },
+};
+
+let navigate: ReturnType<typeof vi.fn<(to: string) => void>>;
+beforeEach(() => {
+  useAuthStore.setState(signedOut);
+  navigate = vi.fn<(to: string) => void>();
+  connectNavigation(navigate);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('login', () => {
+  it('stores both tokens, sets authenticated, then attaches the user info', async () => {
+    const http = stubFetch({
+      'POST /api/fighter/login': () => json(200, pair(1)),
+      'GET /api/auth/v1/manage/info': () => json(200, info),
+    });
+    expect(await login('ana@example.com', 'secret-1')).toBe(true);
+    expect(useAuthStore.getState()).toMatchObject({
+      accessToken: 'access-1',
+      refreshToken: 'refresh-1',
+      loginStatus: 'authenticated',
+      user: { email: 'ana@example.com', fighterInfo: { id: 7, role: 0 } },
+    });
+    expect(http.callsTo('GET /api/auth/v1/manage/info')[0]?.headers.authorization).toBe('Bearer access-1');
+    const saved = JSON.parse(sessionStorage.getItem(AUTH_STORAGE_KEY) ?? '{}') as { state?: { accessToken?: string } };
+    expect(saved.state?.accessToken).toBe('access-1');
+  });
+
+  it('sets unauthenticated and rethrows on failure', async () => {
+    stubFetch({ 'POST /api/fighter/login': () => problem(401, 'Invalid email or password.') });
+    await expect(login('ana@example.com', 'nope')).rejects.toMatchObject({ message: 'Invalid email or password.' });
+    expect(useAuthStore.getState().loginStatus).toBe('unauthenticated');
+  });
+
+  it('sends the user to /login when the user info cannot be fetched', async () => {
+    stubFetch({
+      'POST /api/fighter/login': () => json(200, pair(1)),
+      'GET /api/auth/v1/manage/info': () => problem(500, 'boom'),
+    });
+    expect(await login('ana@example.com', 'secret-1')).toBe(false);
+    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(useAuthStore.getState().loginStatus).toBe('unauthenticated');
+  });
+});
+
+describe('hydrate', () => {
+  it('needs both tokens, otherwise goes to /login unauthenticated', async () => {
+    useAuthStore.setState({ accessToken: 'a', refreshToken: null, loginStatus: 'authenticated' });
+    const http = stubFetch({});
+    expect(await hydrate()).toBe(false);
+    expect(http.calls).toHaveLength(0);
+    expect(useAuthStore.getState().loginStatus).toBe('unauthenticated');
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('refreshes with both tokens, stores the new pair and loads the user info', async () => {
+    useAuthStore.setState({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+    const http = stubFetch({
+      'POST /api/auth/v1/refresh': () => json(200, pair(2)),
+      'GET /api/auth/v1/manage/info': () => json(200, info),
+    });
+    expect(await hydrate()).toBe(true);
+    expect(http.callsTo('POST /api/auth/v1/refresh')[0]?.body).toEqual({
+      accessToken: 'access-1',
+      refreshToken: 'refresh-1',
+    });
+    expect(useAuthStore.getState()).toMatchObject({
+      accessToken: 'access-2',
+      refreshToken: 'refresh-2',
+      loginStatus: 'authenticated',
+    });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('goes to /login when the refresh fails', async () => {
+    useAuthStore.setState({ accessToken: 'access-1', refreshToken: 'spent' });
+    stubFetch({ 'POST /api/auth/v1/refresh': () => problem(401, 'already used') });
+    expect(await hydrate()).toBe(false);
+    expect(useAuthStore.getState()).toMatchObject(signedOut);
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+});
+
+describe('the sign-in step', () => {
+  it('tries the cookie login first', async () => {
+    stubFetch({
+      'POST /api/auth/v1/login': () => json(200, pair(3)),
+      'GET /api/auth/v1/manage/info': () => json(200, info),
+    });
+    expect(await signInStep()).toBe(true);
+    expect(useAuthStore.getState().accessToken).toBe('access-3');
+  });
+
+  it('goes to /login when the cookie login fails and there is no refresh token', async () => {
+    const http = stubFetch({ 'POST /api/auth/v1/login': () => problem(401, 'no cookie') });
+    expect(await signInStep()).toBe(false);
+    expect(http.callsTo('POST /api/auth/v1/refresh')).toHaveLength(0);
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('otherwise refreshes with the refresh token as the bearer', async () => {
+    useAuthStore.setState({ refreshToken: 'refresh-9' });
+    const http = stubFetch({
+      'POST /api/auth/v1/login': () => problem(401, 'no cookie'),
+      'POST /api/auth/v1/refresh': () => json(200, pair(4)),
+      'GET /api/auth/v1/manage/info': () => json(200, info),
+    });
+    expect(await signInStep()).toBe(true);
+    expect(http.callsTo('POST /api/auth/v1/refresh')[0]?.headers.authorization).toBe('Bearer refresh-9');
+    expect(useAuthStore.getState().accessToken).toBe('access-4');
+  });
+});
+
+describe('ensureSession', () => {
+  it('answers false without navigating, so the route can redirect', async () => {
+    stubFetch({ 'POST /api/auth/v1/login': () => problem(401, 'no cookie') });
+    expect(await ensureSession()).toBe(false);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('completeExternalSignIn', () => {
+  it('stores the tokens from the callback and loads the user', async () => {
+    stubFetch({ 'GET /api/auth/v1/manage/info': () => json(200, info) });
+    expect(await completeExternalSignIn('access-5', 'refresh-5')).toBe(true);
+    expect(useAuthStore.getState()).toMatchObject({ accessToken: 'access-5', loginStatus: 'authenticated' });
+  });
+});
+
+describe('logout', () => {
+  it('revokes on the server, clears tokens, user and the old local-storage items, and goes to /home', async () => {
+    useAuthStore.setState({ accessToken: 'access-1', refreshToken: 'refresh-1', loginStatus: 'authenticated' });
+    localStorage.setItem('token', 'old');
+    localStorage.setItem('refreshToken', 'old');
+    const http = stubFetch({ 'POST /api/auth/v1/logout': () => new Response(null, { status: 204 }) });
+    logout();
+    expect(useAuthStore.getState()).toMatchObject(signedOut);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/home');
+    await vi.waitFor(() => expect(http.callsTo('POST /api/auth/v1/logout')).toHaveLength(1));
+    expect(http.calls[0]).toMatchObject({
+      body: { refreshToken: 'refresh-1' },
+      headers: { authorization: 'Bearer access-1' },
+    });
+  });
+});

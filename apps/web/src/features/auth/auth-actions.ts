@@ -1,0 +1,161 @@
+import type { TokenResponse } from '@openmat/contract/auth';
+import { connectSession } from '@/lib/api-client';
+import { navigateTo } from '@/lib/navigation';
+import { appQueryClient } from '@/lib/query-client';
+import { loginWithCookie, loginWithPassword, refreshTokens, refreshWithBearer, revokeSession } from './api/tokens';
+import { getUserInfo } from './api/get-user-info';
+import { signedOut, useAuthStore } from './stores/auth-store';
+
+/** Items an older version kept in local storage; logout removes them. */
+const LEGACY_TOKEN_ITEMS = ['token', 'accessToken', 'refreshToken'];
+
+function storeTokens(tokens: TokenResponse): void {
+  useAuthStore.setState({
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken,
+    loginStatus: 'authenticated',
+  });
+}
+
+function signOutLocally(): void {
+  useAuthStore.setState(signedOut);
+  for (const item of LEGACY_TOKEN_ITEMS) localStorage.removeItem(item);
+  appQueryClient().clear();
+}
+
+/** Loads userInfo and fighterInfo and attaches them to the user; on failure the session is dropped. */
+async function fetchUserInfo(): Promise<boolean> {
+  try {
+    const info = await getUserInfo();
+    useAuthStore.setState({ user: { ...info.userInfo, fighterInfo: info.fighterInfo } });
+    return true;
+  } catch {
+    signOutLocally();
+    return false;
+  }
+}
+
+/** Goes to /login when a transition ended signed out, as spec section 4 says each does. */
+function orLogin(ok: boolean): boolean {
+  if (!ok) navigateTo('/login');
+  return ok;
+}
+
+/** Loads user info; a failure sends the user to /login. */
+export async function loadUserInfo(): Promise<boolean> {
+  return orLogin(await fetchUserInfo());
+}
+
+/**
+ * Fighter login: stores both tokens, sets authenticated, then fetches user info. A failure sets
+ * unauthenticated and rethrows, for the form to show.
+ */
+export async function login(email: string, password: string): Promise<boolean> {
+  try {
+    storeTokens(await loginWithPassword({ email, password }));
+  } catch (error) {
+    useAuthStore.setState({ loginStatus: 'unauthenticated' });
+    throw error;
+  }
+  return loadUserInfo();
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** Refreshes the token pair once, however many calls ask at the same moment. */
+export function refresh(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const { accessToken, refreshToken } = useAuthStore.getState();
+    if (!refreshToken) return false;
+    try {
+      storeTokens(await refreshTokens({ accessToken: accessToken ?? '', refreshToken }));
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function tryHydrate(): Promise<boolean> {
+  const { accessToken, refreshToken } = useAuthStore.getState();
+  if (!accessToken || !refreshToken || !(await refresh())) {
+    signOutLocally();
+    return false;
+  }
+  return fetchUserInfo();
+}
+
+async function trySignInStep(): Promise<boolean> {
+  try {
+    storeTokens(await loginWithCookie());
+    return await fetchUserInfo();
+  } catch {
+    const { refreshToken } = useAuthStore.getState();
+    if (refreshToken) {
+      try {
+        storeTokens(await refreshWithBearer(refreshToken));
+        return await fetchUserInfo();
+      } catch {
+        // falls through: signed out
+      }
+    }
+    signOutLocally();
+    return false;
+  }
+}
+
+/**
+ * Hydrate: needs both tokens, then refreshes them and loads user info. Anything missing or failing
+ * leaves the user unauthenticated on /login.
+ */
+export async function hydrate(): Promise<boolean> {
+  return orLogin(await tryHydrate());
+}
+
+/**
+ * The sign-in step: first the cookie login; without it, a refresh with the refresh token as the
+ * bearer; otherwise /login.
+ */
+export async function signInStep(): Promise<boolean> {
+  return orLogin(await trySignInStep());
+}
+
+/** Tokens handed over by the external sign-in callback. */
+export async function completeExternalSignIn(accessToken: string, refreshToken: string): Promise<boolean> {
+  useAuthStore.setState({ accessToken, refreshToken, loginStatus: 'authenticated' });
+  return loadUserInfo();
+}
+
+/** Logout: revokes the session on the server, clears it here, and goes to /home. */
+export function logout(): void {
+  const { accessToken, refreshToken } = useAuthStore.getState();
+  signOutLocally();
+  if (accessToken && refreshToken) void revokeSession(accessToken, refreshToken).catch(() => undefined);
+  navigateTo('/home');
+}
+
+let sessionChecked = false;
+
+/**
+ * Makes sure the session is live once per page load, before a signed-in page shows: hydrate when
+ * both tokens are there, the sign-in step otherwise. The caller redirects when it answers false.
+ */
+export async function ensureSession(): Promise<boolean> {
+  const { accessToken, refreshToken, loginStatus } = useAuthStore.getState();
+  if (sessionChecked && loginStatus === 'authenticated') return true;
+  const ok = accessToken && refreshToken ? await tryHydrate() : await trySignInStep();
+  sessionChecked = ok;
+  return ok;
+}
+
+connectSession({
+  accessToken: () => useAuthStore.getState().accessToken,
+  refresh,
+  sessionLost() {
+    signOutLocally();
+    navigateTo('/login');
+  },
+});

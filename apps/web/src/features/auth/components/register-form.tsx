@@ -1,0 +1,351 @@
+import { LIMITS } from '@openmat/contract/auth';
+import { BELTS, EXPERIENCE_LEVELS, EXPERIENCE_NAMES, type FighterRoleName, type Gender } from '@openmat/contract/enums';
+import { useMutation } from '@tanstack/react-query';
+import { GraduationCap, LoaderCircle, Sparkles, Users } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { registerFighter } from '@/features/auth/api/register';
+import { ImperialHelper } from './imperial-helper';
+import { RegisterChoiceGroup, type RegisterChoice } from './register-choice-group';
+import { RegisterErrors } from './register-errors';
+import { CONTROL_CLASS, describeControl, RegisterField } from './register-field';
+import {
+  defaultRegisterValues,
+  firstInvalidField,
+  formBmi,
+  isPremiumPlan,
+  registerPayload,
+  roleFromQuery,
+  validateRegisterForm,
+  VALIDATED_FIELDS,
+  type FieldErrors,
+  type RegisterFormValues,
+  type ValidatedField,
+} from './register-form-model';
+
+/** Where a successful registration leads. */
+const AFTER_REGISTER = '/home';
+
+/** A local calendar day as `YYYY-MM-DD`, for the bounds of the date picker. */
+function isoDay(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function FormSection({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-5">
+      <h2 id={id} className="text-lg font-semibold tracking-tight">
+        {title}
+      </h2>
+      <div className="grid grid-cols-1 gap-5 md:grid-cols-2">{children}</div>
+    </section>
+  );
+}
+
+/**
+ * The registration form (spec section 2, Register): role, account, fighter profile and body
+ * measurements. Submitting checks the fields, asks for confirmation, then registers the fighter;
+ * success alerts and goes to /home, a failure lists the server's messages.
+ */
+export function RegisterForm() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const premium = isPremiumPlan(searchParams.get('plan'));
+  const [values, setValues] = useState<RegisterFormValues>(() =>
+    defaultRegisterValues(roleFromQuery(searchParams.get('role'))),
+  );
+  const [bmiValue, setBmiValue] = useState<number | null>(() => formBmi(values));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [confirming, setConfirming] = useState(false);
+  const focusFirstError = useRef(false);
+  const id = useId();
+  const fieldId = (field: keyof RegisterFormValues | 'bmi' | 'submit') => `${id}-${field}`;
+
+  const mutation = useMutation({
+    mutationFn: registerFighter,
+    onSuccess: () => {
+      window.alert(t('register.success'));
+      void navigate(AFTER_REGISTER);
+    },
+    onError: (error) => {
+      console.error(error);
+    },
+  });
+
+  // After a refused submit, the focus goes to the first field with a message, once it is rendered.
+  useEffect(() => {
+    if (!focusFirstError.current) return;
+    focusFirstError.current = false;
+    const first = firstInvalidField(errors);
+    if (first) document.getElementById(fieldId(first))?.focus();
+  });
+
+  function update<K extends keyof RegisterFormValues>(field: K, value: RegisterFormValues[K]): RegisterFormValues {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    const validated = VALIDATED_FIELDS.find((name) => name === field);
+    if (validated && errors[validated]) setErrors(({ [validated]: _cleared, ...rest }) => rest);
+    // Editing the e-mail or the password clears the server's messages.
+    if ((field === 'email' || field === 'password') && mutation.isError) mutation.reset();
+    return next;
+  }
+
+  const recalculateBmi = () => setBmiValue(formBmi(values));
+
+  function applyMeasurement(field: 'height' | 'weight', value: number) {
+    setBmiValue(formBmi(update(field, String(value))));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    recalculateBmi();
+    const found = validateRegisterForm(values);
+    setErrors(found);
+    if (firstInvalidField(found)) {
+      focusFirstError.current = true;
+      return;
+    }
+    setConfirming(true);
+  }
+
+  function onConfirmOpenChange(open: boolean) {
+    setConfirming(open);
+    // The dialog has no trigger to return to: give the focus back to the submit button.
+    if (!open) setTimeout(() => document.getElementById(fieldId('submit'))?.focus(), 0);
+  }
+
+  const message = (field: ValidatedField) =>
+    errors[field]?.map(({ key, values: params }) => t(key, params ?? {})).join(' ');
+
+  /** Props shared by the validated inputs: id, value, change handler and the ARIA wiring. */
+  function control(field: ValidatedField, hasHint = false) {
+    const error = message(field);
+    const { describedBy, invalid } = describeControl(fieldId(field), hasHint, error);
+    return {
+      id: fieldId(field),
+      name: field,
+      value: values[field],
+      onChange: (event: { target: { value: string } }) => update(field, event.target.value),
+      'aria-invalid': invalid,
+      'aria-describedby': describedBy,
+      required: true,
+      className: CONTROL_CLASS,
+    };
+  }
+
+  const roles: RegisterChoice<FighterRoleName>[] = [
+    {
+      value: 'Student',
+      label: t('register.role.Student'),
+      description: t('register.role.StudentText'),
+      icon: GraduationCap,
+    },
+    {
+      value: 'Instructor',
+      label: t('register.role.Instructor'),
+      description: t('register.role.InstructorText'),
+      icon: Users,
+    },
+  ];
+  const genders: RegisterChoice<Gender>[] = [
+    { value: 'Male', label: t('register.gender.Male') },
+    { value: 'Female', label: t('register.gender.Female') },
+  ];
+  const bmiFormat = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const today = new Date();
+  const oldest = new Date(today);
+  oldest.setFullYear(today.getFullYear() - LIMITS.ageYears.max - 1);
+
+  return (
+    <>
+      <form
+        noValidate
+        aria-label={t('register.formLabel')}
+        aria-busy={mutation.isPending}
+        onSubmit={onSubmit}
+        className="space-y-10"
+      >
+        <FormSection title={t('register.sections.account')} id={`${id}-account`}>
+          <div className="space-y-3 md:col-span-2">
+            <RegisterChoiceGroup
+              name={fieldId('role')}
+              legend={t('register.role.legend')}
+              options={roles}
+              value={values.role}
+              onChange={(role) => update('role', role)}
+            />
+            {premium && (
+              <p className="flex items-start gap-2 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-900 dark:bg-brand-900/40 dark:text-brand-100">
+                <Sparkles className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+                {t('register.premiumNote')}
+              </p>
+            )}
+          </div>
+          <RegisterField id={fieldId('email')} label={t('register.email')} error={message('email')}>
+            <input
+              {...control('email')}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={LIMITS.emailMax}
+            />
+          </RegisterField>
+          <RegisterField
+            id={fieldId('password')}
+            label={t('register.password')}
+            hint={t('register.passwordHint', { min: LIMITS.passwordMin })}
+            error={message('password')}
+          >
+            <input {...control('password', true)} type="password" autoComplete="new-password" />
+          </RegisterField>
+        </FormSection>
+
+        <FormSection title={t('register.sections.profile')} id={`${id}-profile`}>
+          <RegisterField
+            id={fieldId('fighterName')}
+            label={t('register.name')}
+            hint={t('register.nameHint')}
+            error={message('fighterName')}
+          >
+            <input {...control('fighterName', true)} type="text" autoComplete="name" maxLength={LIMITS.nameMax} />
+          </RegisterField>
+          <RegisterField id={fieldId('birthdate')} label={t('register.birthdate')} error={message('birthdate')}>
+            <input {...control('birthdate')} type="date" autoComplete="bday" min={isoDay(oldest)} max={isoDay(today)} />
+          </RegisterField>
+          <RegisterChoiceGroup
+            name={fieldId('gender')}
+            legend={t('register.gender.legend')}
+            options={genders}
+            value={values.gender}
+            onChange={(gender) => update('gender', gender)}
+          />
+          <RegisterField id={fieldId('beltColor')} label={t('register.belt.label')}>
+            <select
+              id={fieldId('beltColor')}
+              name="beltColor"
+              value={values.beltColor}
+              onChange={(event) => {
+                const belt = BELTS.find((name) => name === event.target.value);
+                if (belt) update('beltColor', belt);
+              }}
+              className={CONTROL_CLASS}
+            >
+              {BELTS.map((belt) => (
+                <option key={belt} value={belt}>
+                  {t(`register.belt.${belt}`)}
+                </option>
+              ))}
+            </select>
+          </RegisterField>
+          <RegisterField id={fieldId('experience')} label={t('register.experience.label')}>
+            <select
+              id={fieldId('experience')}
+              name="experience"
+              value={values.experience}
+              onChange={(event) => {
+                const level = EXPERIENCE_LEVELS.find((candidate) => String(candidate) === event.target.value);
+                if (level !== undefined) update('experience', level);
+              }}
+              className={CONTROL_CLASS}
+            >
+              {EXPERIENCE_LEVELS.map((level) => (
+                <option key={level} value={level}>
+                  {t(`register.experience.${EXPERIENCE_NAMES[level]}`)}
+                </option>
+              ))}
+            </select>
+          </RegisterField>
+          <RegisterField
+            id={fieldId('maxWorkoutDuration')}
+            label={t('register.maxWorkoutDuration')}
+            hint={t('register.maxWorkoutDurationHint')}
+            error={message('maxWorkoutDuration')}
+          >
+            <input
+              {...control('maxWorkoutDuration', true)}
+              type="number"
+              inputMode="numeric"
+              min={LIMITS.workoutMinutes.min}
+              max={LIMITS.workoutMinutes.max}
+              step={1}
+            />
+          </RegisterField>
+        </FormSection>
+
+        <FormSection title={t('register.sections.body')} id={`${id}-body`}>
+          <RegisterField id={fieldId('height')} label={t('register.height')} error={message('height')}>
+            <input
+              {...control('height')}
+              type="number"
+              inputMode="decimal"
+              min={LIMITS.heightCm.min}
+              max={LIMITS.heightCm.max}
+              step="any"
+              onBlur={recalculateBmi}
+            />
+          </RegisterField>
+          <RegisterField id={fieldId('weight')} label={t('register.weight')} error={message('weight')}>
+            <input
+              {...control('weight')}
+              type="number"
+              inputMode="decimal"
+              min={LIMITS.weightKg.min}
+              max={LIMITS.weightKg.max}
+              step="any"
+              onBlur={recalculateBmi}
+            />
+          </RegisterField>
+          <RegisterField id={fieldId('bmi')} label={t('register.bmi')} hint={t('register.bmiHint')}>
+            <input
+              id={fieldId('bmi')}
+              name="bmi"
+              type="text"
+              readOnly
+              value={bmiValue === null ? '–' : bmiFormat.format(bmiValue)}
+              aria-describedby={`${fieldId('bmi')}-hint`}
+              className={CONTROL_CLASS}
+            />
+          </RegisterField>
+          <div className="md:col-span-2">
+            <ImperialHelper
+              onApplyHeight={(cm) => applyMeasurement('height', cm)}
+              onApplyWeight={(kg) => applyMeasurement('weight', kg)}
+            />
+          </div>
+        </FormSection>
+
+        <div className="space-y-4 border-t border-zinc-200 pt-6 dark:border-zinc-800">
+          {mutation.isError && <RegisterErrors error={mutation.error} />}
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-zinc-500 dark:text-zinc-400">{t('register.finalNote')}</p>
+            <Button
+              id={fieldId('submit')}
+              type="submit"
+              size="lg"
+              disabled={mutation.isPending}
+              className="sm:min-w-40"
+            >
+              {mutation.isPending && <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden />}
+              {mutation.isPending ? t('register.submitting') : t('register.submit')}
+            </Button>
+          </div>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={onConfirmOpenChange}
+        title={t('register.confirmTitle')}
+        description={t('register.confirmMessage')}
+        confirmLabel={t('common.confirm')}
+        cancelLabel={t('common.cancel')}
+        onConfirm={() => mutation.mutate(registerPayload(values))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import type { FighterInfo } from '@openmat/contract/auth';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+export interface AuthUser {
+  email: string;
+  isEmailConfirmed: boolean;
+  /** The fighter profile, attached to the user; null for an account without one. */
+  fighterInfo: FighterInfo | null;
+}
+
+export type LoginStatus = 'unauthenticated' | 'authenticated';
+
+export interface AuthState {
+  accessToken: string | null;
+  refreshToken: string | null;
+  user: AuthUser | null;
+  loginStatus: LoginStatus;
+}
+
+export const AUTH_STORAGE_KEY = 'auth-storage';
+
+export const signedOut: AuthState = {
+  accessToken: null,
+  refreshToken: null,
+  user: null,
+  loginStatus: 'unauthenticated',
+};
+
+/**
+ * The auth session, persisted in browser session storage under `auth-storage`. It holds state only;
+ * the transitions of spec section 4 live in `auth-actions.ts`, which loads with the pages that use them.
+ */
+export const useAuthStore = create<AuthState>()(
+  persist(() => signedOut, {
+    name: AUTH_STORAGE_KEY,
+    storage: createJSONStorage(() => sessionStorage),
+  }),
+);
