@@ -76,6 +76,13 @@ describe('apiRequest', () => {
     expect(error instanceof ApiError && error.fieldMessages).toEqual(['too short', 'bad e-mail', 'taken']);
   });
 
+  it("reads a bare {message} body as the server's message", async () => {
+    session('t', null);
+    stubFetch({ 'POST /api/x': () => json(409, { message: 'This session is full.' }) });
+    const error = await apiRequest('/api/x', { method: 'POST', json: {} }).catch((e: unknown) => e);
+    expect(error instanceof ApiError && error.serverMessage).toBe('This session is full.');
+  });
+
   it('validates the answer against the contract schema', async () => {
     session('t', null);
     stubFetch({ 'GET /api/n': () => json(200, { n: 'not a number' }) });

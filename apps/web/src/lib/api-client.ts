@@ -13,6 +13,21 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
+  /**
+   * The server's own words: the problem's detail, or the `message` of the few endpoints that answer
+   * `{message}` (check-in 409, attendance 400). Null when it said nothing readable.
+   */
+  get serverMessage(): string | null {
+    if (this.problem?.detail) return this.problem.detail;
+    try {
+      const body: unknown = JSON.parse(this.bodyText);
+      if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return body.message;
+    } catch {
+      // not JSON
+    }
+    return null;
+  }
+
   /** Every message of a 400's `errors` object, in order. */
   get fieldMessages(): string[] {
     return Object.values(this.problem?.errors ?? {}).flat();
