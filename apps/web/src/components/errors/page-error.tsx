@@ -1,0 +1,36 @@
+import { TriangleAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+
+/** A failure shown in place of the page: what failed, the server's reason, and a way on. */
+export function PageError({
+  text,
+  detail,
+  backTo,
+  onRetry,
+}: {
+  text: string;
+  detail?: string | null;
+  backTo: { to: string; label: string };
+  onRetry?: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+      <TriangleAlert className="h-10 w-10 text-red-600" aria-hidden />
+      <h1 className="text-2xl font-semibold">{text}</h1>
+      {detail && <p className="text-zinc-600 dark:text-zinc-400">{detail}</p>}
+      <div className="flex flex-wrap justify-center gap-3">
+        {onRetry && (
+          <Button variant="secondary" onClick={onRetry}>
+            {t('common.tryAgain')}
+          </Button>
+        )}
+        <Button asChild>
+          <Link to={backTo.to}>{backTo.label}</Link>
+        </Button>
+      </div>
+    </section>
+  );
+}

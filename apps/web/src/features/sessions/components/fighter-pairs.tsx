@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/ui/card';
+
+/** The page-level shape saved on the session by the matchmaker (api-contract, Coaching). */
+const PairsJson = z.object({
+  pairs: z.array(z.object({ fighter1_name: z.string(), fighter2_name: z.string() }).loose()),
+  unpaired_student: z.object({ studentName: z.string(), reason: z.string() }).loose().nullish(),
+  pairing_rationale: z.string().nullish(),
+});
+
+function parsePairs(raw: string | null) {
+  if (!raw) return null;
+  try {
+    const parsed = PairsJson.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The fighter pairs list, from the session's saved pairing. */
+export function FighterPairs({ rawFighterPairsJson }: { rawFighterPairsJson: string | null }) {
+  const { t } = useTranslation();
+  const pairing = parsePairs(rawFighterPairsJson);
+  return (
+    <Card className="flex flex-col gap-3" aria-labelledby="fighter-pairs-title">
+      <h2 id="fighter-pairs-title" className="text-lg font-semibold">
+        {t('sessionDetails.pairsTitle')}
+      </h2>
+      {!pairing ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('sessionDetails.noPairs')}</p>
+      ) : (
+        <>
+          <ol className="flex flex-col gap-2">
+            {pairing.pairs.map((pair, index) => (
+              <li
+                key={`${pair.fighter1_name}-${pair.fighter2_name}`}
+                className="rounded-md bg-zinc-50 px-3 py-2 dark:bg-zinc-800/60"
+              >
+                <span className="mr-2 text-sm text-zinc-500">{index + 1}.</span>
+                {pair.fighter1_name} <span className="text-zinc-500">&amp;</span> {pair.fighter2_name}
+              </li>
+            ))}
+          </ol>
+          {pairing.unpaired_student && (
+            <p className="text-sm">
+              {t('sessionDetails.unpaired', {
+                name: pairing.unpaired_student.studentName,
+                reason: pairing.unpaired_student.reason,
+              })}
+            </p>
+          )}
+          {pairing.pairing_rationale && (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{pairing.pairing_rationale}</p>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,139 @@
+import type { TrainingSessionDetails } from '@openmat/contract/sessions';
+import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '@/testing/render';
+import { SessionDetailsView, type SessionDetailsViewProps } from './session-details-view';
+
+const fighter = (id: number, fighterName: string, overrides: object = {}) => ({
+  id,
+  fighterName,
+  height: 180,
+  weight: 80,
+  bmi: 24.69,
+  gender: 'Male' as const,
+  birthdate: '1990-01-01',
+  fighterRole: 'Student' as const,
+  maxWorkoutDuration: 5,
+  beltColor: 'Blue' as const,
+  experience: 1 as const,
+  ...overrides,
+});
+
+const session: TrainingSessionDetails = {
+  id: 3,
+  trainingDate: '2026-12-01T17:30:00.000Z',
+  description: 'Closed guard: armbar chain',
+  capacity: 12,
+  duration: 1.5,
+  status: 'Active',
+  targetLevel: 'Beginner',
+  instructorId: 1,
+  studentIds: [5, 6],
+  instructor: fighter(1, 'Coach Ana', { fighterRole: 'Instructor', beltColor: 'Black' }),
+  students: [fighter(5, 'Piotr'), fighter(6, 'Ola', { beltColor: null, weight: 55 })],
+  isCurriculumGenerated: false,
+  rawFighterPairsJson: null,
+};
+
+function view(props: Partial<SessionDetailsViewProps> = {}, language: 'en' | 'pl' = 'en') {
+  const handlers = { onAction: vi.fn(), onRemoveStudent: vi.fn() };
+  const result = renderWithApp(
+    <SessionDetailsView
+      session={session}
+      role={1}
+      isOwner
+      checkedIn={false}
+      pending={null}
+      notice={null}
+      {...handlers}
+      {...props}
+    />,
+    { language },
+  );
+  return { ...handlers, result };
+}
+
+describe('SessionDetailsView', () => {
+  it('shows the instructor card with the duration in minutes, and the roster', async () => {
+    await view().result;
+    const card = screen.getByRole('heading', { name: 'Instructor' }).closest('div');
+    expect(card).not.toBeNull();
+    expect(screen.getByText('Coach Ana')).toBeInTheDocument();
+    expect(screen.getByText('90 minutes')).toBeInTheDocument();
+    expect(screen.getByText('2 of 12 places taken')).toBeInTheDocument();
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(screen.getByText('Beginner')).toBeInTheDocument();
+    expect(screen.getByText('Closed guard: armbar chain')).toBeInTheDocument();
+    const roster = screen.getByRole('list');
+    expect(within(roster).getByText('Piotr')).toBeInTheDocument();
+    expect(within(roster).getByText('Unranked · 55 kg · 180 cm')).toBeInTheDocument();
+  });
+
+  it('gives a student Check-In behind a confirmation, and no instructor actions', async () => {
+    const { onAction, result } = view({ role: 0, isOwner: false });
+    await result;
+    expect(screen.queryByRole('button', { name: 'Take Attendance' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Check-In' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(within(dialog).getByText('Check in to this session?')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onAction).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Check-In' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(onAction).toHaveBeenCalledWith('checkIn');
+  });
+
+  it('disables Check-In for a student already on the roster', async () => {
+    await view({ role: 0, isOwner: false, checkedIn: true }).result;
+    expect(screen.getByRole('button', { name: 'Check-In' })).toBeDisabled();
+    expect(screen.getByText('You are on the roster for this session.')).toBeInTheDocument();
+  });
+
+  it('gives the owning instructor Take Attendance, PAIR UP and Generate Today’s Lessons, each confirmed', async () => {
+    const { onAction, result } = view();
+    await result;
+    for (const [name, action] of [
+      ['Take Attendance', 'attendance'],
+      ['PAIR UP', 'pairUp'],
+      ["Generate Today's Lessons", 'generate'],
+    ] as const) {
+      await userEvent.click(screen.getByRole('button', { name }));
+      await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
+      expect(onAction).toHaveBeenLastCalledWith(action);
+    }
+  });
+
+  it('lets the owner remove a student after confirming, and tells another instructor it is not theirs', async () => {
+    const { onRemoveStudent, result } = view();
+    await result;
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Ola from the session' }));
+    expect(screen.getByText('Ola will be taken off the roster and their place freed.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(onRemoveStudent).toHaveBeenCalledWith(expect.objectContaining({ id: 6 }));
+  });
+
+  it('shows the pending label and disables the actions while one runs', async () => {
+    await view({ role: 0, isOwner: false, pending: 'checkIn' }).result;
+    expect(screen.getByRole('button', { name: 'Checking in...' })).toBeDisabled();
+  });
+
+  it('lists the saved fighter pairs', async () => {
+    const rawFighterPairsJson = JSON.stringify({
+      pairs: [{ fighter1_id: 5, fighter1_name: 'Piotr', fighter2_id: 6, fighter2_name: 'Ola' }],
+      unpaired_student: { studentId: 7, studentName: 'Kuba', reason: 'the next-closest partner is 29 kg heavier' },
+      pairing_rationale: 'Paired by weight within 8 kg.',
+    });
+    await view({ session: { ...session, rawFighterPairsJson } }).result;
+    const pairs = screen.getByRole('heading', { name: 'Fighter pairs' }).parentElement;
+    expect(pairs).toHaveTextContent('Piotr & Ola');
+    expect(pairs).toHaveTextContent('Sitting out this round: Kuba (the next-closest partner is 29 kg heavier)');
+  });
+
+  it('speaks Polish', async () => {
+    await view({ role: 0, isOwner: false }, 'pl').result;
+    expect(screen.getByRole('button', { name: 'Zapisz się' })).toBeInTheDocument();
+    expect(screen.getByText('90 min')).toBeInTheDocument();
+  });
+});

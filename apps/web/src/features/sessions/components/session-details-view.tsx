@@ -1,0 +1,203 @@
+import type { Fighter } from '@openmat/contract/auth';
+import type { TrainingSessionDetails } from '@openmat/contract/sessions';
+import { hoursToMinutes } from '@openmat/contract/helpers/duration';
+import { CalendarClock, ClipboardCheck, Clock, Sparkles, UserMinus, Users } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FighterPairs } from './fighter-pairs';
+
+export type SessionAction = 'checkIn' | 'attendance' | 'pairUp' | 'generate';
+
+export interface SessionDetailsViewProps {
+  session: TrainingSessionDetails;
+  /** 0 = student; anything else is an instructor. */
+  role: number;
+  /** The signed-in instructor owns this session and may change it. */
+  isOwner: boolean;
+  /** The signed-in student is on the roster already. */
+  checkedIn: boolean;
+  pending: SessionAction | 'remove' | null;
+  /** A note under the actions, e.g. that pairing arrives later. */
+  notice: string | null;
+  onAction: (action: SessionAction) => void;
+  onRemoveStudent: (fighter: Fighter) => void;
+}
+
+function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3">
+      <span className="mt-0.5 text-brand-700 dark:text-brand-500">{icon}</span>
+      <div>
+        <dt className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{label}</dt>
+        <dd className="font-medium">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+/** The instructor card, the roster, the actions for the caller's role, and the fighter pairs. */
+export function SessionDetailsView({
+  session,
+  role,
+  isOwner,
+  checkedIn,
+  pending,
+  notice,
+  onAction,
+  onRemoveStudent,
+}: SessionDetailsViewProps) {
+  const { t, i18n } = useTranslation();
+  const [confirming, setConfirming] = useState<SessionAction | null>(null);
+  const [removing, setRemoving] = useState<Fighter | null>(null);
+  const date = new Date(session.trainingDate);
+  const busy = pending !== null;
+  const isStudent = role === 0;
+  const actions: SessionAction[] = isStudent ? ['checkIn'] : ['attendance', 'pairUp', 'generate'];
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-3xl font-bold">{t('sessionDetails.title')}</h1>
+        <p className="text-zinc-600 dark:text-zinc-400">
+          {date.toLocaleDateString(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}
+        </p>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="flex flex-col gap-5 lg:col-span-1" aria-labelledby="instructor-card-title">
+          <h2 id="instructor-card-title" className="text-lg font-semibold">
+            {t('sessionDetails.instructorCard')}
+          </h2>
+          <dl className="flex flex-col gap-4">
+            <Detail icon={<Users className="h-4 w-4" aria-hidden />} label={t('sessionDetails.instructorName')}>
+              {session.instructor.fighterName}
+            </Detail>
+            <Detail icon={<CalendarClock className="h-4 w-4" aria-hidden />} label={t('sessionDetails.trainingDate')}>
+              {date.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+            </Detail>
+            <Detail icon={<Users className="h-4 w-4" aria-hidden />} label={t('sessionDetails.capacity')}>
+              {t('sessionDetails.capacityValue', { count: session.students.length, capacity: session.capacity })}
+            </Detail>
+            <Detail icon={<Clock className="h-4 w-4" aria-hidden />} label={t('sessionDetails.duration')}>
+              {t('sessionDetails.minutes', { count: hoursToMinutes(session.duration) })}
+            </Detail>
+            <Detail icon={<ClipboardCheck className="h-4 w-4" aria-hidden />} label={t('sessionDetails.status')}>
+              {t(`sessionDetails.statuses.${session.status}`)}
+            </Detail>
+            <Detail icon={<Sparkles className="h-4 w-4" aria-hidden />} label={t('sessionDetails.level')}>
+              {t(`sessionDetails.levels.${session.targetLevel}`)}
+            </Detail>
+          </dl>
+          <div>
+            <h3 className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+              {t('sessionDetails.notes')}
+            </h3>
+            <p className="mt-1 whitespace-pre-line">{session.description || t('sessionDetails.noNotes')}</p>
+          </div>
+        </Card>
+
+        <div className="flex flex-col gap-6 lg:col-span-2">
+          <Card className="flex flex-col gap-4">
+            <h2 className="text-lg font-semibold">{t('sessionDetails.actions')}</h2>
+            {!isStudent && !isOwner ? (
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('sessionDetails.notOwner')}</p>
+            ) : (
+              <div className="flex flex-wrap gap-3">
+                {actions.map((action) => (
+                  <Button
+                    key={action}
+                    disabled={busy || (action === 'checkIn' && (checkedIn || session.status !== 'Active'))}
+                    onClick={() => setConfirming(action)}
+                  >
+                    {pending === action ? t(`sessionDetails.pending.${action}`) : t(`sessionDetails.buttons.${action}`)}
+                  </Button>
+                ))}
+              </div>
+            )}
+            {isStudent && checkedIn && (
+              <p className="text-sm text-emerald-700 dark:text-emerald-400">{t('sessionDetails.alreadyCheckedIn')}</p>
+            )}
+            {notice && (
+              <p
+                role="status"
+                className="rounded-md bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-900/30 dark:text-brand-100"
+              >
+                {notice}
+              </p>
+            )}
+          </Card>
+
+          <Card className="flex flex-col gap-4">
+            <h2 className="text-lg font-semibold">
+              {t('sessionDetails.roster')}{' '}
+              <span className="text-sm font-normal text-zinc-500">
+                ({session.students.length}/{session.capacity})
+              </span>
+            </h2>
+            {session.students.length === 0 ? (
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('sessionDetails.emptyRoster')}</p>
+            ) : (
+              <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+                {session.students.map((student) => (
+                  <li key={student.id} className="flex items-center justify-between gap-3 py-2">
+                    <div>
+                      <p className="font-medium">{student.fighterName}</p>
+                      <p className="text-xs text-zinc-500 dark:text-zinc-400">
+                        {[
+                          student.beltColor
+                            ? t(`sessionDetails.belts.${student.beltColor}`)
+                            : t('sessionDetails.unranked'),
+                          student.weight ? `${student.weight} kg` : null,
+                          student.height ? `${student.height} cm` : null,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </p>
+                    </div>
+                    {isOwner && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        disabled={busy}
+                        onClick={() => setRemoving(student)}
+                        aria-label={t('sessionDetails.removeStudentLabel', { name: student.fighterName })}
+                      >
+                        <UserMinus className="h-4 w-4" aria-hidden />
+                        <span className="hidden sm:inline">{t('sessionDetails.removeStudent')}</span>
+                      </Button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+
+          <FighterPairs rawFighterPairsJson={session.rawFighterPairsJson} />
+        </div>
+      </div>
+
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={confirming ? t(`sessionDetails.confirm.${confirming}.title`) : ''}
+        description={confirming ? t(`sessionDetails.confirm.${confirming}.message`) : ''}
+        confirmLabel={t('common.confirm')}
+        cancelLabel={t('common.cancel')}
+        onConfirm={() => confirming && onAction(confirming)}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={t('sessionDetails.confirm.remove.title')}
+        description={t('sessionDetails.confirm.remove.message', { name: removing?.fighterName ?? '' })}
+        confirmLabel={t('common.confirm')}
+        cancelLabel={t('common.cancel')}
+        destructive
+        onConfirm={() => removing && onRemoveStudent(removing)}
+      />
+    </div>
+  );
+}

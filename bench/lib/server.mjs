@@ -1,0 +1,71 @@
+// Starts the built server on a free port with a temporary DATA_DIR, for benchmarks.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+export const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+export const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
+
+export async function startServer(env = {}) {
+  const port = await new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: p } = probe.address();
+      probe.close(() => resolve(p));
+    });
+  });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'openmat-bench-'));
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/entrypoints/api.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      if (i > 300) throw new Error('the server did not start; run `npm run build` first');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function post(url, body, headers = {}) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? null : res.json();
+}
+
+/** Load for `seconds` with `connections`; throws when any answer was not 2xx. */
+export async function load(url, options = {}) {
+  const result = await autocannon({ url, connections, duration: seconds, ...options });
+  const failed = result.non2xx + result.errors;
+  if (failed > 0) throw new Error(`${url}: ${failed} failed (${JSON.stringify(result.statusCodeStats)})`);
+  return result;
+}
+
+export function report(rows) {
+  console.log(`connections ${connections}, ${seconds} s each, on ${cpus().length} cores`);
+  const width = Math.max(...rows.map(([label]) => label.length));
+  for (const [label, result] of rows) {
+    console.log(
+      `${label.padEnd(width)}  ${result.requests.average.toFixed(0).padStart(7)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms`,
+    );
+  }
+}
