@@ -5,24 +5,17 @@ import {
   type AttendanceResponse,
   type TrainingSession,
   type TrainingSessionDetails,
-  type TrainingSessionInput,
 } from '@openmat/contract/sessions';
-import type { SessionStatus, TargetLevel } from '@openmat/contract/enums';
 import { badRequest, forbidden, messageError, notFound } from '../errors.js';
 import type { Principal } from '../lib/principal.js';
 import type { FighterRepository } from '../repositories/fighter.repository.js';
-import type { SessionRecord, SessionRepository, SessionWithRoster } from '../repositories/session.repository.js';
+import type {
+  SessionFields,
+  SessionRecord,
+  SessionRepository,
+  SessionWithRoster,
+} from '../repositories/session.repository.js';
 import { toFighterDto } from './account.service.js';
-
-/** The session body after validation (defaults applied). */
-export interface SessionInput {
-  trainingDate: string;
-  description: string;
-  capacity: number;
-  duration: number;
-  status: SessionStatus;
-  targetLevel: TargetLevel;
-}
 
 function toSessionDto(session: SessionWithRoster): TrainingSession {
   return {
@@ -85,7 +78,7 @@ export class SessionService {
     return session;
   }
 
-  async create(principal: Principal, input: SessionInput): Promise<TrainingSession> {
+  async create(principal: Principal, input: SessionFields): Promise<TrainingSession> {
     if (principal.fighterId === null) throw forbidden('Complete your instructor profile before creating sessions.');
     const session = await this.sessions.create(
       { ...input, trainingDate: toUtc(input.trainingDate) },
@@ -95,7 +88,7 @@ export class SessionService {
     return toSessionDto({ ...session, studentIds: [] });
   }
 
-  async update(principal: Principal, id: number, input: SessionInput): Promise<TrainingSessionDetails> {
+  async update(principal: Principal, id: number, input: SessionFields): Promise<TrainingSessionDetails> {
     const session = await this.owned(principal, id);
     if (!(await this.sessions.update(id, { ...input, trainingDate: toUtc(input.trainingDate) }))) {
       const current = (await this.sessions.findById(id))?.attendeeCount ?? session.attendeeCount;
@@ -168,5 +161,3 @@ export class SessionService {
     }
   }
 }
-
-export type { TrainingSessionInput };
