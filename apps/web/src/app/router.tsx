@@ -62,13 +62,22 @@ export const routes: RouteObject[] = [
                 // Signed-in pages: the session is checked before they show; visitors go to /login.
                 loader: requireSession,
                 children: [
-                  page('/class-session', 'routes.classSession', placeholder),
-                  page('/create-session', 'routes.createSession', placeholder),
-                  page('/edit-session/:sessionId', 'routes.editSession', placeholder, requireIdParam('sessionId')),
+                  page('/class-session', 'routes.classSession', async () => ({
+                    Component: (await import('./routes/class-session')).ClassSessionRoute,
+                  })),
+                  page('/create-session', 'routes.createSession', async () => ({
+                    Component: (await import('./routes/session-form')).CreateSessionRoute,
+                  })),
+                  page(
+                    '/edit-session/:sessionId',
+                    'routes.editSession',
+                    async () => ({ Component: (await import('./routes/session-form')).EditSessionRoute }),
+                    requireIdParam('sessionId'),
+                  ),
                   page(
                     '/session-details/:sessionId',
                     'routes.sessionDetails',
-                    placeholder,
+                    async () => ({ Component: (await import('./routes/session-details')).SessionDetailsRoute }),
                     requireIdParam('sessionId'),
                   ),
                   page('/video-analysis', 'routes.videoAnalysis', placeholder),

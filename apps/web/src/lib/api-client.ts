@@ -21,7 +21,8 @@ export class ApiError extends Error {
     if (this.problem?.detail) return this.problem.detail;
     try {
       const body: unknown = JSON.parse(this.bodyText);
-      if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return body.message;
+      if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string')
+        return body.message;
     } catch {
       // not JSON
     }

@@ -3,7 +3,7 @@ import { cn } from '@/lib/cn';
 
 /** The look of every text, number, date and select control of the register form. */
 export const CONTROL_CLASS =
-  'block h-11 w-full rounded-md border border-zinc-300 bg-white px-3 text-base text-zinc-900 shadow-sm transition-colors placeholder:text-zinc-400 focus-visible:border-brand-600 read-only:bg-zinc-50 read-only:text-zinc-600 aria-[invalid=true]:border-red-600 sm:text-sm dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100 dark:read-only:bg-zinc-900 dark:read-only:text-zinc-400 dark:aria-[invalid=true]:border-red-500';
+  'block h-11 w-full rounded-md border border-zinc-300 bg-white px-3 text-base text-zinc-900 shadow-sm transition-colors placeholder:text-zinc-400 focus-visible:border-brand-600 [&[readonly]]:bg-zinc-50 [&[readonly]]:text-zinc-600 aria-[invalid=true]:border-red-600 sm:text-sm dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100 dark:[&[readonly]]:bg-zinc-900 dark:[&[readonly]]:text-zinc-400 dark:aria-[invalid=true]:border-red-500';
 
 export interface ControlDescription {
   /** Goes on the control: `aria-describedby`, pointing at the hint and the message. */

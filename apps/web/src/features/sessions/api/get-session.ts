@@ -8,7 +8,8 @@ export function getSession(id: number): Promise<TrainingSessionDetails> {
   return apiRequest(`/api/trainingsession/${id}`, { schema: TrainingSessionDetails });
 }
 
-export const sessionQuery = (id: number) => queryOptions({ queryKey: sessionKeys.detail(id), queryFn: () => getSession(id) });
+export const sessionQuery = (id: number) =>
+  queryOptions({ queryKey: sessionKeys.detail(id), queryFn: () => getSession(id) });
 
 export function useSession(id: number) {
   return useQuery(sessionQuery(id));

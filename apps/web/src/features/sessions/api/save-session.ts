@@ -1,8 +1,4 @@
-import {
-  TrainingSession,
-  TrainingSessionDetails,
-  type TrainingSessionInput,
-} from '@openmat/contract/sessions';
+import { TrainingSession, TrainingSessionDetails, type TrainingSessionInput } from '@openmat/contract/sessions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { sessionKeys } from './get-sessions';

@@ -1,0 +1,112 @@
+import { ROLE_INSTRUCTOR, ROLE_STUDENT, type Role } from '@openmat/contract/enums';
+import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signedOut, useAuthStore } from '@/features/auth/stores/auth-store';
+import { makeSession, makeSessionDetails } from '@/features/sessions/components/session-fixtures';
+import { json, stubFetch } from '@/testing/fetch-stub';
+import { renderWithApp } from '@/testing/render';
+import { ClassSessionRoute } from './class-session';
+import { CreateSessionRoute, EditSessionRoute } from './session-form';
+
+const LIST = 'GET /api/trainingsession';
+
+function signIn(role: Role) {
+  useAuthStore.setState({
+    accessToken: 'access-1',
+    refreshToken: 'refresh-1',
+    loginStatus: 'authenticated',
+    user: {
+      email: 'joao@example.com',
+      isEmailConfirmed: true,
+      fighterInfo: {
+        id: 3,
+        fighterName: 'Mestre João',
+        role,
+        beltColor: 'Black',
+        birthdate: null,
+        height: null,
+        weight: null,
+        gender: null,
+        experience: null,
+      },
+    },
+  });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  useAuthStore.setState(signedOut);
+});
+
+const routes = [
+  { path: '/class-session', element: <ClassSessionRoute /> },
+  { path: '/create-session', element: <CreateSessionRoute /> },
+  { path: '/edit-session/:sessionId', element: <EditSessionRoute /> },
+  { path: '/session-details/:sessionId', element: <h1>Session details page</h1> },
+];
+
+describe('ClassSessionRoute', () => {
+  it('leads a student (role 0) from Check-In to the session details', async () => {
+    signIn(ROLE_STUDENT);
+    stubFetch({ [LIST]: () => json(200, [makeSession({ id: 5 })]) });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<ClassSessionRoute />, { path: '/class-session', routes });
+    await user.click(await screen.findByRole('link', { name: 'Check-In' }));
+    expect(await screen.findByRole('heading', { name: 'Session details page' })).toBeVisible();
+  });
+
+  it('shows the disabled Create New Session button to a student', async () => {
+    signIn(ROLE_STUDENT);
+    stubFetch({ [LIST]: () => json(200, []) });
+    await renderWithApp(<ClassSessionRoute />, { path: '/class-session', routes });
+    expect(screen.getByRole('button', { name: 'Create New Session' })).toBeDisabled();
+    expect(await screen.findByText('No results.')).toBeVisible();
+  });
+
+  it('lets an instructor go from the list to the edit form and back after saving', async () => {
+    signIn(ROLE_INSTRUCTOR);
+    const session = makeSession({ id: 5, description: 'Open mat' });
+    const details = makeSessionDetails({ ...session });
+    const { callsTo } = stubFetch({
+      [LIST]: () => json(200, [session]),
+      'GET /api/trainingsession/5': () => json(200, details),
+      'PUT /api/trainingsession/5': () => json(200, details),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<ClassSessionRoute />, { path: '/class-session', routes });
+    const row = await screen.findByRole('row', { name: /Open mat/ });
+    expect(within(row).getByRole('link', { name: 'Manage' })).toHaveAttribute('href', '/session-details/5');
+    await user.click(within(row).getByRole('link', { name: 'Edit' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Update Session Details' })).toBeVisible();
+    expect(await screen.findByLabelText('Instructor name')).toHaveValue('Mestre João');
+    expect(screen.getByRole('button', { name: 'Close Session' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Find your training session to check in' }),
+    ).toBeVisible();
+    expect(callsTo('PUT /api/trainingsession/5')).toHaveLength(1);
+  });
+
+  it('leads an instructor to the create form', async () => {
+    signIn(ROLE_INSTRUCTOR);
+    stubFetch({ [LIST]: () => json(200, []) });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<ClassSessionRoute />, { path: '/class-session', routes });
+    await user.click(screen.getByRole('link', { name: 'Create New Session' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create New Session' })).toBeVisible();
+    expect(screen.getByLabelText('Instructor name')).toHaveValue('Mestre João');
+  });
+
+  it('speaks Polish', async () => {
+    signIn(ROLE_INSTRUCTOR);
+    stubFetch({ [LIST]: () => json(200, [makeSession({ id: 5 })]) });
+    await renderWithApp(<ClassSessionRoute />, { path: '/class-session', routes, language: 'pl' });
+    expect(await screen.findByRole('link', { name: 'Edytuj' })).toHaveAttribute('href', '/edit-session/5');
+    expect(screen.getByRole('link', { name: 'Zarządzaj' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Utwórz nową sesję' })).toHaveAttribute('href', '/create-session');
+  });
+});

@@ -1,0 +1,121 @@
+import type { AttendanceResponse } from '@openmat/contract/sessions';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageError } from '@/components/errors/page-error';
+import { Spinner } from '@/components/ui/spinner';
+import { AttendanceModal } from '@/features/attendance/components/attendance-modal';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { useCheckIn } from '@/features/sessions/api/check-in';
+import { useSession } from '@/features/sessions/api/get-session';
+import { sessionKeys } from '@/features/sessions/api/get-sessions';
+import { useRemoveStudent } from '@/features/sessions/api/remove-student';
+import { SessionDetailsView, type SessionAction } from '@/features/sessions/components/session-details-view';
+import { ApiError } from '@/lib/api-client';
+
+interface Failure {
+  text: string;
+  detail: string | null;
+}
+
+const reason = (error: unknown) => (error instanceof ApiError ? error.serverMessage : null);
+
+/** /session-details/{id}: the session, its roster, and the actions of the signed-in role. */
+export function SessionDetailsRoute() {
+  const { t } = useTranslation();
+  const id = Number(useParams().sessionId);
+  const fighterInfo = useAuthStore((state) => state.user?.fighterInfo ?? null);
+  const queryClient = useQueryClient();
+  const session = useSession(id);
+  const checkIn = useCheckIn(id);
+  const removeStudent = useRemoveStudent(id);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [attendanceOpen, setAttendanceOpen] = useState(false);
+  const back = { to: '/class-session', label: t('sessionDetails.backToSessions') };
+
+  if (failure)
+    return <PageError text={failure.text} detail={failure.detail} backTo={back} onRetry={() => setFailure(null)} />;
+  if (session.isPending) {
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner label={t('common.loading')} />
+      </div>
+    );
+  }
+  if (session.isError) {
+    return (
+      <PageError
+        text={t('sessionDetails.errors.load')}
+        detail={reason(session.error)}
+        backTo={back}
+        onRetry={() => void session.refetch()}
+      />
+    );
+  }
+
+  const details = session.data;
+  const role = fighterInfo?.role ?? 0;
+  const isOwner = role !== 0 && fighterInfo?.id === details.instructorId;
+  const checkedIn = fighterInfo !== null && details.studentIds.includes(fighterInfo.id);
+  const pending = checkIn.isPending ? 'checkIn' : removeStudent.isPending ? 'remove' : null;
+
+  function act(action: SessionAction) {
+    setNotice(null);
+    if (action === 'checkIn') {
+      if (!fighterInfo) {
+        setFailure({ text: t('sessionDetails.errors.fighterInfo'), detail: null });
+        return;
+      }
+      checkIn.mutate(fighterInfo.id, {
+        onSuccess: () => window.alert(t('sessionDetails.checkedIn')),
+        onError: (error) => {
+          console.error('Check-in failed', error);
+          setFailure({ text: t('sessionDetails.errors.checkIn'), detail: reason(error) });
+        },
+      });
+    } else if (action === 'attendance') {
+      setAttendanceOpen(true);
+    } else {
+      setNotice(t(`sessionDetails.comingSoon.${action}`));
+    }
+  }
+
+  function recorded(result: AttendanceResponse) {
+    queryClient.setQueryData(sessionKeys.detail(id), result.updatedSession);
+    void queryClient.invalidateQueries({ queryKey: sessionKeys.list() });
+    setAttendanceOpen(false);
+  }
+
+  return (
+    <>
+      <SessionDetailsView
+        session={details}
+        role={role}
+        isOwner={isOwner}
+        checkedIn={checkedIn}
+        pending={pending}
+        notice={notice}
+        onAction={act}
+        onRemoveStudent={(fighter) =>
+          removeStudent.mutate(fighter.id, {
+            onError: (error) => {
+              console.error('Removing a student failed', error);
+              setFailure({ text: t('sessionDetails.errors.remove'), detail: reason(error) });
+            },
+          })
+        }
+      />
+      {isOwner && (
+        <AttendanceModal
+          sessionId={id}
+          capacity={details.capacity}
+          open={attendanceOpen}
+          onOpenChange={setAttendanceOpen}
+          onRecorded={recorded}
+        />
+      )}
+    </>
+  );
+}

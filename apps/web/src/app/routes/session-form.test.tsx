@@ -1,0 +1,92 @@
+import { ROLE_INSTRUCTOR, ROLE_STUDENT, type Role } from '@openmat/contract/enums';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signedOut, useAuthStore } from '@/features/auth/stores/auth-store';
+import { makeSessionDetails } from '@/features/sessions/components/session-fixtures';
+import { json, stubFetch } from '@/testing/fetch-stub';
+import { renderWithApp } from '@/testing/render';
+import { CreateSessionRoute, EditSessionRoute } from './session-form';
+
+function signIn(role: Role, fighterName = 'Ana Silva') {
+  useAuthStore.setState({
+    accessToken: 'access-1',
+    refreshToken: 'refresh-1',
+    loginStatus: 'authenticated',
+    user: {
+      email: 'ana@example.com',
+      isEmailConfirmed: true,
+      fighterInfo: {
+        id: 8,
+        fighterName,
+        role,
+        beltColor: 'Brown',
+        birthdate: null,
+        height: null,
+        weight: null,
+        gender: null,
+        experience: null,
+      },
+    },
+  });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  useAuthStore.setState(signedOut);
+});
+
+const routes = [
+  { path: '/create-session', element: <CreateSessionRoute /> },
+  { path: '/edit-session/:sessionId', element: <EditSessionRoute /> },
+];
+
+describe('CreateSessionRoute', () => {
+  it('names the signed-in fighter as the instructor', async () => {
+    signIn(ROLE_INSTRUCTOR);
+    stubFetch({});
+    await renderWithApp(<CreateSessionRoute />, { path: '/create-session', routes });
+    expect(screen.getByRole('heading', { level: 1, name: 'Create New Session' })).toBeVisible();
+    expect(screen.getByLabelText('Instructor name')).toHaveValue('Ana Silva');
+  });
+
+  it('speaks Polish', async () => {
+    signIn(ROLE_INSTRUCTOR);
+    stubFetch({});
+    await renderWithApp(<CreateSessionRoute />, { path: '/create-session', routes, language: 'pl' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Utwórz nową sesję' })).toBeVisible();
+    expect(screen.getByLabelText('Instruktor')).toHaveValue('Ana Silva');
+    expect(screen.getByRole('button', { name: 'Utwórz' })).toBeVisible();
+  });
+});
+
+describe('EditSessionRoute', () => {
+  it("loads the session of the address, with the session's instructor, and lets an instructor close it", async () => {
+    signIn(ROLE_INSTRUCTOR);
+    const { callsTo } = stubFetch({ 'GET /api/trainingsession/42': () => json(200, makeSessionDetails({ id: 42 })) });
+    await renderWithApp(<EditSessionRoute />, { path: '/edit-session/42', routes });
+    expect(await screen.findByLabelText('Instructor name')).toHaveValue('Mestre João');
+    expect(callsTo('GET /api/trainingsession/42')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Close Session' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Delete Session' })).toBeVisible();
+  });
+
+  it('offers a student no Close or Delete', async () => {
+    signIn(ROLE_STUDENT);
+    stubFetch({ 'GET /api/trainingsession/42': () => json(200, makeSessionDetails({ id: 42 })) });
+    await renderWithApp(<EditSessionRoute />, { path: '/edit-session/42', routes });
+    expect(await screen.findByRole('button', { name: 'Update' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Close Session' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Session' })).toBeNull();
+  });
+
+  it('speaks Polish', async () => {
+    signIn(ROLE_INSTRUCTOR);
+    stubFetch({ 'GET /api/trainingsession/42': () => json(200, makeSessionDetails({ id: 42 })) });
+    await renderWithApp(<EditSessionRoute />, { path: '/edit-session/42', routes, language: 'pl' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Zaktualizuj szczegóły sesji' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Zaktualizuj' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Zamknij sesję' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Usuń sesję' })).toBeVisible();
+    expect(screen.getByLabelText('Poziom docelowy')).toHaveDisplayValue('Średniozaawansowany');
+  });
+});

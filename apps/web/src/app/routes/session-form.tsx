@@ -1,0 +1,35 @@
+import { isInstructorRole } from '@openmat/contract/enums';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { CreateSessionForm, EditSessionForm } from '@/features/sessions/components/session-form';
+
+function PageFrame({ children }: { children: ReactNode }) {
+  return <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">{children}</div>;
+}
+
+/** /create-session: the form, with the signed-in user as the instructor. */
+export function CreateSessionRoute() {
+  const user = useAuthStore((state) => state.user);
+  const instructorName = user?.fighterInfo?.fighterName ?? user?.email ?? '';
+  return (
+    <PageFrame>
+      <CreateSessionForm instructorName={instructorName} />
+    </PageFrame>
+  );
+}
+
+/** /edit-session/{sessionId}: the session's form; Close and Delete only for instructors. */
+export function EditSessionRoute() {
+  const { sessionId } = useParams();
+  const role = useAuthStore((state) => state.user?.fighterInfo?.role);
+  const id = Number(sessionId);
+  // The route's loader already answers 404 for anything but a positive integer.
+  if (!Number.isInteger(id) || id <= 0) throw new Error(`No training session ${sessionId ?? ''}`);
+  const canManage = role !== undefined && isInstructorRole(role);
+  return (
+    <PageFrame>
+      <EditSessionForm key={id} sessionId={id} canManage={canManage} />
+    </PageFrame>
+  );
+}

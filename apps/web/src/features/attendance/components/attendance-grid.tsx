@@ -1,0 +1,207 @@
+import { AttendanceBelt, Gender } from '@openmat/contract/enums';
+import { CircleAlert, CircleCheck, Lock } from 'lucide-react';
+import { useId, type FocusEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AttendanceRow, TextField } from '@/features/attendance/stores/attendance-store';
+import { cn } from '@/lib/cn';
+import { isoDay, type RowCheck } from './attendance-rows';
+
+const CELL_CLASS =
+  'block h-10 w-full rounded-md border border-zinc-300 bg-white px-2 text-base text-zinc-900 shadow-sm transition-colors focus-visible:border-brand-600 disabled:cursor-not-allowed disabled:border-zinc-200 disabled:bg-zinc-100 disabled:text-zinc-400 disabled:shadow-none aria-[invalid=true]:border-red-600 sm:h-9 sm:text-sm dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100 dark:disabled:border-zinc-800 dark:disabled:bg-zinc-900 dark:disabled:text-zinc-600 dark:aria-[invalid=true]:border-red-500';
+
+const HEADER_CLASS = 'px-2 py-2.5 text-left text-sm font-semibold text-zinc-700 dark:text-zinc-200';
+
+export interface AttendanceGridProps {
+  rows: AttendanceRow[];
+  checks: RowCheck[];
+  /** Per row: whether it may be edited (see `editableRows`). */
+  editable: boolean[];
+  /** True while the list is being sent: nothing can be edited then. */
+  disabled: boolean;
+  onChange: (index: number, patch: Partial<AttendanceRow>) => void;
+  /** The focus entered a row. */
+  onRowFocus: (index: number) => void;
+  /** The focus left a row for somewhere outside it. */
+  onRowLeave: (index: number) => void;
+}
+
+function RowStatus({ id, check, locked }: { id: string; check: RowCheck | undefined; locked: boolean }) {
+  const { t } = useTranslation();
+  if (!check || check.kind === 'empty') {
+    return (
+      <span id={id} className="flex items-center gap-1.5 text-zinc-400 dark:text-zinc-500">
+        {locked && <Lock className="h-4 w-4 shrink-0" aria-hidden />}
+        <span className={cn(locked && 'sr-only')}>
+          {locked ? t('attendance.status.locked') : t('attendance.status.empty')}
+        </span>
+      </span>
+    );
+  }
+  if (check.kind === 'valid') {
+    return (
+      <span id={id} className="flex items-center gap-1.5 font-medium text-emerald-700 dark:text-emerald-400">
+        <CircleCheck className="h-4 w-4 shrink-0" aria-hidden />
+        {t('attendance.status.ready')}
+      </span>
+    );
+  }
+  return (
+    <span id={id} className="flex items-start gap-1.5 font-medium text-red-700 dark:text-red-400">
+      <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+      <span>{check.issues.map((issue) => t(issue.key, issue.values ?? {})).join(' ')}</span>
+    </span>
+  );
+}
+
+/**
+ * The editable grid of walk-ins: Name, Birthdate, Weight (kg), Height (cm), Belt Rank and Gender, plus
+ * the row number and a status that says why a row with data cannot be sent yet. Every control is
+ * labelled with its column and row ("Name, row 3") and described by the row's status.
+ */
+export function AttendanceGrid({
+  rows,
+  checks,
+  editable,
+  disabled,
+  onChange,
+  onRowFocus,
+  onRowLeave,
+}: AttendanceGridProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const today = isoDay(new Date());
+  const column = (name: TextField | 'beltColor' | 'gender') => t(`attendance.columns.${name}`);
+
+  return (
+    <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+      <table className="w-full min-w-[60rem] border-collapse text-sm">
+        <caption className="sr-only">{t('attendance.gridCaption')}</caption>
+        <thead className="border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-800/60">
+          <tr>
+            <th scope="col" className={cn(HEADER_CLASS, 'w-12 text-center')}>
+              {t('attendance.columns.row')}
+            </th>
+            <th scope="col" className={cn(HEADER_CLASS, 'min-w-48')}>
+              {column('fighterName')}
+            </th>
+            <th scope="col" className={cn(HEADER_CLASS, 'w-40')}>
+              {column('birthdate')}
+            </th>
+            <th scope="col" className={cn(HEADER_CLASS, 'w-28')}>
+              {column('weight')}
+            </th>
+            <th scope="col" className={cn(HEADER_CLASS, 'w-28')}>
+              {column('height')}
+            </th>
+            <th scope="col" className={cn(HEADER_CLASS, 'w-36')}>
+              {column('beltColor')}
+            </th>
+            <th scope="col" className={cn(HEADER_CLASS, 'w-32')}>
+              {column('gender')}
+            </th>
+            <th scope="col" className={cn(HEADER_CLASS, 'w-64')}>
+              {t('attendance.columns.status')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+          {rows.map((row, index) => {
+            const check = checks[index];
+            const locked = !editable[index];
+            const off = disabled || locked;
+            const statusId = `${id}-status-${index}`;
+            const invalidFields = new Set(check?.kind === 'invalid' ? check.issues.map((issue) => issue.field) : []);
+            const cell = (name: TextField | 'beltColor' | 'gender') => ({
+              'aria-label': t('attendance.cellLabel', { column: column(name), row: index + 1 }),
+              'aria-describedby': statusId,
+              disabled: off,
+              className: CELL_CLASS,
+            });
+            const text = (name: TextField) => ({
+              ...cell(name),
+              name,
+              value: row[name],
+              'aria-invalid': invalidFields.has(name),
+              onChange: (event: { target: { value: string } }) => onChange(index, { [name]: event.target.value }),
+            });
+            const onBlur = (event: FocusEvent<HTMLTableRowElement>) => {
+              const next = event.relatedTarget;
+              if (!(next instanceof Node) || !event.currentTarget.contains(next)) onRowLeave(index);
+            };
+            return (
+              <tr
+                key={index}
+                onFocus={() => onRowFocus(index)}
+                onBlur={onBlur}
+                className={cn(
+                  'align-top',
+                  locked && 'bg-zinc-50/60 dark:bg-zinc-950/30',
+                  check?.kind === 'invalid' && 'bg-red-50/60 dark:bg-red-950/20',
+                )}
+              >
+                <th
+                  scope="row"
+                  className="px-2 py-2 text-center font-medium text-zinc-500 tabular-nums dark:text-zinc-400"
+                >
+                  <span className="sr-only">{t('attendance.rowLabel', { row: index + 1 })}</span>
+                  <span aria-hidden className="inline-block pt-2">
+                    {index + 1}
+                  </span>
+                </th>
+                <td className="px-2 py-2">
+                  <input {...text('fighterName')} type="text" autoComplete="off" maxLength={100} />
+                </td>
+                <td className="px-2 py-2">
+                  <input {...text('birthdate')} type="date" max={today} />
+                </td>
+                <td className="px-2 py-2">
+                  <input {...text('weight')} type="number" inputMode="decimal" min={0} step="any" />
+                </td>
+                <td className="px-2 py-2">
+                  <input {...text('height')} type="number" inputMode="decimal" min={0} step="any" />
+                </td>
+                <td className="px-2 py-2">
+                  <select
+                    {...cell('beltColor')}
+                    value={row.beltColor}
+                    onChange={(event) => {
+                      const belt = AttendanceBelt.options.find((option) => option === event.target.value);
+                      if (belt) onChange(index, { beltColor: belt });
+                    }}
+                  >
+                    {AttendanceBelt.options.map((belt) => (
+                      <option key={belt} value={belt}>
+                        {t(`attendance.belt.${belt}`)}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td className="px-2 py-2">
+                  <select
+                    {...cell('gender')}
+                    value={row.gender}
+                    onChange={(event) => {
+                      const gender = Gender.options.find((option) => option === event.target.value);
+                      if (gender) onChange(index, { gender });
+                    }}
+                  >
+                    {Gender.options.map((gender) => (
+                      <option key={gender} value={gender}>
+                        {t(`attendance.gender.${gender}`)}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td className="px-2 py-2 text-sm">
+                  <div className="pt-2">
+                    <RowStatus id={statusId} check={check} locked={locked} />
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { AttendanceRecord, AttendanceResponse } from '@openmat/contract/sessions';
+import { useMutation } from '@tanstack/react-query';
+import { CircleAlert, LoaderCircle } from 'lucide-react';
+import { useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { recordAttendance } from '@/features/attendance/api/record-attendance';
+import { isEmptyRow, useAttendanceStore, type AttendanceRow } from '@/features/attendance/stores/attendance-store';
+import { ApiError } from '@/lib/api-client';
+import { AttendanceGrid } from './attendance-grid';
+import { checkRows, editableRows, MAX_EDITABLE_EMPTY_ROWS, rowCount, rowsFor, validRecords } from './attendance-rows';
+import { fillWithFakeStudents } from './fake-students';
+import { MetricHelper } from './metric-helper';
+
+export interface AttendanceModalProps {
+  sessionId: number;
+  /** The session's capacity: the number of rows. Null (unknown) gives 10 rows. */
+  capacity: number | null;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** Called after a successful finalize, once the draft of the session is cleared. */
+  onRecorded(result: AttendanceResponse): void;
+}
+
+/** What the fake-data button last did, for the polite status line. */
+type FakeNote = { filled: number } | null;
+
+/**
+ * Walk-in attendance for one training session (spec sections 2, 5 and 8): an editable grid of walk-ins
+ * whose draft survives a reload, a metric conversion helper, and Go Back, Clear, 'Create Fake Student
+ * Data for Testing' and Finalize Attendance. Finalize sends only the valid rows; a refusal is alerted
+ * and shown in the modal, and the rows stay as they were.
+ */
+export function AttendanceModal(props: AttendanceModalProps) {
+  // The callbacks are declared as methods, so they are called on `props` rather than taken off it.
+  const { sessionId, capacity, open } = props;
+  const { t } = useTranslation();
+  const id = useId();
+  const draft = useAttendanceStore((state) => state.drafts[String(sessionId)]);
+  const setDraft = useAttendanceStore((state) => state.setDraft);
+  const clearDraft = useAttendanceStore((state) => state.clearDraft);
+  const [focusedRow, setFocusedRow] = useState<number | null>(null);
+  const [confirmingClear, setConfirmingClear] = useState(false);
+  const [fakeNote, setFakeNote] = useState<FakeNote>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+
+  const rows = useMemo(() => rowsFor(draft, rowCount(capacity)), [draft, capacity]);
+  const checks = useMemo(() => checkRows(rows), [rows]);
+  const editable = editableRows(rows, focusedRow);
+  const records = validRecords(checks);
+  const incomplete = checks.filter((check) => check.kind === 'invalid').length;
+  const hasData = rows.some((row) => !isEmptyRow(row));
+
+  const failureMessage = (error: Error) =>
+    (error instanceof ApiError ? error.serverMessage : null) ?? t('attendance.failed');
+
+  // The callbacks live on the mutation, not on `mutate`, so that a request still running when the
+  // modal is closed clears its draft and reports its result all the same.
+  const mutation = useMutation({
+    mutationFn: (sent: { sessionId: number; records: AttendanceRecord[] }) =>
+      recordAttendance(sent.sessionId, sent.records),
+    onSuccess: (result, sent) => {
+      clearDraft(sent.sessionId);
+      setFakeNote(null);
+      props.onRecorded(result);
+    },
+    onError: (error) => {
+      window.alert(failureMessage(error));
+    },
+  });
+  const pending = mutation.isPending;
+
+  function save(next: AttendanceRow[]) {
+    setDraft(sessionId, next);
+  }
+
+  function change(index: number, patch: Partial<AttendanceRow>) {
+    save(rows.map((row, at) => (at === index ? { ...row, ...patch } : row)));
+  }
+
+  function finalize() {
+    if (pending) return;
+    if (records.length === 0) {
+      window.alert(t('attendance.noValidRecords'));
+      return;
+    }
+    mutation.mutate({ sessionId, records });
+  }
+
+  function clear() {
+    clearDraft(sessionId);
+    setFakeNote(null);
+    mutation.reset();
+  }
+
+  function onClearClick() {
+    if (hasData) setConfirmingClear(true);
+    else clear();
+  }
+
+  function onConfirmClearOpenChange(isOpen: boolean) {
+    setConfirmingClear(isOpen);
+    // The question has no trigger to return to: give the focus back to Clear.
+    if (!isOpen) setTimeout(() => document.getElementById(`${id}-clear`)?.focus(), 0);
+  }
+
+  function fillFake() {
+    const filled = fillWithFakeStudents(rows);
+    if (filled.filled > 0) save(filled.rows);
+    setFakeNote({ filled: filled.filled });
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => props.onOpenChange(next)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content
+          aria-busy={pending}
+          onOpenAutoFocus={(event) => {
+            // Remember who opened the modal (the page's button) to return there on close, and start
+            // in the first editable Name cell, ready to type.
+            openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            const first = gridRef.current?.querySelector<HTMLInputElement>('input:not(:disabled)');
+            if (first) {
+              event.preventDefault();
+              first.focus();
+            }
+          }}
+          onCloseAutoFocus={(event) => {
+            const opener = openerRef.current;
+            if (opener?.isConnected) {
+              event.preventDefault();
+              opener.focus();
+            }
+          }}
+          className="fixed top-1/2 left-1/2 z-50 flex h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] max-w-[1500px] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-zinc-200 bg-white text-zinc-900 shadow-xl sm:h-auto sm:max-h-[calc(100dvh-4rem)] sm:w-[calc(100vw-4rem)] dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+        >
+          <header className="border-b border-zinc-200 px-4 py-4 sm:px-6 dark:border-zinc-800">
+            <Dialog.Title className="text-lg font-semibold tracking-tight sm:text-xl">
+              {t('attendance.title')}
+            </Dialog.Title>
+            <Dialog.Description className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+              {t('attendance.description')}
+            </Dialog.Description>
+          </header>
+
+          <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-4 py-4 sm:px-6">
+            <MetricHelper />
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">
+              {t('attendance.emptyRowsNote', { max: MAX_EDITABLE_EMPTY_ROWS })}
+            </p>
+            <div ref={gridRef}>
+              <AttendanceGrid
+                rows={rows}
+                checks={checks}
+                editable={editable}
+                disabled={pending}
+                onChange={change}
+                onRowFocus={setFocusedRow}
+                onRowLeave={(index) => setFocusedRow((current) => (current === index ? null : current))}
+              />
+            </div>
+          </div>
+
+          <footer className="space-y-3 border-t border-zinc-200 px-3 py-4 sm:px-6 dark:border-zinc-800">
+            {mutation.isError && (
+              <div
+                role="alert"
+                className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-300"
+              >
+                <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+                <div>
+                  <p className="font-medium">{failureMessage(mutation.error)}</p>
+                  <p>{t('attendance.rowsKept')}</p>
+                </div>
+              </div>
+            )}
+            <div className="flex flex-col gap-1 text-sm sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+              <p className="text-zinc-700 dark:text-zinc-300">
+                {t('attendance.summary', { valid: records.length, invalid: incomplete })}
+              </p>
+              <p role="status" className="text-zinc-600 dark:text-zinc-400">
+                {fakeNote &&
+                  (fakeNote.filled > 0
+                    ? t('attendance.fakeFilled', { filled: fakeNote.filled })
+                    : t('attendance.fakeNothingToFill'))}
+              </p>
+            </div>
+            <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
+              <Button variant="secondary" onClick={() => props.onOpenChange(false)}>
+                {t('attendance.goBack')}
+              </Button>
+              <Button id={`${id}-clear`} variant="secondary" disabled={pending} onClick={onClearClick}>
+                {t('attendance.clear')}
+              </Button>
+              <Button variant="secondary" disabled={pending} onClick={fillFake} className="col-span-2">
+                {t('attendance.fake')}
+              </Button>
+              <Button disabled={pending} onClick={finalize} className="col-span-2 sm:ml-auto sm:min-w-44">
+                {pending && <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden />}
+                {pending ? t('attendance.finalizing') : t('attendance.finalize')}
+              </Button>
+            </div>
+          </footer>
+        </Dialog.Content>
+      </Dialog.Portal>
+      <ConfirmDialog
+        open={confirmingClear}
+        onOpenChange={onConfirmClearOpenChange}
+        title={t('attendance.clearConfirmTitle')}
+        description={t('attendance.clearConfirmMessage')}
+        confirmLabel={t('attendance.clearConfirm')}
+        cancelLabel={t('attendance.keepRows')}
+        onConfirm={clear}
+        destructive
+      />
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,34 @@
+/** Dates and times of sessions, in the browser's time zone and the UI language. */
+
+function validDate(iso: string): Date | null {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** The date part only, such as 'Mar 15, 2025' or '15 mar 2025'. */
+export function formatSessionDate(iso: string, language: string): string {
+  const date = validDate(iso);
+  return date ? new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date) : '';
+}
+
+/** The start time only, such as '6:30 PM' or '18:30'. */
+export function formatSessionTime(iso: string, language: string): string {
+  const date = validDate(iso);
+  return date ? new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(date) : '';
+}
+
+/** Date and start time together, for a summary line. */
+export function formatSessionDateTime(date: Date, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** Minutes since local midnight, to sort sessions by the time of day they start. */
+export function minutesOfDay(iso: string): number {
+  const date = validDate(iso);
+  return date ? date.getHours() * 60 + date.getMinutes() : -1;
+}
+
+/** Milliseconds since the epoch, to sort by the moment a session starts. */
+export function sessionTimestamp(iso: string): number {
+  return validDate(iso)?.getTime() ?? 0;
+}

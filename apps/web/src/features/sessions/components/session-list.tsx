@@ -1,0 +1,255 @@
+import type { TrainingSession } from '@openmat/contract/sessions';
+import {
+  flexRender,
+  getCoreRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type Header,
+  type PaginationState,
+  type SortDirection,
+  type SortingState,
+} from '@tanstack/react-table';
+import {
+  ArrowDown,
+  ArrowUp,
+  ArrowUpDown,
+  ChevronLeft,
+  ChevronRight,
+  CircleAlert,
+  LoaderCircle,
+  Plus,
+} from 'lucide-react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { useSessions } from '@/features/sessions/api/get-sessions';
+import { cn } from '@/lib/cn';
+import { sessionColumns } from './session-table-columns';
+
+/** Table defaults of spec section 9. */
+export const SESSION_PAGE_SIZE = 10;
+const FIRST_PAGE = 0;
+
+const NO_SESSIONS: TrainingSession[] = [];
+
+function ariaSort(direction: false | SortDirection): 'ascending' | 'descending' | undefined {
+  if (direction === 'asc') return 'ascending';
+  if (direction === 'desc') return 'descending';
+  return undefined;
+}
+
+function SortIcon({ direction }: { direction: false | SortDirection }) {
+  if (direction === 'asc') return <ArrowUp className="h-3.5 w-3.5" aria-hidden />;
+  if (direction === 'desc') return <ArrowDown className="h-3.5 w-3.5" aria-hidden />;
+  return <ArrowUpDown className="h-3.5 w-3.5 opacity-40" aria-hidden />;
+}
+
+function HeaderCell({ header }: { header: Header<TrainingSession, unknown> }) {
+  const label = flexRender(header.column.columnDef.header, header.getContext());
+  const direction = header.column.getIsSorted();
+  return (
+    <th
+      scope="col"
+      aria-sort={header.column.getCanSort() ? ariaSort(direction) : undefined}
+      className="px-3 py-3 text-left text-sm font-semibold whitespace-nowrap text-zinc-600 dark:text-zinc-400"
+    >
+      {header.column.getCanSort() ? (
+        <button
+          type="button"
+          onClick={header.column.getToggleSortingHandler()}
+          className={cn(
+            '-mx-1 inline-flex items-center gap-1.5 rounded px-1 py-0.5 hover:text-zinc-900 dark:hover:text-zinc-100',
+            direction && 'text-zinc-900 dark:text-zinc-100',
+          )}
+        >
+          {label}
+          <SortIcon direction={direction} />
+        </button>
+      ) : (
+        label
+      )}
+    </th>
+  );
+}
+
+/** One full-width row of the table body: the loading, empty or error state. */
+function StateRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="px-4 py-10 text-center text-zinc-600 dark:text-zinc-400">
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * The session list (spec section 2, Session list): every training session in a sortable, paged table.
+ * Students check in to a session; instructors edit and manage them and create new ones.
+ */
+export function SessionList({ isStudent }: { isStudent: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { data, isPending, isError, error } = useSessions();
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [pagination, setPagination] = useState<PaginationState>({
+    pageIndex: FIRST_PAGE,
+    pageSize: SESSION_PAGE_SIZE,
+  });
+  const titleId = useId();
+  const hintId = useId();
+  const language = i18n.language;
+
+  const columns = useMemo(() => sessionColumns({ t, language, isStudent }), [t, language, isStudent]);
+  const table = useReactTable({
+    data: data ?? NO_SESSIONS,
+    columns,
+    state: { sorting, pagination },
+    onSortingChange: setSorting,
+    onPaginationChange: setPagination,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
+    // The first click sorts ascending, numbers included.
+    sortDescFirst: false,
+  });
+
+  useEffect(() => {
+    if (isError) console.error('Error fetching training sessions', error);
+  }, [isError, error]);
+
+  const rows = table.getRowModel().rows;
+  const columnCount = table.getVisibleLeafColumns().length;
+  const pageCount = Math.max(1, table.getPageCount());
+
+  return (
+    <div className="space-y-8">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
+            {t('sessions.list.heading')}
+          </h1>
+          <p className="mt-2 text-pretty text-zinc-600 dark:text-zinc-400">{t('sessions.list.lead')}</p>
+        </div>
+        <div className="flex shrink-0 flex-col gap-1.5 sm:items-end">
+          {isStudent ? (
+            <>
+              <Button disabled aria-describedby={hintId}>
+                <Plus className="h-4 w-4" aria-hidden />
+                {t('sessions.list.createNew')}
+              </Button>
+              <p id={hintId} className="text-xs text-zinc-500 dark:text-zinc-400">
+                {t('sessions.list.createNewStudentHint')}
+              </p>
+            </>
+          ) : (
+            <Button asChild>
+              <Link to="/create-session">
+                <Plus className="h-4 w-4" aria-hidden />
+                {t('sessions.list.createNew')}
+              </Link>
+            </Button>
+          )}
+        </div>
+      </header>
+
+      <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+        <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-zinc-200 px-4 py-4 dark:border-zinc-800">
+          <h2 id={titleId} className="text-lg font-semibold tracking-tight">
+            {t('sessions.list.tableTitle')}
+          </h2>
+          {!isError && (
+            <p className="text-xs text-zinc-500 sm:hidden dark:text-zinc-400">{t('sessions.list.scrollHint')}</p>
+          )}
+        </div>
+
+        {isError ? (
+          <div
+            role="alert"
+            className="m-4 flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm font-medium text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-300"
+          >
+            <CircleAlert className="h-5 w-5 shrink-0" aria-hidden />
+            <p>{t('sessions.list.error')}</p>
+          </div>
+        ) : (
+          <>
+            {/* The table scrolls sideways inside its own box on a phone; the page itself never does. */}
+            <div
+              role="region"
+              aria-labelledby={titleId}
+              tabIndex={0}
+              className="relative overflow-x-auto focus-visible:outline-2"
+            >
+              <table aria-labelledby={titleId} aria-busy={isPending} className="w-full min-w-[56rem] text-sm">
+                <thead className="bg-zinc-50 dark:bg-zinc-950/40">
+                  {table.getHeaderGroups().map((group) => (
+                    <tr key={group.id}>
+                      {group.headers.map((header) => (
+                        <HeaderCell key={header.id} header={header} />
+                      ))}
+                    </tr>
+                  ))}
+                </thead>
+                <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+                  {isPending ? (
+                    <StateRow colSpan={columnCount}>
+                      <span role="status" className="inline-flex items-center gap-2">
+                        <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden />
+                        {t('sessions.list.loading')}
+                      </span>
+                    </StateRow>
+                  ) : rows.length === 0 ? (
+                    <StateRow colSpan={columnCount}>{t('sessions.list.empty')}</StateRow>
+                  ) : (
+                    rows.map((row) => (
+                      <tr key={row.id} className="hover:bg-zinc-50 dark:hover:bg-zinc-800/40">
+                        {row.getVisibleCells().map((cell) => (
+                          <td key={cell.id} className="px-3 py-3 align-middle text-zinc-800 dark:text-zinc-200">
+                            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                          </td>
+                        ))}
+                      </tr>
+                    ))
+                  )}
+                </tbody>
+              </table>
+            </div>
+
+            <nav
+              aria-label={t('sessions.list.pagination.label')}
+              className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-200 px-4 py-3 dark:border-zinc-800"
+            >
+              <p className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400" aria-live="polite">
+                {t('sessions.list.pagination.pageOf', {
+                  page: table.getState().pagination.pageIndex + 1,
+                  total: pageCount,
+                })}
+              </p>
+              <div className="flex gap-2">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => table.previousPage()}
+                  disabled={!table.getCanPreviousPage()}
+                >
+                  <ChevronLeft className="h-4 w-4" aria-hidden />
+                  {t('sessions.list.pagination.previous')}
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => table.nextPage()}
+                  disabled={!table.getCanNextPage()}
+                >
+                  {t('sessions.list.pagination.next')}
+                  <ChevronRight className="h-4 w-4" aria-hidden />
+                </Button>
+              </div>
+            </nav>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
