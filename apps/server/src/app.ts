@@ -14,6 +14,7 @@ import { webAppPlugin } from './plugins/web-app.js';
 import { accountRoutes } from './routes/account.routes.js';
 import { externalAuthRoutes } from './routes/external-auth.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
+import { coachRoutes } from './routes/coach.routes.js';
 import { sessionRoutes } from './routes/session.routes.js';
 import { createServices } from './services/services.js';
 
@@ -65,12 +66,13 @@ export async function buildApp(
   await app.register(cookie);
   await app.register(principalPlugin);
 
-  const services = createServices(deps);
+  const services = createServices({ ...deps, log: app.log });
   const guards = createGuards(services.tokens);
   await app.register(healthRoutes, { services });
   await app.register(accountRoutes, { services, guards });
   await app.register(externalAuthRoutes, { services });
   await app.register(sessionRoutes, { services, guards });
+  await app.register(coachRoutes, { services, guards });
 
   await app.register(webAppPlugin, { distDir: deps.config.webDistDir });
   return app;

@@ -23,6 +23,12 @@ const EnvSchema = z.object({
   OIDC_ISSUER: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   OIDC_CLIENT_ID: optional(z.string().min(1)),
   OIDC_CLIENT_SECRET: optional(z.string().min(1)),
+  YOUTUBE_API_KEY: optional(z.string().min(1)),
+  YOUTUBE_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  AI_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  AI_MODEL: optional(z.string().min(1)),
+  AI_API_KEY: optional(z.string().min(1)),
+  AI_TIMEOUT_MS: optional(z.coerce.number().int().min(1000).max(300_000)),
 });
 
 export interface AppConfig {
@@ -45,6 +51,10 @@ export interface AppConfig {
   publicUrl: string | undefined;
   /** External sign-in through OpenID Connect; null when no client id is configured. */
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined } | null;
+  /** YouTube search for technique videos; null without a key (the list is then empty, never invented). */
+  youtube: { apiKey: string; baseUrl: string; timeoutMs: number } | null;
+  /** An OpenAI-compatible chat-completions endpoint for lesson plans; null uses the local composer only. */
+  ai: { baseUrl: string; model: string; apiKey: string | undefined; timeoutMs: number } | null;
 }
 
 export class ConfigError extends Error {
@@ -94,5 +104,16 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
           clientSecret: e.OIDC_CLIENT_SECRET,
         }
       : null,
+    youtube: e.YOUTUBE_API_KEY
+      ? {
+          apiKey: e.YOUTUBE_API_KEY,
+          baseUrl: e.YOUTUBE_API_URL ?? 'https://www.googleapis.com/youtube/v3',
+          timeoutMs: 8000,
+        }
+      : null,
+    ai:
+      e.AI_BASE_URL && e.AI_MODEL
+        ? { baseUrl: e.AI_BASE_URL, model: e.AI_MODEL, apiKey: e.AI_API_KEY, timeoutMs: e.AI_TIMEOUT_MS ?? 60_000 }
+        : null,
   };
 }

@@ -129,6 +129,8 @@ export const TechniqueSearchResult = z.object({
   youtube_videos: z.array(YoutubeVideo),
   free_videos: z.array(FreeVideo),
   paid_resources: z.array(PaidResource),
+  /** Why a list is empty or short, e.g. no YouTube key, or its daily quota used up. */
+  notice: z.string().optional(),
 });
 export type TechniqueSearchResult = z.infer<typeof TechniqueSearchResult>;
 

@@ -4,12 +4,14 @@ import { migrationContext, type MigrationContext } from './migrations/context.js
 import { createUsers } from './migrations/0001-users.js';
 import { createAccounts } from './migrations/0002-accounts.js';
 import { createTrainingSessions } from './migrations/0003-training-sessions.js';
+import { createCoaching } from './migrations/0004-coaching.js';
 
 /** Every migration, in order. Names sort in the order they run; never rename or reorder one. */
 const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
   '0001-users': createUsers,
   '0002-accounts': createAccounts,
   '0003-training-sessions': createTrainingSessions,
+  '0004-coaching': createCoaching,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -99,6 +99,45 @@ export interface SessionAttendeesTable {
   created_at: string;
 }
 
+export interface PairingRoundsTable {
+  id: Generated<number>;
+  session_id: number;
+  round: number;
+  pairs_json: string;
+  created_at: string;
+}
+
+export interface PairingPartnersTable {
+  round_id: number;
+  session_id: number;
+  fighter_a: number;
+  fighter_b: number;
+}
+
+export interface SessionCurriculaTable {
+  session_id: number;
+  curriculum_json: string;
+  technique_ids: string;
+  source: string;
+  generation: number;
+  created_at: string;
+}
+
+export interface CurriculumFeedbackTable {
+  id: Generated<number>;
+  session_id: number;
+  user_id: number;
+  helpful: number;
+  generation: number;
+  created_at: string;
+}
+
+export interface SearchCacheTable {
+  key: string;
+  value_json: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   fighters: FightersTable;
@@ -109,4 +148,9 @@ export interface Database {
   sign_in_cookies: SignInCookiesTable;
   training_sessions: TrainingSessionsTable;
   session_attendees: SessionAttendeesTable;
+  pairing_rounds: PairingRoundsTable;
+  pairing_partners: PairingPartnersTable;
+  session_curricula: SessionCurriculaTable;
+  curriculum_feedback: CurriculumFeedbackTable;
+  search_cache: SearchCacheTable;
 }

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { systemClock, type Clock } from '../lib/clock.js';
@@ -6,7 +7,9 @@ import type { Secrets } from '../lib/secrets.js';
 import { AccountRepository } from '../repositories/account.repository.js';
 import { FighterRepository } from '../repositories/fighter.repository.js';
 import { HealthRepository } from '../repositories/health.repository.js';
+import { CoachRepository } from '../repositories/coach.repository.js';
 import { SessionRepository } from '../repositories/session.repository.js';
+import { YoutubeRepository } from '../repositories/youtube.repository.js';
 import { OidcStateRepository } from '../repositories/oidc-state.repository.js';
 import { ThrottleRepository } from '../repositories/throttle.repository.js';
 import { TokenRepository } from '../repositories/token.repository.js';
@@ -15,6 +18,8 @@ import { AccountService } from './account.service.js';
 import { ExternalAuthService } from './external-auth.service.js';
 import { HealthService } from './health.service.js';
 import { LoginThrottleService } from './login-throttle.service.js';
+import { CoachService } from './coach.service.js';
+import { createLessonPlanner } from './lesson-planner.js';
 import { SessionService } from './session.service.js';
 import { TokenService } from './token.service.js';
 
@@ -25,6 +30,7 @@ export interface Services {
   accounts: AccountService;
   externalAuth: ExternalAuthService;
   sessions: SessionService;
+  coach: CoachService;
 }
 
 export interface ServiceDependencies {
@@ -32,10 +38,12 @@ export interface ServiceDependencies {
   database: DatabaseHandle;
   secrets: Secrets;
   clock?: Clock;
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
-export function createServices({ config, database, secrets, clock = systemClock }: ServiceDependencies): Services {
+export function createServices({ config, database, secrets, clock = systemClock, log }: ServiceDependencies): Services {
   const { db } = database;
+  const sessionRepository = new SessionRepository(db);
   const users = new UserRepository(db);
   const fighters = new FighterRepository(db);
   const accountRepository = new AccountRepository(db);
@@ -57,7 +65,14 @@ export function createServices({ config, database, secrets, clock = systemClock 
     health: new HealthService(new HealthRepository(db)),
     tokens,
     accounts,
-    sessions: new SessionService(new SessionRepository(db), fighters),
+    sessions: new SessionService(sessionRepository, fighters),
+    coach: new CoachService(
+      sessionRepository,
+      new CoachRepository(db),
+      createLessonPlanner(config, log),
+      config.youtube ? new YoutubeRepository(config.youtube) : null,
+      clock,
+    ),
     externalAuth: new ExternalAuthService(
       config,
       accounts,

@@ -16,6 +16,7 @@ import type {
   SessionWithRoster,
 } from '../repositories/session.repository.js';
 import { toFighterDto } from './account.service.js';
+import { existingSession, ownedSession } from './session-access.js';
 
 function toSessionDto(session: SessionWithRoster): TrainingSession {
   return {
@@ -47,9 +48,7 @@ export class SessionService {
   }
 
   async details(id: number): Promise<TrainingSessionDetails> {
-    const session = await this.sessions.findById(id);
-    if (!session) throw notFound(`There is no training session ${id}.`);
-    return this.withRoster(session);
+    return this.withRoster(await existingSession(this.sessions, id));
   }
 
   private async withRoster(session: SessionRecord): Promise<TrainingSessionDetails> {
@@ -68,14 +67,8 @@ export class SessionService {
     };
   }
 
-  /** The session, if the caller owns it: 404 when it does not exist, 403 when it is someone else's. */
-  private async owned(principal: Principal, id: number): Promise<SessionRecord> {
-    const session = await this.sessions.findById(id);
-    if (!session) throw notFound(`There is no training session ${id}.`);
-    if (session.ownerUserId !== principal.userId) {
-      throw forbidden('Only the instructor who created this session may change it.');
-    }
-    return session;
+  private owned(principal: Principal, id: number): Promise<SessionRecord> {
+    return ownedSession(this.sessions, principal, id);
   }
 
   async create(principal: Principal, input: SessionFields): Promise<TrainingSession> {

@@ -88,6 +88,8 @@ export async function apiRequest<T = undefined>(path: string, options: RequestOp
       method,
       headers: {
         accept: 'application/json',
+        // Text the server writes (pairing reasons, lesson plans) comes in the UI's language.
+        'accept-language': document.documentElement.lang || 'en',
         ...(json === undefined ? {} : { 'content-type': 'application/json' }),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...headers,

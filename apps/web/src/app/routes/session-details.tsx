@@ -6,10 +6,13 @@ import { useParams } from 'react-router';
 import { PageError } from '@/components/errors/page-error';
 import { Spinner } from '@/components/ui/spinner';
 import { AttendanceModal } from '@/features/attendance/components/attendance-modal';
+import { useGenerateCurriculum } from '@/features/coach/api/generate-curriculum';
+import { LessonPlanPanel } from '@/features/coach/components/lesson-plan-panel';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useCheckIn } from '@/features/sessions/api/check-in';
 import { useSession } from '@/features/sessions/api/get-session';
 import { sessionKeys } from '@/features/sessions/api/get-sessions';
+import { usePairClass } from '@/features/sessions/api/pair-class';
 import { useRemoveStudent } from '@/features/sessions/api/remove-student';
 import { SessionDetailsView, type SessionAction } from '@/features/sessions/components/session-details-view';
 import { ApiError } from '@/lib/api-client';
@@ -30,8 +33,9 @@ export function SessionDetailsRoute() {
   const session = useSession(id);
   const checkIn = useCheckIn(id);
   const removeStudent = useRemoveStudent(id);
+  const pairUp = usePairClass(id);
+  const generate = useGenerateCurriculum(id);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const [attendanceOpen, setAttendanceOpen] = useState(false);
   const back = { to: '/class-session', label: t('sessionDetails.backToSessions') };
 
@@ -59,10 +63,19 @@ export function SessionDetailsRoute() {
   const role = fighterInfo?.role ?? 0;
   const isOwner = role !== 0 && fighterInfo?.id === details.instructorId;
   const checkedIn = fighterInfo !== null && details.studentIds.includes(fighterInfo.id);
-  const pending = checkIn.isPending ? 'checkIn' : removeStudent.isPending ? 'remove' : null;
+  const pending = checkIn.isPending
+    ? 'checkIn'
+    : removeStudent.isPending
+      ? 'remove'
+      : pairUp.isPending
+        ? pairUp.variables.nextRound
+          ? 'nextRound'
+          : 'pairUp'
+        : generate.isPending
+          ? 'generate'
+          : null;
 
   function act(action: SessionAction) {
-    setNotice(null);
     if (action === 'checkIn') {
       if (!fighterInfo) {
         setFailure({ text: t('sessionDetails.errors.fighterInfo'), detail: null });
@@ -77,8 +90,31 @@ export function SessionDetailsRoute() {
       });
     } else if (action === 'attendance') {
       setAttendanceOpen(true);
+    } else if (action === 'pairUp' || action === 'nextRound') {
+      pairUp.mutate(
+        {
+          studentFighterIds: details.studentIds,
+          instructorFighterId: details.instructorId,
+          nextRound: action === 'nextRound',
+        },
+        {
+          onError: (error) => {
+            console.error('Pairing failed', error);
+            setFailure({
+              text: t('sessionDetails.errors.pairs'),
+              detail: reason(error) ?? (error instanceof Error ? error.message : null),
+            });
+          },
+        },
+      );
     } else {
-      setNotice(t(`sessionDetails.comingSoon.${action}`));
+      generate.mutate(undefined, {
+        onSuccess: () => void queryClient.invalidateQueries({ queryKey: sessionKeys.detail(id) }),
+        onError: (error) => {
+          console.error('Generating the lesson plan failed', error);
+          setFailure({ text: t('sessionDetails.errors.curriculum'), detail: reason(error) });
+        },
+      });
     }
   }
 
@@ -96,8 +132,8 @@ export function SessionDetailsRoute() {
         isOwner={isOwner}
         checkedIn={checkedIn}
         pending={pending}
-        notice={notice}
         onAction={act}
+        lessonPlan={<LessonPlanPanel sessionId={id} curriculumGenerated={details.isCurriculumGenerated} />}
         onRemoveStudent={(fighter) =>
           removeStudent.mutate(fighter.id, {
             onError: (error) => {

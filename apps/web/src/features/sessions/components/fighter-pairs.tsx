@@ -1,5 +1,7 @@
-import { z } from 'zod';
+import { Shuffle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 
 /** The page-level shape saved on the session by the matchmaker (api-contract, Coaching). */
@@ -7,6 +9,7 @@ const PairsJson = z.object({
   pairs: z.array(z.object({ fighter1_name: z.string(), fighter2_name: z.string() }).loose()),
   unpaired_student: z.object({ studentName: z.string(), reason: z.string() }).loose().nullish(),
   pairing_rationale: z.string().nullish(),
+  round: z.number().int().positive().optional(),
 });
 
 function parsePairs(raw: string | null) {
@@ -19,15 +22,38 @@ function parsePairs(raw: string | null) {
   }
 }
 
-/** The fighter pairs list, from the session's saved pairing. */
-export function FighterPairs({ rawFighterPairsJson }: { rawFighterPairsJson: string | null }) {
+/** The fighter pairs list, from the session's saved pairing; the owner can ask for the next round. */
+export function FighterPairs({
+  rawFighterPairsJson,
+  onNextRound,
+  busy = false,
+  pending = false,
+}: {
+  rawFighterPairsJson: string | null;
+  onNextRound?: () => void;
+  busy?: boolean;
+  pending?: boolean;
+}) {
   const { t } = useTranslation();
   const pairing = parsePairs(rawFighterPairsJson);
   return (
-    <Card className="flex flex-col gap-3" aria-labelledby="fighter-pairs-title">
-      <h2 id="fighter-pairs-title" className="text-lg font-semibold">
-        {t('sessionDetails.pairsTitle')}
-      </h2>
+    <Card className="flex flex-col gap-3" aria-labelledby="fighter-pairs-title" aria-busy={pending}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="fighter-pairs-title" className="text-lg font-semibold">
+          {t('sessionDetails.pairsTitle')}
+          {pairing?.round && (
+            <span className="ml-2 text-sm font-normal text-zinc-500">
+              {t('sessionDetails.round', { round: pairing.round })}
+            </span>
+          )}
+        </h2>
+        {pairing && onNextRound && (
+          <Button variant="secondary" size="sm" disabled={busy} onClick={onNextRound}>
+            <Shuffle className="h-4 w-4" aria-hidden />
+            {pending ? t('sessionDetails.pending.pairUp') : t('sessionDetails.nextRound')}
+          </Button>
+        )}
+      </div>
       {!pairing ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('sessionDetails.noPairs')}</p>
       ) : (

@@ -39,16 +39,7 @@ const session: TrainingSessionDetails = {
 function view(props: Partial<SessionDetailsViewProps> = {}, language: 'en' | 'pl' = 'en') {
   const handlers = { onAction: vi.fn(), onRemoveStudent: vi.fn() };
   const result = renderWithApp(
-    <SessionDetailsView
-      session={session}
-      role={1}
-      isOwner
-      checkedIn={false}
-      pending={null}
-      notice={null}
-      {...handlers}
-      {...props}
-    />,
+    <SessionDetailsView session={session} role={1} isOwner checkedIn={false} pending={null} {...handlers} {...props} />,
     { language },
   );
   return { ...handlers, result };
@@ -126,9 +117,25 @@ describe('SessionDetailsView', () => {
       pairing_rationale: 'Paired by weight within 8 kg.',
     });
     await view({ session: { ...session, rawFighterPairsJson } }).result;
-    const pairs = screen.getByRole('heading', { name: 'Fighter pairs' }).parentElement;
+    const pairs = screen
+      .getByRole('heading', { name: 'Fighter pairs' })
+      .closest('[aria-labelledby="fighter-pairs-title"]');
     expect(pairs).toHaveTextContent('Piotr & Ola');
     expect(pairs).toHaveTextContent('Sitting out this round: Kuba (the next-closest partner is 29 kg heavier)');
+  });
+
+  it('lets the owner ask for the next round of pairs', async () => {
+    const rawFighterPairsJson = JSON.stringify({
+      pairs: [{ fighter1_id: 5, fighter1_name: 'Piotr', fighter2_id: 6, fighter2_name: 'Ola' }],
+      unpaired_student: null,
+      pairing_rationale: 'Paired by weight.',
+      round: 2,
+    });
+    const { onAction, result } = view({ session: { ...session, rawFighterPairsJson } });
+    await result;
+    expect(screen.getByText('Round 2')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next round' }));
+    expect(onAction).toHaveBeenCalledWith('nextRound');
   });
 
   it('speaks Polish', async () => {

@@ -1,7 +1,7 @@
 import type { Fighter } from '@openmat/contract/auth';
 import type { TrainingSessionDetails } from '@openmat/contract/sessions';
 import { hoursToMinutes } from '@openmat/contract/helpers/duration';
-import { CalendarClock, ClipboardCheck, Clock, Sparkles, UserMinus, Users } from 'lucide-react';
+import { CalendarClock, ClipboardCheck, Clock, LoaderCircle, Sparkles, UserMinus, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -9,7 +9,9 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FighterPairs } from './fighter-pairs';
 
-export type SessionAction = 'checkIn' | 'attendance' | 'pairUp' | 'generate';
+/** The actions behind the page's buttons; each asks for confirmation first. */
+export type ButtonAction = 'checkIn' | 'attendance' | 'pairUp' | 'generate';
+export type SessionAction = ButtonAction | 'nextRound';
 
 export interface SessionDetailsViewProps {
   session: TrainingSessionDetails;
@@ -20,8 +22,8 @@ export interface SessionDetailsViewProps {
   /** The signed-in student is on the roster already. */
   checkedIn: boolean;
   pending: SessionAction | 'remove' | null;
-  /** A note under the actions, e.g. that pairing arrives later. */
-  notice: string | null;
+  /** The lesson plan, below the roster (composed by the page). */
+  lessonPlan?: ReactNode;
   onAction: (action: SessionAction) => void;
   onRemoveStudent: (fighter: Fighter) => void;
 }
@@ -45,17 +47,17 @@ export function SessionDetailsView({
   isOwner,
   checkedIn,
   pending,
-  notice,
   onAction,
   onRemoveStudent,
+  lessonPlan,
 }: SessionDetailsViewProps) {
   const { t, i18n } = useTranslation();
-  const [confirming, setConfirming] = useState<SessionAction | null>(null);
+  const [confirming, setConfirming] = useState<ButtonAction | null>(null);
   const [removing, setRemoving] = useState<Fighter | null>(null);
   const date = new Date(session.trainingDate);
   const busy = pending !== null;
   const isStudent = role === 0;
-  const actions: SessionAction[] = isStudent ? ['checkIn'] : ['attendance', 'pairUp', 'generate'];
+  const actions: ButtonAction[] = isStudent ? ['checkIn'] : ['attendance', 'pairUp', 'generate'];
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
@@ -112,6 +114,7 @@ export function SessionDetailsView({
                     disabled={busy || (action === 'checkIn' && (checkedIn || session.status !== 'Active'))}
                     onClick={() => setConfirming(action)}
                   >
+                    {pending === action && <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden />}
                     {pending === action ? t(`sessionDetails.pending.${action}`) : t(`sessionDetails.buttons.${action}`)}
                   </Button>
                 ))}
@@ -119,14 +122,6 @@ export function SessionDetailsView({
             )}
             {isStudent && checkedIn && (
               <p className="text-sm text-emerald-700 dark:text-emerald-400">{t('sessionDetails.alreadyCheckedIn')}</p>
-            )}
-            {notice && (
-              <p
-                role="status"
-                className="rounded-md bg-brand-50 p-3 text-sm text-brand-900 dark:bg-brand-900/30 dark:text-brand-100"
-              >
-                {notice}
-              </p>
             )}
           </Card>
 
@@ -175,9 +170,15 @@ export function SessionDetailsView({
             )}
           </Card>
 
-          <FighterPairs rawFighterPairsJson={session.rawFighterPairsJson} />
+          <FighterPairs
+            rawFighterPairsJson={session.rawFighterPairsJson}
+            busy={busy}
+            pending={pending === 'nextRound'}
+            {...(isOwner ? { onNextRound: () => onAction('nextRound') } : {})}
+          />
         </div>
       </div>
+      {lessonPlan}
 
       <ConfirmDialog
         open={confirming !== null}

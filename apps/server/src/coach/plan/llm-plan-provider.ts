@@ -1,0 +1,474 @@
+/**
+ * The optional language-model provider of lesson plans: an OpenAI-compatible chat-completions endpoint
+ * (OpenAI, Ollama, vLLM and llama.cpp all speak it) asked for a plan under a JSON-schema structured output
+ * generated from the contract's `Curriculum`. Its answer must pass the same schema and rules as a local
+ * plan: the minutes add up to the session's, and every technique is one the class may be taught (the local
+ * composer's candidates). On any failure `planWithFallback` uses the local composer and logs why.
+ */
+import { Curriculum, PlanTechnique } from '@openmat/contract/coaching';
+import { firstNumber } from '@openmat/contract/helpers/duration';
+import { z } from 'zod';
+import { CATEGORY_RESTRICTIONS, TECHNIQUES, allowedFor, techniqueById } from '../knowledge/knowledge-base.js';
+import { RESTRICTED_CATEGORIES, type RestrictedCategory, type Technique } from '../knowledge/types.js';
+import { composePlan, planCandidates, type PlanCandidates, type PlanRequest, type PlanResult } from './compose-plan.js';
+import type { PlanAudience } from './plan-audience.js';
+
+export interface LlmConfig {
+  /** The API root, e.g. 'https://api.openai.com/v1' or 'http://localhost:11434/v1'. */
+  readonly baseUrl: string;
+  readonly model: string;
+  /** Sent as a bearer token when set; local servers usually need none. */
+  readonly apiKey?: string | undefined;
+  /** For the whole exchange, answer body included. */
+  readonly timeoutMs: number;
+}
+
+/** The part of a pino / Fastify logger the fallback uses. */
+export interface PlanLog {
+  warn(details: { readonly reason: string }, message: string): void;
+}
+
+export type LlmPlanOutcome =
+  | { readonly ok: true; readonly curriculum: Curriculum; readonly techniqueIds: string[] }
+  | { readonly ok: false; readonly reason: string };
+
+export interface SourcedPlan extends PlanResult {
+  readonly source: 'local' | 'llm';
+  /** Why the model's plan was not used, when a model was configured. */
+  readonly fallbackReason?: string;
+}
+
+/** At most this many candidate techniques go into the prompt, the best for the weaknesses first. */
+export const MAX_PROMPT_TECHNIQUES = 60;
+const REASON_MAX_LENGTH = 300;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The keywords structured outputs in strict mode do not accept. OpenAI's strict mode takes a subset of JSON
+ * Schema: every object must list all of its properties in `required` and set `additionalProperties: false`,
+ * and length and size bounds are not enforced by every provider. The bounds are kept as descriptions, and
+ * the answer is validated against the full contract schema afterwards.
+ */
+const DROPPED_KEYWORDS = new Set(['$schema', 'minLength', 'maxLength', 'minItems', 'maxItems']);
+
+function boundsNote(node: Record<string, unknown>): string | null {
+  const { minItems, maxItems, maxLength } = node;
+  if (typeof minItems === 'number' && typeof maxItems === 'number') return `${minItems} to ${maxItems} items`;
+  if (typeof maxLength === 'number') return `at most ${maxLength} characters`;
+  return null;
+}
+
+/**
+ * A JSON Schema made acceptable to strict structured outputs: every object closed
+ * (`additionalProperties: false`) with all its properties required, optional ones becoming nullable, and
+ * unsupported bounds turned into descriptions.
+ */
+export function strictJsonSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(strictJsonSchema);
+  if (!isRecord(node)) return node;
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (!DROPPED_KEYWORDS.has(key)) result[key] = strictJsonSchema(value);
+  }
+  const note = boundsNote(node);
+  if (note !== null) {
+    result.description = typeof node.description === 'string' ? `${node.description} (${note})` : note;
+  }
+  if (node.type === 'object' && isRecord(node.properties)) {
+    const required = new Set(Array.isArray(node.required) ? node.required.filter((k) => typeof k === 'string') : []);
+    const properties: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node.properties)) {
+      const strict = strictJsonSchema(value);
+      properties[key] = required.has(key) ? strict : { anyOf: [strict, { type: 'null' }] };
+    }
+    result.properties = properties;
+    result.required = Object.keys(properties);
+    result.additionalProperties = false;
+  }
+  return result;
+}
+
+/**
+ * The response schema: the contract's `Curriculum`, with `technique_id` narrowed to the candidate ids (or
+ * null for a technique outside the knowledge base), made strict (see `strictJsonSchema`).
+ */
+export function curriculumResponseSchema(candidateIds: readonly string[]): unknown {
+  const [first, ...rest] = candidateIds;
+  const techniqueId = first === undefined ? z.string() : z.enum([first, ...rest]);
+  const schema = Curriculum.extend({
+    techniques: z
+      .array(PlanTechnique.extend({ technique_id: techniqueId.nullable() }))
+      .min(1)
+      .max(8),
+  });
+  return strictJsonSchema(z.toJSONSchema(schema));
+}
+
+const LANGUAGE_NAMES = { en: 'English', pl: 'Polish' } as const;
+
+function systemPrompt(): string {
+  return [
+    'You are an experienced Brazilian jiu-jitsu coach who writes lesson plans for an academy.',
+    'Answer with one JSON object that matches the given schema, and nothing else.',
+    'Rules:',
+    '- Build one coherent theme: one position and a chain of 2 to 4 techniques that flow into each other.',
+    '- Use only techniques from the candidate list and set technique_id to the candidate id. Never add a technique that is not in the list, and never repeat a technique or a drill.',
+    '- Favour the weaknesses given, and choose drills that train the chosen techniques.',
+    '- Write every text in the requested language, including names, tips and guidelines.',
+    '- Every duration is a text that starts with the whole number of minutes, such as "10 minutes" (English) or "10 minut" (Polish).',
+    '- The minutes of the warm-up, of every drill, of the sparring and of the cool-down add up exactly to the session length, and "duration" is the session length. Techniques have no minutes: their teaching time belongs to the drills.',
+    '- sparring.guidelines is a list of short guidelines separated by semicolons.',
+    '- Keep the class safe: for children and white belts, no techniques those belts may not use (the candidate list already respects this).',
+  ].join('\n');
+}
+
+function rosterSummary(request: PlanRequest, audience: PlanAudience): Record<string, unknown> {
+  const belts: Record<string, number> = {};
+  for (const member of request.roster) {
+    const belt = member.belt ?? 'unknown';
+    belts[belt] = (belts[belt] ?? 0) + 1;
+  }
+  return {
+    students: request.roster.length,
+    belts,
+    children_under_16: audience.kids,
+    rules_follow_belt: audience.belt,
+  };
+}
+
+/** The candidates the model is shown and may name: the best for the weaknesses, at most 60. */
+export function promptTechniques(candidates: PlanCandidates): readonly Technique[] {
+  return candidates.techniques.slice(0, MAX_PROMPT_TECHNIQUES);
+}
+
+function userPrompt(request: PlanRequest, candidates: PlanCandidates): string {
+  const { audience } = candidates;
+  const language = request.language;
+  const facts = {
+    session_minutes: candidates.totalMinutes,
+    target_level: request.targetLevel,
+    attire: audience.attire,
+    language: `${LANGUAGE_NAMES[language]} (${language})`,
+    roster: rosterSummary(request, audience),
+    weaknesses_to_favour: {
+      source: candidates.weaknessSource === 'roster' ? 'analysed videos of the roster' : 'typical of the level',
+      weights: Object.fromEntries([...candidates.weaknesses].map(([tag, weight]) => [tag, Number(weight.toFixed(3))])),
+    },
+    candidate_techniques: promptTechniques(candidates).map((technique) => ({
+      id: technique.id,
+      name: technique.name[language],
+      description: technique.description[language],
+      position: technique.position,
+      side: technique.perspective,
+      type: technique.type,
+      level: technique.level,
+      leads_to: technique.leadsTo ?? [],
+    })),
+  };
+  return [
+    `Write the lesson plan for this class in ${LANGUAGE_NAMES[language]}.`,
+    `The parts must add up to exactly ${candidates.totalMinutes} minutes.`,
+    JSON.stringify(facts),
+  ].join('\n');
+}
+
+/** The request body of the chat completion. */
+export function chatCompletionBody(
+  request: PlanRequest,
+  candidates: PlanCandidates,
+  model: string,
+): Record<string, unknown> {
+  return {
+    model,
+    messages: [
+      { role: 'system', content: systemPrompt() },
+      { role: 'user', content: userPrompt(request, candidates) },
+    ],
+    response_format: {
+      type: 'json_schema',
+      json_schema: {
+        name: 'curriculum',
+        strict: true,
+        schema: curriculumResponseSchema(promptTechniques(candidates).map((technique) => technique.id)),
+      },
+    },
+    temperature: 0.4,
+    ...(Number.isSafeInteger(request.seed) ? { seed: request.seed } : {}),
+  };
+}
+
+/** The parts of an OpenAI chat-completion answer this provider reads. */
+const ChatCompletion = z.object({
+  choices: z
+    .array(
+      z.object({
+        message: z.object({
+          content: z.string().nullable().optional(),
+          refusal: z.string().nullable().optional(),
+        }),
+        finish_reason: z.string().nullable().optional(),
+      }),
+    )
+    .min(1),
+});
+
+const ApiError = z.object({ error: z.object({ message: z.string() }) });
+
+function shorten(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > REASON_MAX_LENGTH ? `${flat.slice(0, REASON_MAX_LENGTH)}…` : flat;
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    const value: unknown = JSON.parse(text);
+    return { ok: true, value };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** A model without strict mode may wrap its JSON in a Markdown code fence. */
+function withoutCodeFence(text: string): string {
+  const fenced = /^\s*```(?:json)?\s*\n([\s\S]*?)\n?```\s*$/i.exec(text);
+  return fenced?.[1] ?? text;
+}
+
+/** Null `technique_id`s (the schema's way of saying "none") become absent, as the contract has them. */
+function withoutNullTechniqueIds(value: unknown): unknown {
+  if (!isRecord(value)) return value;
+  const techniques: unknown = value.techniques;
+  if (!Array.isArray(techniques)) return value;
+  return {
+    ...value,
+    techniques: techniques.map((technique: unknown) =>
+      isRecord(technique) && technique.technique_id === null
+        ? Object.fromEntries(Object.entries(technique).filter(([key]) => key !== 'technique_id'))
+        : technique,
+    ),
+  };
+}
+
+/**
+ * Words that name each restricted family in English and Polish. A technique or drill without a
+ * knowledge-base id whose name holds one of them is refused when the class may not use that family. It is
+ * deliberately strict: "heel hook defence" is refused for white belts too, and the local plan is used.
+ */
+const FAMILY_WORDS: Readonly<Record<RestrictedCategory, readonly string[]>> = {
+  'frontal-guillotine': ['guillotine', 'gilotyn'],
+  'head-and-arm-choke': [
+    'arm triangle',
+    'arm-triangle',
+    'kata gatame',
+    "d'arce",
+    'd’arce',
+    'darce',
+    'anaconda',
+    'anakond',
+    'north-south choke',
+    'north south choke',
+    'trójkąt ramienny',
+    'duszenie z pozycji północ',
+  ],
+  'ezekiel-choke': ['ezekiel', 'sode guruma'],
+  omoplata: ['omoplata'],
+  'triangle-outside-guard': ['mounted triangle', 'trójkąt z dosiadu'],
+  'body-triangle': ['body triangle', 'trójkąt na tułów'],
+  'straight-foot-lock': ['ankle lock', 'foot lock', 'footlock', 'dźwignia na stopę', 'dźwignia na kostkę'],
+  'wrist-lock': ['wrist lock', 'wristlock', 'dźwignia na nadgarstek'],
+  'leg-stretch': ['electric chair', 'banana split', 'elektryczne krzesło'],
+  'bicep-slicer': ['bicep slicer', 'biceps slicer', 'miażdżenie bicepsa'],
+  'calf-slicer': ['calf slicer', 'miażdżenie łydki'],
+  'knee-bar': ['knee bar', 'kneebar', 'dźwignia na kolano'],
+  'toe-hold': ['toe hold', 'toehold', 'skręt stopy'],
+  'heel-hook': ['heel hook', 'heelhook', 'skręt pięty'],
+  'flying-guard-pull': ['jumping guard', 'jump to guard', 'jumping to closed guard', 'flying guard', 'wskok do gardy'],
+};
+
+/** The restricted families this audience may not use (heel hooks also never in the gi). */
+export function forbiddenFamilies(audience: PlanAudience): RestrictedCategory[] {
+  return RESTRICTED_CATEGORIES.filter((category) => {
+    const rule = CATEGORY_RESTRICTIONS[category];
+    return !allowedFor(rule, audience) || (rule.nogiOnly && audience.attire !== 'nogi');
+  });
+}
+
+function normalisedName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/[^\p{L}\p{N}' ’-]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const TECHNIQUES_BY_NAME: ReadonlyMap<string, Technique> = new Map(
+  TECHNIQUES.flatMap((technique) => [
+    [normalisedName(technique.name.en), technique] as const,
+    [normalisedName(technique.name.pl), technique] as const,
+  ]),
+);
+
+function familyNamed(name: string, families: readonly RestrictedCategory[]): RestrictedCategory | undefined {
+  const lower = name.toLowerCase();
+  return families.find((family) => FAMILY_WORDS[family].some((word) => lower.includes(word)));
+}
+
+function partMinutes(label: string, duration: string): { ok: true; minutes: number } | { ok: false; reason: string } {
+  const minutes = firstNumber(duration);
+  if (minutes === null || !(minutes > 0))
+    return { ok: false, reason: `${label} duration '${duration}' has no minutes` };
+  return { ok: true, minutes };
+}
+
+/**
+ * Whether a model's answer is a plan this class may use: the contract's schema, minutes that add up to the
+ * session's, techniques and drills that are not repeated, and techniques from the candidates only.
+ */
+export function checkLlmCurriculum(answer: unknown, candidates: PlanCandidates): LlmPlanOutcome {
+  const parsed = Curriculum.safeParse(withoutNullTechniqueIds(answer));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue === undefined ? '' : ` at ${issue.path.join('.') || 'the top'}: ${issue.message}`;
+    return { ok: false, reason: `answer does not match the curriculum schema${where}` };
+  }
+  const curriculum = parsed.data;
+
+  const total = candidates.totalMinutes;
+  const stated = firstNumber(curriculum.duration);
+  if (stated === null || Math.abs(stated - total) > 1e-9) {
+    return { ok: false, reason: `plan duration '${curriculum.duration}' is not the session's ${total} minutes` };
+  }
+  const parts = [
+    partMinutes('warm-up', curriculum.warm_up.duration),
+    ...curriculum.drills.map((drill, index) => partMinutes(`drill ${index + 1}`, drill.duration)),
+    partMinutes('sparring', curriculum.sparring.duration),
+    partMinutes('cool-down', curriculum.cool_down.duration),
+  ];
+  let sum = 0;
+  for (const part of parts) {
+    if (!part.ok) return part;
+    sum += part.minutes;
+  }
+  if (Math.abs(sum - total) > 1e-9) {
+    return { ok: false, reason: `minutes add up to ${sum}, not to the session's ${total}` };
+  }
+
+  const allowed = new Set(candidates.techniques.map((technique) => technique.id));
+  const families = forbiddenFamilies(candidates.audience);
+  const seenIds = new Set<string>();
+  const seenNames = new Set<string>();
+  const techniqueIds: string[] = [];
+  for (const technique of curriculum.techniques) {
+    const name = normalisedName(technique.name);
+    if (seenNames.has(name)) return { ok: false, reason: `technique '${technique.name}' is repeated` };
+    seenNames.add(name);
+    const id = technique.technique_id;
+    if (id !== undefined) {
+      if (techniqueById(id) === undefined) return { ok: false, reason: `unknown technique id '${id}'` };
+      if (!allowed.has(id)) {
+        return { ok: false, reason: `technique '${id}' is not allowed for this class or was taught recently` };
+      }
+      if (seenIds.has(id)) return { ok: false, reason: `technique '${id}' is repeated` };
+      seenIds.add(id);
+      techniqueIds.push(id);
+      continue;
+    }
+    const known = TECHNIQUES_BY_NAME.get(name);
+    if (known !== undefined && !allowed.has(known.id)) {
+      return {
+        ok: false,
+        reason: `technique '${technique.name}' is not allowed for this class or was taught recently`,
+      };
+    }
+    const family = familyNamed(technique.name, families);
+    if (family !== undefined) return { ok: false, reason: `technique '${technique.name}' is a restricted ${family}` };
+  }
+  const drillNames = new Set<string>();
+  for (const drill of curriculum.drills) {
+    const name = normalisedName(drill.name);
+    if (drillNames.has(name)) return { ok: false, reason: `drill '${drill.name}' is repeated` };
+    drillNames.add(name);
+    const family = familyNamed(drill.name, families);
+    if (family !== undefined) return { ok: false, reason: `drill '${drill.name}' trains a restricted ${family}` };
+  }
+  return { ok: true, curriculum, techniqueIds };
+}
+
+function failureOf(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return `no answer within ${timeoutMs} ms`;
+  }
+  if (error instanceof Error) {
+    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    return shorten(`request failed: ${error.message}${cause}`);
+  }
+  return 'request failed';
+}
+
+/** Asks the model for a plan and checks it; never throws. */
+export async function requestLlmPlan(
+  request: PlanRequest,
+  config: LlmConfig,
+  candidates: PlanCandidates = planCandidates(request),
+): Promise<LlmPlanOutcome> {
+  const url = `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
+  let status: number;
+  let text: string;
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(chatCompletionBody(request, candidates, config.model)),
+      signal: AbortSignal.timeout(config.timeoutMs),
+    });
+    status = response.status;
+    text = await response.text();
+  } catch (error) {
+    return { ok: false, reason: failureOf(error, config.timeoutMs) };
+  }
+  const body = parseJson(text);
+  if (status < 200 || status >= 300) {
+    const apiError = body.ok ? ApiError.safeParse(body.value) : null;
+    const detail = apiError?.success ? apiError.data.error.message : text;
+    return { ok: false, reason: shorten(`HTTP ${status}${detail ? `: ${detail}` : ''}`) };
+  }
+  if (!body.ok) return { ok: false, reason: 'the response body is not JSON' };
+  const completion = ChatCompletion.safeParse(body.value);
+  if (!completion.success) return { ok: false, reason: 'the response is not a chat completion' };
+  const choice = completion.data.choices[0];
+  if (choice === undefined) return { ok: false, reason: 'the response has no choices' };
+  if (choice.message.refusal) return { ok: false, reason: shorten(`the model refused: ${choice.message.refusal}`) };
+  if (choice.finish_reason === 'length') return { ok: false, reason: 'the answer was cut off at the token limit' };
+  const content = choice.message.content;
+  if (!content) return { ok: false, reason: 'the answer is empty' };
+  const answer = parseJson(withoutCodeFence(content));
+  if (!answer.ok) return { ok: false, reason: 'the answer is not JSON' };
+  return checkLlmCurriculum(answer.value, candidates);
+}
+
+/**
+ * A plan from the model when one is configured and its answer passes every check, else from the local
+ * composer. A rejected answer is logged with the reason.
+ */
+export async function planWithFallback(
+  request: PlanRequest,
+  options: { readonly llm?: LlmConfig | undefined; readonly log: PlanLog },
+): Promise<SourcedPlan> {
+  const { llm, log } = options;
+  if (llm === undefined) return { ...composePlan(request), source: 'local' };
+  let outcome: LlmPlanOutcome;
+  try {
+    outcome = await requestLlmPlan(request, llm);
+  } catch (error) {
+    outcome = { ok: false, reason: error instanceof Error ? shorten(error.message) : 'unexpected failure' };
+  }
+  if (outcome.ok) return { curriculum: outcome.curriculum, techniqueIds: outcome.techniqueIds, source: 'llm' };
+  log.warn({ reason: outcome.reason }, 'Lesson plan from the language model not used; the local composer wrote it');
+  return { ...composePlan(request), source: 'local', fallbackReason: outcome.reason };
+}

@@ -1,0 +1,62 @@
+import type { TechniqueSearchResult } from '@openmat/contract/coaching';
+import { TECHNIQUES } from '../knowledge/knowledge-base.js';
+import type { Technique } from '../knowledge/types.js';
+
+type Language = 'en' | 'pl';
+
+/** Lower case, without diacritics or punctuation, so 'Dźwignia' finds 'dzwignia'. */
+function fold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .replace(/ł/g, 'l')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** The knowledge-base technique a search names: by id, by name in either language, or by the best overlap. */
+export function findTechnique(name: string): Technique | undefined {
+  const wanted = fold(name);
+  if (!wanted) return undefined;
+  const exact = TECHNIQUES.find(
+    (t) =>
+      t.id === name ||
+      fold(t.name.en) === wanted ||
+      fold(t.name.pl) === wanted ||
+      fold(t.id.replaceAll('-', ' ')) === wanted,
+  );
+  if (exact) return exact;
+  const words = new Set(wanted.split(' ').filter((w) => w.length > 2));
+  let best: { technique: Technique; score: number } | undefined;
+  for (const technique of TECHNIQUES) {
+    const names = `${fold(technique.name.en)} ${fold(technique.name.pl)}`.split(' ');
+    const score = names.filter((w) => words.has(w)).length / Math.max(words.size, 1);
+    if (score > (best?.score ?? 0.5)) best = { technique, score };
+  }
+  return best?.technique;
+}
+
+/**
+ * Free and paid resources from the knowledge base's own references: links that were checked when the
+ * knowledge base was written. Nothing is invented: a technique without references gives empty lists.
+ */
+export function localReferences(name: string, language: Language): Omit<TechniqueSearchResult, 'youtube_videos'> {
+  const technique = findTechnique(name);
+  if (!technique) return { free_videos: [], paid_resources: [] };
+  const title = technique.name[language];
+  return {
+    free_videos: technique.references
+      .filter((ref) => ref.kind === 'free')
+      .map((ref) => ({ title: ref.title, link: ref.url })),
+    paid_resources: technique.references
+      .filter((ref) => ref.kind === 'paid')
+      .map((ref) => ({
+        title: ref.title,
+        description: ref.description?.[language] ?? '',
+        relevance:
+          language === 'pl' ? `Materiał o technice: ${title}` : `Covers ${title} and the position it starts from`,
+        web_link: ref.url,
+      })),
+  };
+}

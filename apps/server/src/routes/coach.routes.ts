@@ -1,0 +1,100 @@
+import {
+  Curriculum,
+  CurriculumFeedback,
+  MatchmakerResponse,
+  PairingRequest,
+  TechniqueSearchRequest,
+} from '@openmat/contract/coaching';
+import { ProblemDetails } from '@openmat/contract/problem';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf, type Guards } from '../plugins/auth.js';
+import type { Language } from '../services/coach.service.js';
+import type { Services } from '../services/services.js';
+
+const problems = { 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails, 404: ProblemDetails };
+const secured = { tags: ['coaching'], security: [{ bearer: [] }] };
+const SessionParams = z.object({ sessionId: z.coerce.number().int().positive() });
+
+/** The caller's language for generated text: Polish when Accept-Language prefers it. */
+export function languageOf(request: FastifyRequest): Language {
+  return /^pl\b/i.test(request.headers['accept-language']?.trim() ?? '') ? 'pl' : 'en';
+}
+
+export const coachRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Guards }> = async (
+  app,
+  { services, guards },
+) => {
+  const { coach } = services;
+
+  app.post(
+    '/vid/api/video/matchmaker/:sessionId',
+    {
+      onRequest: guards.instructor,
+      schema: {
+        ...secured,
+        params: SessionParams,
+        body: PairingRequest,
+        response: { 200: MatchmakerResponse, ...problems },
+      },
+    },
+    (request) => coach.pair(principalOf(request), request.params.sessionId, request.body, languageOf(request)),
+  );
+
+  const generate = {
+    onRequest: guards.instructor,
+    schema: { ...secured, params: SessionParams, response: { 200: Curriculum, ...problems } },
+  };
+  app.get('/vid/api/video/session/:sessionId/generate', generate, (request) =>
+    coach.generate(principalOf(request), request.params.sessionId, languageOf(request)),
+  );
+  app.post('/vid/api/video/session/:sessionId/generate', generate, (request) =>
+    coach.generate(principalOf(request), request.params.sessionId, languageOf(request)),
+  );
+
+  app.get(
+    '/vid/api/video/:sessionId/curriculum',
+    {
+      onRequest: guards.authenticated,
+      schema: { ...secured, params: SessionParams, response: { 200: Curriculum, 204: z.null(), ...problems } },
+    },
+    async (request, reply) => {
+      const plan = await coach.curriculum(request.params.sessionId);
+      return plan ? reply.code(200).send(plan) : reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/vid/api/video/:sessionId/curriculum/feedback',
+    {
+      onRequest: guards.instructor,
+      schema: { ...secured, params: SessionParams, body: CurriculumFeedback, response: { 204: z.null(), ...problems } },
+    },
+    async (request, reply) => {
+      await coach.feedback(principalOf(request), request.params.sessionId, request.body.helpful);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/vid/api/ai/search',
+    {
+      onRequest: guards.authenticated,
+      schema: {
+        ...secured,
+        description: 'Answers the JSON text of TechniqueSearchResult as text/plain.',
+        body: TechniqueSearchRequest,
+        response: { 200: z.string(), ...problems },
+      },
+    },
+    async (request, reply) => {
+      const result = await coach.search(
+        request.body.techniqueName,
+        request.body.trainingSessionId,
+        languageOf(request),
+      );
+      return reply.type('text/plain; charset=utf-8').send(JSON.stringify(result));
+    },
+  );
+};

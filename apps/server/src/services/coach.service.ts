@@ -1,0 +1,218 @@
+import {
+  Curriculum,
+  type MatchmakerResponse,
+  type PairingRequest,
+  type PairsPage,
+  type TechniqueSearchResult,
+  YoutubeVideo,
+} from '@openmat/contract/coaching';
+import { z } from 'zod';
+import { pairClass, type PairingCandidate } from '../coach/pairing/pair-class.js';
+import { localReferences } from '../coach/search/local-references.js';
+import { badRequest, notFound } from '../errors.js';
+import type { Clock } from '../lib/clock.js';
+import type { Principal } from '../lib/principal.js';
+import type { CoachRepository } from '../repositories/coach.repository.js';
+import type { FighterRecord } from '../repositories/fighter.repository.js';
+import type { SessionRepository } from '../repositories/session.repository.js';
+import { YoutubeSearchError, type YoutubeRepository } from '../repositories/youtube.repository.js';
+import { existingSession, ownedSession } from './session-access.js';
+
+export type Language = 'en' | 'pl';
+
+/** What a lesson planner needs to know about the session, and what it answers. */
+export interface LessonPlanRequest {
+  sessionMinutes: number;
+  targetLevel: 'Kids' | 'Beginner' | 'Intermediate' | 'Advanced' | 'Expert';
+  description: string;
+  roster: Array<{ belt: FighterRecord['beltColor']; birthdate: string | null }>;
+  recentTechniqueIds: string[];
+  language: Language;
+  seed: number;
+}
+
+export interface LessonPlanner {
+  plan(
+    request: LessonPlanRequest,
+  ): Promise<{ curriculum: Curriculum; techniqueIds: string[]; source: 'local' | 'llm' }>;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function candidate(fighter: FighterRecord): PairingCandidate {
+  return {
+    id: fighter.id,
+    name: fighter.fighterName,
+    weightKg: fighter.weight,
+    heightCm: fighter.height,
+    belt: fighter.beltColor,
+    experience: fighter.experience,
+    birthdate: fighter.birthdate,
+    gender: fighter.gender,
+  };
+}
+
+/** Pairing, lesson plans and technique search for a session. */
+export class CoachService {
+  constructor(
+    private readonly sessions: SessionRepository,
+    private readonly coach: CoachRepository,
+    private readonly planner: LessonPlanner,
+    private readonly youtube: YoutubeRepository | null,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Pairs the class with a minimum-cost matching. A first pairing replaces earlier rounds; `nextRound`
+   * adds a round with new partners, avoiding the pairs this session has already used.
+   */
+  async pair(
+    principal: Principal,
+    sessionId: number,
+    request: PairingRequest,
+    language: Language,
+  ): Promise<MatchmakerResponse> {
+    const session = await ownedSession(this.sessions, principal, sessionId);
+    if (request.instructorFighterId !== session.instructorFighterId) {
+      throw badRequest('instructorFighterId is not the instructor of this session.', {
+        instructorFighterId: ['instructorFighterId is not the instructor of this session.'],
+      });
+    }
+    const roster = await this.sessions.roster(sessionId);
+    const onRoster = new Map(roster.map((fighter) => [fighter.id, fighter]));
+    const strangers = request.studentFighterIds.filter((id) => !onRoster.has(id));
+    if (strangers.length > 0) {
+      throw badRequest(`Fighters ${strangers.join(', ')} are not on this session's roster.`, {
+        studentFighterIds: [`Fighters ${strangers.join(', ')} are not on this session's roster.`],
+      });
+    }
+    const chosen =
+      request.studentFighterIds.length > 0 ? request.studentFighterIds.flatMap((id) => onRoster.get(id) ?? []) : roster;
+    if (chosen.length < 2) throw badRequest('Pairing needs at least two students on the roster.');
+
+    const round = request.nextRound ? (await this.coach.lastRound(sessionId)) + 1 : 1;
+    const result = pairClass(
+      chosen.map(candidate),
+      {
+        recentPairs: await this.coach.recentPairs(session.ownerUserId, sessionId, session.trainingDate),
+        currentSessionPairs: request.nextRound ? await this.coach.sessionPairs(sessionId) : [],
+      },
+      { language, today: this.clock.now() },
+    );
+    const pairs = result.pairs.map(({ fighter1, fighter2, notes }) => ({
+      fighter1_id: fighter1.id,
+      fighter1_name: fighter1.name,
+      fighter2_id: fighter2.id,
+      fighter2_name: fighter2.name,
+      notes,
+    }));
+    const [first, ...others] = result.unpaired;
+    const unpaired = first
+      ? { studentId: first.fighter.id, studentName: first.fighter.name, reason: first.reason }
+      : null;
+    // The contract has room for one student sitting out; when kids and adults both count odd, the
+    // others are named in the rationale.
+    const rationale = [result.rationale, ...others.map((other) => `${other.fighter.name}: ${other.reason}`)].join(' ');
+    const page: PairsPage = { pairs, unpaired_student: unpaired, pairing_rationale: rationale, round };
+    const rawFighterPairsJson = JSON.stringify(page);
+    await this.coach.savePairing(sessionId, {
+      round,
+      pairsJson: rawFighterPairsJson,
+      pairs: result.pairs.map(({ fighter1, fighter2 }) => [fighter1.id, fighter2.id]),
+    });
+    return {
+      isSuccessfullyParsed: true,
+      suggestedPairings: { pairs, pairingRationale: rationale, unpairedStudent: unpaired },
+      rawFighterPairsJson,
+      errorMessage: null,
+    };
+  }
+
+  /** Composes (or replaces) the session's lesson plan and saves it. */
+  async generate(principal: Principal, sessionId: number, language: Language): Promise<Curriculum> {
+    const session = await ownedSession(this.sessions, principal, sessionId);
+    const roster = await this.sessions.roster(sessionId);
+    const previous = await this.coach.getCurriculum(sessionId);
+    const plan = await this.planner.plan({
+      sessionMinutes: Math.round(session.duration * 60),
+      targetLevel: session.targetLevel,
+      description: session.description,
+      roster: roster.map((fighter) => ({ belt: fighter.beltColor, birthdate: fighter.birthdate })),
+      recentTechniqueIds: await this.coach.recentTechniqueIds(session.ownerUserId, sessionId, session.trainingDate),
+      language,
+      seed: sessionId * 1000 + (previous?.generation ?? 0),
+    });
+    await this.coach.saveCurriculum(sessionId, {
+      curriculumJson: JSON.stringify(plan.curriculum),
+      techniqueIds: plan.techniqueIds,
+      source: plan.source,
+    });
+    return plan.curriculum;
+  }
+
+  /** The saved plan, or null when the session has none. */
+  async curriculum(sessionId: number): Promise<Curriculum | null> {
+    await existingSession(this.sessions, sessionId);
+    const saved = await this.coach.getCurriculum(sessionId);
+    if (!saved) return null;
+    const parsed = Curriculum.safeParse(JSON.parse(saved.curriculumJson));
+    // A plan that no longer reads as the contract says is treated as missing rather than sent on.
+    return parsed.success ? parsed.data : null;
+  }
+
+  async feedback(principal: Principal, sessionId: number, helpful: boolean): Promise<void> {
+    await ownedSession(this.sessions, principal, sessionId);
+    const saved = await this.coach.getCurriculum(sessionId);
+    if (!saved) throw notFound('This session has no lesson plan to rate yet.');
+    await this.coach.addFeedback(sessionId, principal.userId, helpful, saved.generation);
+  }
+
+  /**
+   * Videos and reading for a technique: the knowledge base's checked references, and YouTube when a
+   * key is configured (cached for a day: the API allows about a hundred searches a day).
+   */
+  async search(techniqueName: string, sessionId: number, language: Language): Promise<TechniqueSearchResult> {
+    await existingSession(this.sessions, sessionId);
+    const local = localReferences(techniqueName, language);
+    if (!this.youtube) {
+      return {
+        youtube_videos: [],
+        ...local,
+        notice:
+          language === 'pl'
+            ? 'Wyszukiwanie w YouTube nie jest skonfigurowane na tym serwerze.'
+            : 'YouTube search is not configured on this server.',
+      };
+    }
+    const key = `youtube:${language}:${techniqueName.trim().toLowerCase()}`;
+    const now = this.clock.now();
+    const cached = await this.coach.cached(key, now.toISOString());
+    if (cached) return { ...local, youtube_videos: parseCachedVideos(cached) };
+    try {
+      const found = await this.youtube.search(`${techniqueName} BJJ`, language);
+      const videos = found.map((video) => ({
+        video_id: video.videoId,
+        title: video.title,
+        publication_date: video.publishedAt,
+        description: video.description,
+        embed_link: `https://www.youtube-nocookie.com/embed/${encodeURIComponent(video.videoId)}`,
+      }));
+      await this.coach.cache(key, JSON.stringify(videos), new Date(now.getTime() + DAY_MS).toISOString());
+      return { ...local, youtube_videos: videos };
+    } catch (error) {
+      if (!(error instanceof YoutubeSearchError)) throw error;
+      return { youtube_videos: [], ...local, notice: error.message };
+    }
+  }
+}
+
+const CachedVideos = z.array(YoutubeVideo);
+
+function parseCachedVideos(json: string): TechniqueSearchResult['youtube_videos'] {
+  try {
+    const parsed = CachedVideos.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}

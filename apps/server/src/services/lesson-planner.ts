@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config.js';
+import { attireFromText } from '../coach/plan/plan-audience.js';
+import { planWithFallback } from '../coach/plan/llm-plan-provider.js';
+import type { LessonPlanner, LessonPlanRequest } from './coach.service.js';
+
+/**
+ * Lesson plans from the local composer, or from the configured language model with the local
+ * composer as the fallback on any failure.
+ */
+export function createLessonPlanner(config: AppConfig, log: Pick<FastifyBaseLogger, 'warn'>): LessonPlanner {
+  return {
+    async plan(request: LessonPlanRequest) {
+      const result = await planWithFallback(
+        {
+          sessionMinutes: request.sessionMinutes,
+          targetLevel: request.targetLevel,
+          attire: attireFromText(request.description),
+          roster: request.roster,
+          recentTechniqueIds: request.recentTechniqueIds,
+          // Weaknesses come from analysed videos, which arrive with the video-analysis feature.
+          weaknessTags: [],
+          language: request.language,
+          seed: request.seed,
+        },
+        { ...(config.ai ? { llm: config.ai } : {}), log },
+      );
+      return { curriculum: result.curriculum, techniqueIds: result.techniqueIds, source: result.source };
+    },
+  };
+}

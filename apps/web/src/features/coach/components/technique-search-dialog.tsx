@@ -1,0 +1,229 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { TechniqueSearchResult } from '@openmat/contract/coaching';
+import { ExternalLink, Info, Search, TriangleAlert, X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { TechniqueSearchError, useTechniqueSearch } from '@/features/coach/api/search-techniques';
+import { safeUrl } from './safe-url';
+import { VideoPlayDialog } from './video-play-dialog';
+
+/** The name of the search service in the message '<search service> search failed: <body>'. */
+const SEARCH_SERVICE = 'Search';
+
+export interface TechniqueSearchDialogProps {
+  sessionId: number;
+  techniqueName: string;
+}
+
+/**
+ * The 'Search Videos' action of one technique and its dialog: videos (each with a play modal), free
+ * resources and paid resources with their relevance. The search runs when the dialog first opens.
+ */
+export function TechniqueSearchDialog({ sessionId, techniqueName }: TechniqueSearchDialogProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <Button variant="secondary" size="sm" aria-label={t('coach.search.openLabel', { technique: techniqueName })}>
+          <Search className="h-4 w-4" aria-hidden />
+          {t('coach.search.open')}
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-zinc-200 bg-white text-zinc-900 shadow-xl sm:max-h-[calc(100dvh-4rem)] dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100">
+          <header className="flex items-start justify-between gap-3 border-b border-zinc-200 px-4 py-4 sm:px-6 dark:border-zinc-800">
+            <div>
+              <Dialog.Title className="text-lg font-semibold">
+                {t('coach.search.title', { technique: techniqueName })}
+              </Dialog.Title>
+              <Dialog.Description className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+                {t('coach.search.description')}
+              </Dialog.Description>
+            </div>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label={t('coach.search.close')}>
+                <X className="h-5 w-5" aria-hidden />
+              </Button>
+            </Dialog.Close>
+          </header>
+          <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">
+            <SearchResults sessionId={sessionId} techniqueName={techniqueName} enabled={open} />
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function SearchResults({ sessionId, techniqueName, enabled }: TechniqueSearchDialogProps & { enabled: boolean }) {
+  const { t } = useTranslation();
+  const search = useTechniqueSearch(sessionId, techniqueName, { enabled });
+
+  if (search.isPending) {
+    return (
+      <p className="flex items-center gap-2 py-8 text-sm text-zinc-600 dark:text-zinc-400">
+        <Spinner label={t('coach.search.loading')} />
+        <span aria-hidden>{t('coach.search.loading')}</span>
+      </p>
+    );
+  }
+  if (search.isError) {
+    const error = search.error;
+    const parse = error instanceof TechniqueSearchError && error.kind === 'parse';
+    const body = error instanceof TechniqueSearchError ? error.detail : error.message;
+    return (
+      <div
+        role="alert"
+        className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-100"
+      >
+        <div className="flex items-start gap-2">
+          <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+          {parse ? (
+            <div>
+              <p className="font-semibold">{t('coach.search.parseFailed')}</p>
+              <p className="text-sm">{t('coach.search.invalidJson')}</p>
+            </div>
+          ) : (
+            <p className="break-words">{t('coach.search.failed', { service: SEARCH_SERVICE, body })}</p>
+          )}
+        </div>
+        <Button variant="secondary" size="sm" onClick={() => void search.refetch()}>
+          {t('coach.tryAgain')}
+        </Button>
+      </div>
+    );
+  }
+  return <ResultSections result={search.data} />;
+}
+
+function ResultSection({ title, count, children }: { title: string; count: number; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-3">
+      <h3 className="text-base font-semibold">
+        {title} <span className="text-sm font-normal text-zinc-500 dark:text-zinc-400">({count})</span>
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return <p className="text-sm text-zinc-600 dark:text-zinc-400">{children}</p>;
+}
+
+function NewTabLink({ href, children }: { href: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-1 font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-500"
+    >
+      {children}
+      <ExternalLink className="h-3.5 w-3.5 shrink-0" aria-hidden />
+      <span className="sr-only">{t('coach.search.newTab')}</span>
+    </a>
+  );
+}
+
+function ResultSections({ result }: { result: TechniqueSearchResult }) {
+  const { t, i18n } = useTranslation();
+  const published = (date: string) => {
+    const parsed = new Date(date);
+    return Number.isNaN(parsed.getTime()) ? date : parsed.toLocaleDateString(i18n.language, { dateStyle: 'medium' });
+  };
+  const freeLinks = result.free_videos.map((item) => ({ ...item, href: safeUrl(item.link) }));
+  const paidLinks = result.paid_resources.map((item) => ({ ...item, href: safeUrl(item.web_link) }));
+
+  return (
+    <div className="flex flex-col gap-6">
+      <ResultSection title={t('coach.search.videos')} count={result.youtube_videos.length}>
+        {result.notice && (
+          <p
+            role="note"
+            className="flex items-start gap-2 rounded-md bg-zinc-100 p-3 text-sm text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+          >
+            <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            {result.notice}
+          </p>
+        )}
+        {result.youtube_videos.length === 0 ? (
+          <Empty>{result.notice ? t('coach.search.noVideosFound') : t('coach.search.noVideos')}</Empty>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {result.youtube_videos.map((video) => {
+              const embed = safeUrl(video.embed_link);
+              return (
+                <li
+                  key={video.video_id}
+                  className="flex flex-col gap-2 rounded-lg border border-zinc-200 p-3 sm:flex-row sm:items-start sm:justify-between dark:border-zinc-800"
+                >
+                  <div className="min-w-0">
+                    <p className="font-medium break-words">{video.title}</p>
+                    {video.publication_date && (
+                      <p className="text-xs text-zinc-500 dark:text-zinc-400">
+                        {t('coach.search.published', { date: published(video.publication_date) })}
+                      </p>
+                    )}
+                    {video.description && (
+                      <p className="mt-1 line-clamp-3 text-sm text-zinc-600 dark:text-zinc-400">{video.description}</p>
+                    )}
+                  </div>
+                  {embed ? (
+                    <VideoPlayDialog title={video.title} embedLink={embed} />
+                  ) : (
+                    <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('coach.search.notPlayable')}</p>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </ResultSection>
+
+      <ResultSection title={t('coach.search.free')} count={result.free_videos.length}>
+        {freeLinks.length === 0 ? (
+          <Empty>{t('coach.search.noFree')}</Empty>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {freeLinks.map((item) => (
+              <li key={`${item.title}-${item.link}`} className="break-words">
+                {item.href ? <NewTabLink href={item.href}>{item.title}</NewTabLink> : item.title}
+              </li>
+            ))}
+          </ul>
+        )}
+      </ResultSection>
+
+      <ResultSection title={t('coach.search.paid')} count={result.paid_resources.length}>
+        {paidLinks.length === 0 ? (
+          <Empty>{t('coach.search.noPaid')}</Empty>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {paidLinks.map((item) => (
+              <li
+                key={`${item.title}-${item.web_link}`}
+                className="flex flex-col gap-1 rounded-lg border border-zinc-200 p-3 break-words dark:border-zinc-800"
+              >
+                {item.href ? (
+                  <NewTabLink href={item.href}>{item.title}</NewTabLink>
+                ) : (
+                  <p className="font-medium">{item.title}</p>
+                )}
+                {item.description && <p className="text-sm text-zinc-600 dark:text-zinc-400">{item.description}</p>}
+                <p className="text-sm">
+                  <span className="font-medium">{t('coach.search.relevance')}</span> {item.relevance}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ResultSection>
+    </div>
+  );
+}

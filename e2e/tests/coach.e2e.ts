@@ -1,0 +1,135 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, openContext, screenshot } from '../support/browser.js';
+
+const PASSWORD = 'mat-time-42';
+const CLASS = [
+  ['Ala', 55],
+  ['Bartek', 78],
+  ['Celina', 60],
+  ['Darek', 82],
+  ['Ewa', 58],
+  ['Franek', 90],
+  ['Gosia', 62],
+  ['Henryk', 88],
+  ['Iza', 120],
+] as const;
+
+async function api<T>(path: string, token: string | null, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+describe('the coach in Chromium', () => {
+  let browser: Browser;
+  let sessionId = 0;
+  const email = `head-coach-${Date.now()}@example.com`;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    await api('/api/fighter/register', null, {
+      email,
+      password: PASSWORD,
+      fighterRole: 'Instructor',
+      fighterName: 'Head Coach',
+      height: 180,
+      weight: 85,
+      gender: 'Male',
+      birthdate: '1985-02-02',
+      maxWorkoutDuration: 6,
+      experience: 2,
+      beltColor: 'Black',
+    });
+    const { accessToken } = await api<{ accessToken: string }>('/api/fighter/login', null, {
+      email,
+      password: PASSWORD,
+    });
+    const session = await api<{ id: number }>('/api/trainingsession', accessToken, {
+      trainingDate: '2026-12-03T18:00:00+01:00',
+      description: 'Back control and escapes',
+      capacity: 12,
+      duration: 1,
+      targetLevel: 'Beginner',
+    });
+    sessionId = session.id;
+    await api(`/api/trainingsession/${sessionId}/attendance`, accessToken, {
+      records: CLASS.map(([fighterName, weight]) => ({
+        fighterName,
+        weight,
+        height: 170,
+        beltColor: 'White',
+        gender: 'Male',
+        birthdate: '1995-05-05',
+      })),
+    });
+  });
+  afterAll(() => browser.close());
+
+  async function signIn(page: Page) {
+    await page.goto('/home');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/class-session');
+  }
+
+  async function confirm(page: Page) {
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+  }
+
+  it('pairs a class of nine, generates a plan, runs a timer, and opens a technique search', async () => {
+    const { context, page } = await openContext(browser);
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await signIn(page);
+    await page.goto(`/session-details/${sessionId}`);
+    await page.getByRole('heading', { name: 'Session details' }).waitFor();
+
+    await page.getByRole('button', { name: 'PAIR UP' }).click();
+    await confirm(page);
+    const pairs = page.locator('[aria-labelledby="fighter-pairs-title"]');
+    await pairs.getByRole('listitem').nth(3).waitFor();
+    expect(await pairs.getByRole('listitem').count()).toBe(4);
+    await pairs.getByText(/Sitting out this round: Iza/).waitFor();
+
+    await page.getByRole('button', { name: "Generate Today's Lessons" }).click();
+    await confirm(page);
+    await page.getByRole('navigation', { name: 'Lesson plan sections' }).waitFor();
+    await screenshot(page, 'lesson-plan');
+
+    const timer = page.getByRole('group', { name: /^Timer:/ }).first();
+    await timer.getByRole('button', { name: 'Start' }).click();
+    await page.waitForTimeout(2200);
+    await timer.getByRole('button', { name: 'Pause' }).click();
+    const paused = await timer.getByRole('timer').textContent();
+    await page.waitForTimeout(1200);
+    expect(await timer.getByRole('timer').textContent()).toBe(paused);
+    await timer.getByRole('button', { name: 'Resume' }).click();
+    await page.waitForTimeout(1200);
+    expect(await timer.getByRole('timer').textContent()).not.toBe(paused);
+    await timer.getByRole('button', { name: 'Reset' }).click();
+    expect(await timer.getByRole('button', { name: 'Start' }).isVisible()).toBe(true);
+
+    await page
+      .getByRole('button', { name: /^Search Videos/ })
+      .first()
+      .click();
+    const search = page.getByRole('dialog');
+    await search.getByRole('heading', { name: 'Free resources' }).waitFor();
+    await search.getByText('No videos found.').waitFor();
+    await screenshot(page, 'technique-search');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Helpful', exact: true }).click();
+    await expect.poll(() => alerts).toContain('Feedback recorded: Helpful');
+    await context.close();
+  });
+});
