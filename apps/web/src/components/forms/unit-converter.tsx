@@ -1,0 +1,144 @@
+import { feetToCm, poundsToKg } from '@openmat/contract/helpers/body-metrics';
+import { ArrowRightLeft, ChevronDown } from 'lucide-react';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+
+const DEFAULT_INPUT_CLASS =
+  'block h-10 w-full rounded-md border border-zinc-300 bg-white px-3 text-base text-zinc-900 shadow-sm focus-visible:border-brand-600 sm:text-sm dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100';
+
+/** The texts of one conversion row and, optionally, a button that hands its result on. */
+export interface UnitConverterRow {
+  label: string;
+  unit: string;
+  apply?: { label: string; onApply(value: number): void };
+}
+
+export interface UnitConverterProps {
+  summary: string;
+  lead: string;
+  feet: UnitConverterRow;
+  pounds: UnitConverterRow;
+  /** Which row comes first; feet by default. */
+  order?: 'feet-first' | 'pounds-first';
+  /** `columns` sets the rows side by side from the md breakpoint; `stack` keeps them one under the other. */
+  layout?: 'columns' | 'stack';
+  /** Extra classes of the `<details>` box (its dark background, say). */
+  className?: string;
+  /** The classes of the number inputs, to match the surrounding form's controls. */
+  inputClassName?: string;
+}
+
+/** A typed number; a comma counts as the decimal point. Blank or garbled text is NaN. */
+export function parseDecimal(text: string): number {
+  const trimmed = text.trim().replace(',', '.');
+  return trimmed === '' ? Number.NaN : Number(trimmed);
+}
+
+function converted(text: string, convert: (value: number) => number): number | null {
+  const value = parseDecimal(text);
+  return Number.isFinite(value) && value > 0 ? convert(value) : null;
+}
+
+function ConversionRow({
+  id,
+  row,
+  convert,
+  inputClassName,
+}: {
+  id: string;
+  row: UnitConverterRow;
+  convert: (value: number) => number;
+  inputClassName: string;
+}) {
+  const { i18n } = useTranslation();
+  const [text, setText] = useState('');
+  const result = converted(text, convert);
+  const format = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const { apply } = row;
+  const applyResult = () => {
+    if (apply && result !== null) apply.onApply(result);
+  };
+  // Enter applies the conversion instead of submitting the surrounding form.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    applyResult();
+  };
+  const field = (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+        {row.label}
+      </label>
+      <div className="flex items-center gap-3">
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="any"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={apply ? onKeyDown : undefined}
+          aria-describedby={`${id}-result`}
+          className={inputClassName}
+        />
+        <output
+          id={`${id}-result`}
+          htmlFor={id}
+          aria-live="polite"
+          className="min-w-24 shrink-0 text-sm font-semibold text-zinc-700 tabular-nums dark:text-zinc-200"
+        >
+          {result === null ? '–' : `${format.format(result)} ${row.unit}`}
+        </output>
+      </div>
+    </div>
+  );
+  if (!apply) return field;
+  return (
+    <div className="grid grid-cols-1 gap-2 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end sm:gap-3">
+      {field}
+      <Button variant="secondary" className="h-11" disabled={result === null} onClick={applyResult}>
+        {apply.label}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * A folded-away helper converting feet to centimetres (x30.48) and pounds to kilograms (x0.45359237),
+ * to 1 decimal in the UI language. A row with `apply` gets a button (and Enter) that hands its result on.
+ */
+export function UnitConverter({
+  summary,
+  lead,
+  feet,
+  pounds,
+  order = 'feet-first',
+  layout = 'stack',
+  className,
+  inputClassName = DEFAULT_INPUT_CLASS,
+}: UnitConverterProps) {
+  const id = useId();
+  const feetRow = (
+    <ConversionRow key="feet" id={`${id}-feet`} row={feet} convert={feetToCm} inputClassName={inputClassName} />
+  );
+  const poundsRow = (
+    <ConversionRow key="pounds" id={`${id}-pounds`} row={pounds} convert={poundsToKg} inputClassName={inputClassName} />
+  );
+  const rows = order === 'feet-first' ? [feetRow, poundsRow] : [poundsRow, feetRow];
+  return (
+    <details className={cn('group rounded-lg border border-zinc-200 bg-zinc-50 dark:border-zinc-800', className)}>
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg px-4 py-2 text-sm font-medium text-brand-700 select-none hover:bg-zinc-100 dark:text-brand-500 dark:hover:bg-zinc-800 [&::-webkit-details-marker]:hidden">
+        <ArrowRightLeft className="h-4 w-4 shrink-0" aria-hidden />
+        <span className="flex-1">{summary}</span>
+        <ChevronDown className="h-4 w-4 shrink-0 transition-transform group-open:rotate-180" aria-hidden />
+      </summary>
+      <div className="space-y-4 border-t border-zinc-200 px-4 pt-3 pb-4 dark:border-zinc-800">
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{lead}</p>
+        {layout === 'columns' ? <div className="grid grid-cols-1 gap-4 md:grid-cols-2">{rows}</div> : rows}
+      </div>
+    </details>
+  );
+}
