@@ -4,25 +4,6 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, TrainingSessionsTable } from '../db/schema.js';
 import { toFighterRecord, toFighterRow, type FighterRecord } from './fighter.repository.js';
 
-export interface SessionRecord {
-  id: number;
-  ownerUserId: number;
-  instructorFighterId: number;
-  trainingDate: string;
-  description: string;
-  capacity: number;
-  duration: number;
-  status: SessionStatus;
-  targetLevel: TargetLevel;
-  attendeeCount: number;
-  isCurriculumGenerated: boolean;
-  rawFighterPairsJson: string | null;
-}
-
-export interface SessionWithRoster extends SessionRecord {
-  studentIds: number[];
-}
-
 export interface SessionFields {
   trainingDate: string;
   description: string;
@@ -30,6 +11,19 @@ export interface SessionFields {
   duration: number;
   status: SessionStatus;
   targetLevel: TargetLevel;
+}
+
+export interface SessionRecord extends SessionFields {
+  id: number;
+  ownerUserId: number;
+  instructorFighterId: number;
+  attendeeCount: number;
+  isCurriculumGenerated: boolean;
+  rawFighterPairsJson: string | null;
+}
+
+export interface SessionWithRoster extends SessionRecord {
+  studentIds: number[];
 }
 
 export type CheckInOutcome = 'added' | 'already' | 'full' | 'closed' | 'missing';

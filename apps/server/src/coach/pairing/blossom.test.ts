@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maxWeightMatching, maxWeightMatchingWithDuals, type WeightedEdge } from './blossom.js';
 import { bruteForceMaxWeight } from './brute-force.js';
-import { seededRandom } from './random-class.js';
+import { seededRandom } from '../../lib/seeded-random.js';
 
 function randomGraph(seed: number): { size: number; edges: WeightedEdge[] } {
   const random = seededRandom(seed);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { bruteForceMinCost } from './brute-force.js';
 import { buildPairingModel, FORBIDDEN } from './cost.js';
 import { minCostMatching } from './min-cost-matching.js';
-import { randomClass, randomHistory, seededRandom } from './random-class.js';
+import { seededRandom } from '../../lib/seeded-random.js';
+import { randomClass, randomHistory } from './random-class.js';
 
 const today = new Date('2026-03-01T12:00:00Z');
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { bruteForceMinCost } from './brute-force.js';
 import { ageOn, buildPairingModel, FORBIDDEN } from './cost.js';
 import { canonicalRoster, pairClass, type PairingCandidate, type PairingHistory } from './pair-class.js';
-import { randomClass, randomHistory, seededRandom } from './random-class.js';
+import { seededRandom } from '../../lib/seeded-random.js';
+import { randomClass, randomHistory } from './random-class.js';
 
 const today = new Date('2026-03-01T12:00:00Z');
 const en = { language: 'en', today } as const;

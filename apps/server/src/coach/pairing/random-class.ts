@@ -1,16 +1,5 @@
+import { seededRandom } from '../../lib/seeded-random.js';
 import type { BeltName, PairingCandidate, PairingHistory } from './pairing-types.js';
-
-/** mulberry32: a small deterministic generator, so tests and benchmarks see the same classes every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface RandomClassOptions {
   /** Share of kids (under 16) in the class, 0 by default. */

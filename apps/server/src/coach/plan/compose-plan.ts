@@ -44,7 +44,8 @@ import {
 } from '../knowledge/types.js';
 import { planAudience, type PlanAudience, type RosterMember, type TargetLevel } from './plan-audience.js';
 import { allocateMinutes, planMinutesOf, techniqueCountFor, type MinutePlan } from './plan-minutes.js';
-import { seededRandom, weightedOrder, weightedPick, type Random } from './plan-random.js';
+import { seededRandom, type Random } from '../../lib/seeded-random.js';
+import { weightedOrder, weightedPick } from './plan-random.js';
 import {
   INSTRUCTION_NAME,
   WEAKNESS_LABELS,
