@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/testing/render';
-import { parseDecimal, UnitConverter } from './unit-converter';
+import { UnitConverter } from './unit-converter';
 
 const texts = {
   summary: 'Convert',
@@ -10,17 +10,6 @@ const texts = {
   feet: { label: 'Feet', unit: 'cm' },
   pounds: { label: 'Pounds', unit: 'kg' },
 };
-
-describe('parseDecimal', () => {
-  it.each([
-    ['5.9', 5.9],
-    [' 5,9 ', 5.9],
-    ['', Number.NaN],
-    ['abc', Number.NaN],
-  ])("reads '.' and ',' as the decimal point: %j", (text, value) => {
-    expect(parseDecimal(text)).toBe(value);
-  });
-});
 
 describe('UnitConverter', () => {
   it('converts without apply buttons, formatting in the UI language', async () => {

@@ -2,6 +2,7 @@ import { feetToCm, poundsToKg } from '@openmat/contract/helpers/body-metrics';
 import { ArrowRightLeft, ChevronDown } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { parseDecimal } from '@/lib/parse-decimal';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
@@ -28,12 +29,6 @@ export interface UnitConverterProps {
   className?: string;
   /** The classes of the number inputs, to match the surrounding form's controls. */
   inputClassName?: string;
-}
-
-/** A typed number; a comma counts as the decimal point. Blank or garbled text is NaN. */
-export function parseDecimal(text: string): number {
-  const trimmed = text.trim().replace(',', '.');
-  return trimmed === '' ? Number.NaN : Number(trimmed);
 }
 
 function converted(text: string, convert: (value: number) => number): number | null {

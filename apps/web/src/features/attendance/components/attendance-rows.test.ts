@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AttendanceRow } from '@/features/attendance/stores/attendance-store';
-import { blankRow, checkRows, editableRows, parseNumber, rowCount, rowsFor, validRecords } from './attendance-rows';
+import { blankRow, checkRows, editableRows, rowCount, rowsFor, validRecords } from './attendance-rows';
 
 const row = (patch: Partial<AttendanceRow>): AttendanceRow => ({ ...blankRow(), ...patch });
 const complete = (name: string): AttendanceRow =>
@@ -104,14 +104,5 @@ describe('checkRows', () => {
   it('sends only the valid rows, in order', () => {
     const rows = [complete('A'), row({ fighterName: 'B' }), blankRow(), complete('C')];
     expect(validRecords(checkRows(rows, TODAY)).map((record) => record.fighterName)).toEqual(['A', 'C']);
-  });
-});
-
-describe('parseNumber', () => {
-  it('reads a decimal point or comma, and gives NaN for blank text', () => {
-    expect(parseNumber('72.5')).toBe(72.5);
-    expect(parseNumber(' 72,5 ')).toBe(72.5);
-    expect(parseNumber('')).toBeNaN();
-    expect(parseNumber('abc')).toBeNaN();
   });
 });

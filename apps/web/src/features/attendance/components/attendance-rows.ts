@@ -1,3 +1,4 @@
+import { parseDecimal } from '@/lib/parse-decimal';
 import { IsoDate, LIMITS } from '@openmat/contract/auth';
 import { SESSION_LIMITS, type AttendanceRecord } from '@openmat/contract/sessions';
 import { isEmptyRow, type AttendanceRow, type TextField } from '@/features/attendance/stores/attendance-store';
@@ -64,12 +65,6 @@ export interface RowIssue {
 export type RowCheck =
   { kind: 'empty' } | { kind: 'valid'; record: AttendanceRecord } | { kind: 'invalid'; issues: RowIssue[] };
 
-/** A number typed into a grid cell; a comma counts as the decimal point. Blank or garbled text is NaN. */
-export function parseNumber(text: string): number {
-  const trimmed = text.trim().replace(',', '.');
-  return trimmed === '' ? Number.NaN : Number(trimmed);
-}
-
 /** A local calendar day as `YYYY-MM-DD`. */
 export function isoDay(date: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
@@ -80,7 +75,7 @@ export function isoDay(date: Date): string {
 const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
 function measureIssues(field: 'weight' | 'height', text: string, max: number): { value: number; issues: RowIssue[] } {
-  const value = parseNumber(text);
+  const value = parseDecimal(text);
   if (text.trim() === '') return { value, issues: [{ field, key: `attendance.errors.${field}Required` }] };
   if (!Number.isFinite(value) || value <= 0) {
     return { value, issues: [{ field, key: `attendance.errors.${field}Positive` }] };

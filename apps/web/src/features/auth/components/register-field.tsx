@@ -1,6 +1,3 @@
-import type { ReactNode } from 'react';
-import { cn } from '@/lib/cn';
-
 /** The look of every text, number, date and select control of the register form. */
 export const CONTROL_CLASS =
   'block h-11 w-full rounded-md border border-zinc-300 bg-white px-3 text-base text-zinc-900 shadow-sm transition-colors placeholder:text-zinc-400 focus-visible:border-brand-600 [&[readonly]]:bg-zinc-50 [&[readonly]]:text-zinc-600 aria-[invalid=true]:border-red-600 sm:text-sm dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100 dark:[&[readonly]]:bg-zinc-900 dark:[&[readonly]]:text-zinc-400 dark:aria-[invalid=true]:border-red-500';
@@ -15,40 +12,4 @@ export interface ControlDescription {
 export function describeControl(id: string, hasHint: boolean, error: string | undefined): ControlDescription {
   const ids = [hasHint ? `${id}-hint` : null, error ? `${id}-error` : null].filter((value) => value !== null);
   return { describedBy: ids.length > 0 ? ids.join(' ') : undefined, invalid: Boolean(error) };
-}
-
-/** A label above its control, then an optional hint and the inline message in red. */
-export function RegisterField({
-  id,
-  label,
-  hint,
-  error,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-        {label}
-      </label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-zinc-500 dark:text-zinc-400">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }

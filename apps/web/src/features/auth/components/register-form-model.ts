@@ -1,3 +1,4 @@
+import { parseDecimal } from '@/lib/parse-decimal';
 import {
   ageOn,
   Email,
@@ -70,15 +71,9 @@ export function isPremiumPlan(value: string | null): boolean {
   return value?.trim().toLowerCase() === 'premium';
 }
 
-/** A number typed into a field, or NaN when the field is empty or not a number. */
-export function parseNumber(text: string): number {
-  const trimmed = text.trim().replace(',', '.');
-  return trimmed === '' ? Number.NaN : Number(trimmed);
-}
-
 /** BMI of the typed height and weight, or null while either is missing. */
 export function formBmi(values: Pick<RegisterFormValues, 'height' | 'weight'>): number | null {
-  return bmi(parseNumber(values.weight), parseNumber(values.height));
+  return bmi(parseDecimal(values.weight), parseDecimal(values.height));
 }
 
 function rangeMessages(
@@ -87,7 +82,7 @@ function rangeMessages(
   keys: { required: string; range: string },
   wholeNumber = false,
 ): FieldMessage[] {
-  const value = parseNumber(text);
+  const value = parseDecimal(text);
   if (!Number.isFinite(value) || value <= 0) return [{ key: keys.required }];
   if (value < min || value > max || (wholeNumber && !Number.isInteger(value))) {
     return [{ key: keys.range, values: { min, max } }];
@@ -173,12 +168,12 @@ export function registerPayload(values: RegisterFormValues): RegisterFighterRequ
     password: values.password,
     fighterRole: values.role,
     fighterName: values.fighterName.trim(),
-    height: parseNumber(values.height),
-    weight: parseNumber(values.weight),
+    height: parseDecimal(values.height),
+    weight: parseDecimal(values.weight),
     bmi: formBmi(values),
     gender: values.gender,
     birthdate: values.birthdate,
-    maxWorkoutDuration: parseNumber(values.maxWorkoutDuration),
+    maxWorkoutDuration: parseDecimal(values.maxWorkoutDuration),
     experience: values.experience,
     beltColor: values.beltColor,
   };

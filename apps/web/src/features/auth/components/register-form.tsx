@@ -1,3 +1,4 @@
+import { FormField } from '@/components/forms/form-field';
 import { LIMITS } from '@openmat/contract/auth';
 import { BELTS, EXPERIENCE_LEVELS, EXPERIENCE_NAMES, type FighterRoleName, type Gender } from '@openmat/contract/enums';
 import { useMutation } from '@tanstack/react-query';
@@ -11,7 +12,7 @@ import { registerFighter } from '@/features/auth/api/register';
 import { ImperialHelper } from './imperial-helper';
 import { RegisterChoiceGroup, type RegisterChoice } from './register-choice-group';
 import { RegisterErrors } from './register-errors';
-import { CONTROL_CLASS, describeControl, RegisterField } from './register-field';
+import { CONTROL_CLASS, describeControl } from './register-field';
 import {
   defaultRegisterValues,
   firstInvalidField,
@@ -187,7 +188,7 @@ export function RegisterForm() {
               </p>
             )}
           </div>
-          <RegisterField id={fieldId('email')} label={t('register.email')} error={message('email')}>
+          <FormField id={fieldId('email')} label={t('register.email')} error={message('email')}>
             <input
               {...control('email')}
               type="email"
@@ -195,29 +196,29 @@ export function RegisterForm() {
               inputMode="email"
               maxLength={LIMITS.emailMax}
             />
-          </RegisterField>
-          <RegisterField
+          </FormField>
+          <FormField
             id={fieldId('password')}
             label={t('register.password')}
             hint={t('register.passwordHint', { min: LIMITS.passwordMin })}
             error={message('password')}
           >
             <input {...control('password', true)} type="password" autoComplete="new-password" />
-          </RegisterField>
+          </FormField>
         </FormSection>
 
         <FormSection title={t('register.sections.profile')} id={`${id}-profile`}>
-          <RegisterField
+          <FormField
             id={fieldId('fighterName')}
             label={t('register.name')}
             hint={t('register.nameHint')}
             error={message('fighterName')}
           >
             <input {...control('fighterName', true)} type="text" autoComplete="name" maxLength={LIMITS.nameMax} />
-          </RegisterField>
-          <RegisterField id={fieldId('birthdate')} label={t('register.birthdate')} error={message('birthdate')}>
+          </FormField>
+          <FormField id={fieldId('birthdate')} label={t('register.birthdate')} error={message('birthdate')}>
             <input {...control('birthdate')} type="date" autoComplete="bday" min={isoDay(oldest)} max={isoDay(today)} />
-          </RegisterField>
+          </FormField>
           <RegisterChoiceGroup
             name={fieldId('gender')}
             legend={t('register.gender.legend')}
@@ -225,7 +226,7 @@ export function RegisterForm() {
             value={values.gender}
             onChange={(gender) => update('gender', gender)}
           />
-          <RegisterField id={fieldId('beltColor')} label={t('register.belt.label')}>
+          <FormField id={fieldId('beltColor')} label={t('register.belt.label')}>
             <select
               id={fieldId('beltColor')}
               name="beltColor"
@@ -242,8 +243,8 @@ export function RegisterForm() {
                 </option>
               ))}
             </select>
-          </RegisterField>
-          <RegisterField id={fieldId('experience')} label={t('register.experience.label')}>
+          </FormField>
+          <FormField id={fieldId('experience')} label={t('register.experience.label')}>
             <select
               id={fieldId('experience')}
               name="experience"
@@ -260,8 +261,8 @@ export function RegisterForm() {
                 </option>
               ))}
             </select>
-          </RegisterField>
-          <RegisterField
+          </FormField>
+          <FormField
             id={fieldId('maxWorkoutDuration')}
             label={t('register.maxWorkoutDuration')}
             hint={t('register.maxWorkoutDurationHint')}
@@ -275,11 +276,11 @@ export function RegisterForm() {
               max={LIMITS.workoutMinutes.max}
               step={1}
             />
-          </RegisterField>
+          </FormField>
         </FormSection>
 
         <FormSection title={t('register.sections.body')} id={`${id}-body`}>
-          <RegisterField id={fieldId('height')} label={t('register.height')} error={message('height')}>
+          <FormField id={fieldId('height')} label={t('register.height')} error={message('height')}>
             <input
               {...control('height')}
               type="number"
@@ -289,8 +290,8 @@ export function RegisterForm() {
               step="any"
               onBlur={recalculateBmi}
             />
-          </RegisterField>
-          <RegisterField id={fieldId('weight')} label={t('register.weight')} error={message('weight')}>
+          </FormField>
+          <FormField id={fieldId('weight')} label={t('register.weight')} error={message('weight')}>
             <input
               {...control('weight')}
               type="number"
@@ -300,8 +301,8 @@ export function RegisterForm() {
               step="any"
               onBlur={recalculateBmi}
             />
-          </RegisterField>
-          <RegisterField id={fieldId('bmi')} label={t('register.bmi')} hint={t('register.bmiHint')}>
+          </FormField>
+          <FormField id={fieldId('bmi')} label={t('register.bmi')} hint={t('register.bmiHint')}>
             <input
               id={fieldId('bmi')}
               name="bmi"
@@ -311,7 +312,7 @@ export function RegisterForm() {
               aria-describedby={`${fieldId('bmi')}-hint`}
               className={CONTROL_CLASS}
             />
-          </RegisterField>
+          </FormField>
           <div className="md:col-span-2">
             <ImperialHelper
               onApplyHeight={(cm) => applyMeasurement('height', cm)}

@@ -1,21 +1,13 @@
+import { PairsPage } from '@openmat/contract/coaching';
 import { Shuffle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-
-/** The page-level shape saved on the session by the matchmaker (api-contract, Coaching). */
-const PairsJson = z.object({
-  pairs: z.array(z.object({ fighter1_name: z.string(), fighter2_name: z.string() }).loose()),
-  unpaired_student: z.object({ studentName: z.string(), reason: z.string() }).loose().nullish(),
-  pairing_rationale: z.string().nullish(),
-  round: z.number().int().positive().optional(),
-});
 
 function parsePairs(raw: string | null) {
   if (!raw) return null;
   try {
-    const parsed = PairsJson.safeParse(JSON.parse(raw));
+    const parsed = PairsPage.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

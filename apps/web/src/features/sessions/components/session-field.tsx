@@ -1,6 +1,4 @@
 import { CircleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { cn } from '@/lib/cn';
 
 /** The look of every input, select and textarea of the session form. */
 export const CONTROL_CLASS =
@@ -12,35 +10,6 @@ export const READ_ONLY_CLASS = 'bg-zinc-50 text-zinc-600 dark:bg-zinc-900 dark:t
 /** `aria-describedby` of a control with an optional inline message. */
 export function errorIdOf(id: string, error: string | undefined): string | undefined {
   return error ? `${id}-error` : undefined;
-}
-
-/** A label above its control, then the inline message in red. */
-export function SessionField({
-  id,
-  label,
-  error,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-        {label}
-      </label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 /** A failed call, in red: one line, then the server's own messages when it sent any. */

@@ -1,3 +1,4 @@
+import { FormField } from '@/components/forms/form-field';
 import type { SessionStatus } from '@openmat/contract/enums';
 import { SESSION_LIMITS, type TrainingSessionDetails, type TrainingSessionInput } from '@openmat/contract/sessions';
 import { ArrowLeft, LoaderCircle } from 'lucide-react';
@@ -14,7 +15,7 @@ import { useDeleteSession } from '@/features/sessions/api/delete-session';
 import { useCreateSession, useUpdateSession } from '@/features/sessions/api/save-session';
 import { cn } from '@/lib/cn';
 import { failureDetails, failureReason, type Failure } from './session-failure';
-import { CONTROL_CLASS, errorIdOf, FailureAlert, READ_ONLY_CLASS, SessionField } from './session-field';
+import { CONTROL_CLASS, errorIdOf, FailureAlert, READ_ONLY_CLASS } from './session-field';
 import { formatSessionDateTime } from './session-format';
 import {
   DURATION_MINUTES,
@@ -178,7 +179,7 @@ function SessionEditor({
     <>
       <form noValidate aria-labelledby={titleId} aria-busy={saving} onSubmit={onSubmit} className="space-y-8">
         <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
-          <SessionField id={fieldId('instructorName')} label={t('sessions.form.instructorName')}>
+          <FormField id={fieldId('instructorName')} label={t('sessions.form.instructorName')}>
             <input
               id={fieldId('instructorName')}
               name="instructorName"
@@ -187,15 +188,15 @@ function SessionEditor({
               value={instructorName}
               className={cn('h-11', CONTROL_CLASS, READ_ONLY_CLASS)}
             />
-          </SessionField>
-          <SessionField
+          </FormField>
+          <FormField
             id={fieldId('trainingDate')}
             label={t('sessions.form.trainingDate')}
             error={message('trainingDate')}
           >
             <input {...control('trainingDate')} type="datetime-local" step={60} />
-          </SessionField>
-          <SessionField id={fieldId('capacity')} label={t('sessions.form.capacity')} error={message('capacity')}>
+          </FormField>
+          <FormField id={fieldId('capacity')} label={t('sessions.form.capacity')} error={message('capacity')}>
             <input
               {...control('capacity')}
               type="number"
@@ -204,8 +205,8 @@ function SessionEditor({
               max={SESSION_LIMITS.capacity.max}
               step={1}
             />
-          </SessionField>
-          <SessionField id={fieldId('duration')} label={t('sessions.form.duration')} error={message('duration')}>
+          </FormField>
+          <FormField id={fieldId('duration')} label={t('sessions.form.duration')} error={message('duration')}>
             <input
               {...control('duration')}
               type="number"
@@ -214,8 +215,8 @@ function SessionEditor({
               max={DURATION_MINUTES.max}
               step={1}
             />
-          </SessionField>
-          <SessionField id={fieldId('targetLevel')} label={t('sessions.form.targetLevel')}>
+          </FormField>
+          <FormField id={fieldId('targetLevel')} label={t('sessions.form.targetLevel')}>
             <select
               id={fieldId('targetLevel')}
               name="targetLevel"
@@ -232,8 +233,8 @@ function SessionEditor({
                 </option>
               ))}
             </select>
-          </SessionField>
-          <SessionField id={fieldId('description')} label={t('sessions.form.description')} className="md:col-span-2">
+          </FormField>
+          <FormField id={fieldId('description')} label={t('sessions.form.description')} className="md:col-span-2">
             <textarea
               id={fieldId('description')}
               name="description"
@@ -244,7 +245,7 @@ function SessionEditor({
               onChange={(event) => update('description', event.target.value)}
               className={cn('py-2', CONTROL_CLASS)}
             />
-          </SessionField>
+          </FormField>
         </div>
 
         <div className="space-y-4 border-t border-zinc-200 pt-6 dark:border-zinc-800">
