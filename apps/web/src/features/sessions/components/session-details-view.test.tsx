@@ -105,6 +105,13 @@ describe('SessionDetailsView', () => {
     expect(onRemoveStudent).toHaveBeenCalledWith(expect.objectContaining({ id: 6 }));
   });
 
+  it('disables PAIR UP until at least two students are on the roster, and says why', async () => {
+    await view({ session: { ...session, studentIds: [5], students: session.students.slice(0, 1) } }).result;
+    expect(screen.getByRole('button', { name: 'PAIR UP' })).toBeDisabled();
+    expect(screen.getByText('PAIR UP needs at least two students on the roster.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Take Attendance' })).toBeEnabled();
+  });
+
   it('shows the pending label and disables the actions while one runs', async () => {
     await view({ role: 0, isOwner: false, pending: 'checkIn' }).result;
     expect(screen.getByRole('button', { name: 'Checking in...' })).toBeDisabled();

@@ -57,6 +57,7 @@ export function SessionDetailsView({
   const date = new Date(session.trainingDate);
   const busy = pending !== null;
   const isStudent = role === 0;
+  const tooFewToPair = session.students.length < 2;
   const actions: ButtonAction[] = isStudent ? ['checkIn'] : ['attendance', 'pairUp', 'generate'];
 
   return (
@@ -111,7 +112,11 @@ export function SessionDetailsView({
                 {actions.map((action) => (
                   <Button
                     key={action}
-                    disabled={busy || (action === 'checkIn' && (checkedIn || session.status !== 'Active'))}
+                    disabled={
+                      busy ||
+                      (action === 'checkIn' && (checkedIn || session.status !== 'Active')) ||
+                      (action === 'pairUp' && tooFewToPair)
+                    }
                     onClick={() => setConfirming(action)}
                   >
                     {pending === action && <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden />}
@@ -119,6 +124,9 @@ export function SessionDetailsView({
                   </Button>
                 ))}
               </div>
+            )}
+            {!isStudent && isOwner && tooFewToPair && (
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('sessionDetails.tooFewToPair')}</p>
             )}
             {isStudent && checkedIn && (
               <p className="text-sm text-emerald-700 dark:text-emerald-400">{t('sessionDetails.alreadyCheckedIn')}</p>
