@@ -100,9 +100,9 @@ describe('accounts and sign-in in Chromium', () => {
     await screenshot(page, 'signed-in-sessions');
 
     // A hard refresh on a deep link keeps the session.
-    await page.goto('/session-details/42');
+    await page.goto('/videos');
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Session details' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Shared videos', exact: true }).waitFor();
     await header.getByRole('button', { name: 'Logout' }).waitFor();
 
     // Once the access token has expired, the next page load refreshes it and carries on.
@@ -116,7 +116,7 @@ describe('accounts and sign-in in Chromium', () => {
       );
     expect(await statusWith(before.accessToken)).toBe(401);
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Session details' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Shared videos', exact: true }).waitFor();
     const after = await authState(page);
     expect(after.accessToken).not.toBe(before.accessToken);
     expect(await statusWith(after.accessToken)).toBe(200);
