@@ -18,7 +18,8 @@ const { buildPairingModel, FORBIDDEN } = await load('cost.js');
 const { randomClass, randomHistory } = await load('random-class.js');
 const { minCostMatching } = await load('min-cost-matching.js');
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+/** `BENCH_SMOKE=1` (npm test): one timed run, only to prove the script still runs. */
+const RUNS = Number(process.env.BENCH_RUNS ?? (process.env.BENCH_SMOKE === '1' ? 1 : 15));
 const SIZES = [10, 50, 200, 201];
 const TARGET_MS = 50;
 const today = new Date('2026-03-01T12:00:00Z');

@@ -18,9 +18,11 @@ const load = async (file) => {
 const { composePlan, planCandidates } = await load('plan/compose-plan.js');
 const { techniquesFor, TECHNIQUES } = await load('knowledge/knowledge-base.js');
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 31);
+/** `BENCH_SMOKE=1` (npm test): one short timed run per case, only to prove the script still runs. */
+const smoke = process.env.BENCH_SMOKE === '1';
+const RUNS = Number(process.env.BENCH_RUNS ?? (smoke ? 1 : 31));
 /** Plans per timed run, each with its own seed, so one run is well above the timer's resolution. */
-const BATCH = Number(process.env.BENCH_BATCH ?? 50);
+const BATCH = Number(process.env.BENCH_BATCH ?? (smoke ? 3 : 50));
 const today = new Date('2026-03-01T12:00:00Z');
 const BELTS = ['White', 'Blue', 'Purple', 'Brown', 'Black'];
 

@@ -1,5 +1,6 @@
 // `npm test`: type checks, lint and formatting, unit tests, server integration tests (SQLite, and
-// PostgreSQL when TEST_DATABASE_URL is set), a production build, and browser journeys in Chromium.
+// PostgreSQL when TEST_DATABASE_URL is set), a production build, a smoke run of every benchmark, and
+// browser journeys in Chromium.
 // It stops at the first failing step and ends with one summary line of every test counted.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -36,6 +37,8 @@ const steps = [
   vitest('web', 'apps/web'),
   vitest('server', 'apps/server'),
   { name: 'build', cmd: npm, args: ['run', 'build', '--silent'] },
+  // Every benchmark once, briefly and on small data, against the build: a script that crashes fails here.
+  { name: 'bench', cmd: process.execPath, args: ['bench/run.mjs'], env: { BENCH_SMOKE: '1' } },
   vitest('e2e', 'e2e'),
 ];
 
@@ -50,7 +53,7 @@ for (const step of steps) {
   const { status } = spawnSync(step.cmd, step.args, {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1', ...step.env },
   });
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
   let counts = '';

@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-export const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+/** `BENCH_SMOKE=1`: every script runs once, briefly and on small data, only to prove it still runs. */
+export const smoke = process.env.BENCH_SMOKE === '1';
+export const seconds = Number(process.env.BENCH_SECONDS ?? (smoke ? 1 : 5));
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
 
 export async function startServer(env = {}) {
@@ -34,6 +36,9 @@ export async function startServer(env = {}) {
   }
   return {
     url,
+    dataDir,
+    /** The server's SQLite file (the benchmarks run on SQLite). */
+    sqliteFile: path.join(dataDir, 'openmat.sqlite'),
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -48,8 +53,17 @@ export async function post(url, body, headers = {}) {
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-  if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
-  return res.status === 204 ? null : res.json();
+  const text = await res.text();
+  if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${text}`);
+  // Some calls answer 200 with an empty body (POST /api/auth/v1/register), and 204 has none.
+  return text === '' ? null : JSON.parse(text);
+}
+
+export async function get(url, headers = {}) {
+  const res = await fetch(url, { headers });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${text}`);
+  return { headers: res.headers, body: text === '' ? null : JSON.parse(text), bytes: Buffer.byteLength(text) };
 }
 
 /** Load for `seconds` with `connections`; throws when any answer was not 2xx. */
@@ -58,6 +72,11 @@ export async function load(url, options = {}) {
   const failed = result.non2xx + result.errors;
   if (failed > 0) throw new Error(`${url}: ${failed} failed (${JSON.stringify(result.statusCodeStats)})`);
   return result;
+}
+
+/** A short untimed run first, so the JIT and the caches are as warm as in a running server. */
+export async function warmUp(url, options = {}) {
+  await autocannon({ url, connections, amount: smoke ? 50 : 500, ...options });
 }
 
 export function report(rows) {

@@ -19,6 +19,7 @@ describe('accounts and sign-in in Chromium', () => {
     server = await startServer(
       {
         ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_SECONDS),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         OIDC_ISSUER: provider.issuer,
         OIDC_CLIENT_ID: provider.clientId,
         OIDC_CLIENT_SECRET: provider.clientSecret,
@@ -159,6 +160,27 @@ describe('accounts and sign-in in Chromium', () => {
     await page.waitForURL('**/class-session');
     expect(page.url()).not.toContain('token=');
     await page.getByRole('banner').getByText('Welcome, external.coach@example.com').waitFor();
+
+    // The new instructor's profile is empty: the app offers to complete it, once.
+    await page.getByRole('link', { name: 'Complete your profile' }).click();
+    await page.waitForURL('**/profile');
+    const name = page.getByLabel('Name', { exact: true });
+    await name.waitFor();
+    expect(await name.inputValue()).toBe('External Coach');
+    await page.getByLabel('Date of birth').fill('1988-02-29');
+    await page.getByLabel('Height (cm)').fill('180');
+    await page.getByLabel('Weight (kg)').fill('80');
+    await page.getByLabel('Weight (kg)').blur();
+    expect(await page.getByLabel('BMI').inputValue()).toBe('24.69');
+    await screenshot(page, 'profile-incomplete');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Your profile is complete.').waitFor();
+    await page.getByText('Your details cannot be changed once submitted.').waitFor();
+    await screenshot(page, 'profile-complete');
+    await page.goto('/class-session');
+    await page.getByRole('heading', { name: 'Find your training session to check in' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Complete your profile' }).count()).toBe(0);
     await page.context().close();
   });
 });

@@ -34,6 +34,13 @@ async function signIn(page: Page, email: string) {
   await page.getByRole('heading', { name: 'Find your training session to check in' }).waitFor();
 }
 
+/** A `datetime-local` value seven days from now, at the given local time. */
+function aWeekAheadAt(time: string): string {
+  const day = new Date(Date.now() + 7 * 24 * 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}T${time}`;
+}
+
 async function confirm(page: Page, title: string) {
   const dialog = page.getByRole('alertdialog');
   await dialog.getByText(title).waitFor();
@@ -68,7 +75,8 @@ describe('class sessions in Chromium', () => {
     await page.getByRole('link', { name: 'Create New Session' }).click();
     await page.getByRole('heading', { name: 'Create New Session' }).waitFor();
     expect(await page.getByLabel('Instructor name').inputValue()).toBe('Coach Marta');
-    await page.getByLabel('Training date and time').fill('2026-12-01T18:30');
+    // A week ahead: the list shows sessions from yesterday on (ADR 0014).
+    await page.getByLabel('Training date and time').fill(aWeekAheadAt('18:30'));
     await page.getByLabel('Capacity (people)').fill('6');
     await page.getByLabel('Duration (minutes)').fill('90');
     await page.getByLabel('Target level').selectOption({ label: 'Beginner' });

@@ -12,11 +12,19 @@ const htmlState = (page: Page) =>
     lang: document.documentElement.lang,
   }));
 
-/** The toggle cycles light → dark → system; click until it says the wanted theme (at most a full cycle). */
+/**
+ * Light or dark with the header's toggle, which switches what is on screen on every click (it names
+ * the theme it switches to in `data-next-theme`); system with the footer's theme select.
+ */
 async function chooseTheme(page: Page, name: 'Light' | 'Dark' | 'System') {
+  if (name === 'System') {
+    await page.getByTestId('theme-select').selectOption('system');
+    return;
+  }
   const toggle = page.getByTestId('theme-toggle');
-  for (let i = 0; i < 3 && (await toggle.getAttribute('aria-label')) !== `Theme: ${name}`; i++) await toggle.click();
-  expect(await toggle.getAttribute('aria-label')).toBe(`Theme: ${name}`);
+  const wanted = name.toLowerCase();
+  if ((await toggle.getAttribute('data-next-theme')) === wanted) await toggle.click();
+  expect(await toggle.getAttribute('data-next-theme')).not.toBe(wanted);
 }
 
 async function chooseLanguage(page: Page, label: 'English' | 'Polski' | 'System' | 'Systemowy') {
@@ -86,6 +94,9 @@ describe('the app shell in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
     expect((await htmlState(page)).dark).toBe(false);
 
+    // From system mode with a light OS, one click of the toggle makes the page dark.
+    await page.getByTestId('theme-toggle').click();
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
     await chooseTheme(page, 'Dark');
     expect((await htmlState(page)).dark).toBe(true);
     await page.reload();

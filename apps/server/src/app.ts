@@ -1,13 +1,19 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyLoggerOptions,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { Clock } from './lib/clock.js';
 import type { Secrets } from './lib/secrets.js';
 import { createGuards, principalPlugin } from './plugins/auth.js';
-import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webAppPlugin } from './plugins/web-app.js';
@@ -38,8 +44,40 @@ const REDACTED = [
   'accessToken',
 ];
 
-export function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
-  return { level: config.logLevel, redact: { paths: REDACTED, censor: '[redacted]' } };
+/** Query parameters that carry credentials: the SSO callback's tokens, the hubs' access token, OIDC codes. */
+const SECRET_QUERY_PARAMETERS = ['token', 'refreshToken', 'access_token', 'code', 'state'];
+
+/** The address with the value of every credential in its query replaced, for the log. */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart < 0) return url;
+  const query = new URLSearchParams(url.slice(queryStart + 1));
+  let changed = false;
+  for (const name of SECRET_QUERY_PARAMETERS) {
+    if (query.has(name)) {
+      query.set(name, '[redacted]');
+      changed = true;
+    }
+  }
+  return changed ? `${url.slice(0, queryStart)}?${query.toString()}` : url;
+}
+
+export function loggerOptions(
+  config: AppConfig,
+): FastifyLoggerOptions & { redact: { paths: string[]; censor: string } } {
+  return {
+    level: config.logLevel,
+    redact: { paths: REDACTED, censor: '[redacted]' },
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket.remotePort,
+      }),
+    },
+  };
 }
 
 /**
@@ -53,7 +91,9 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger ?? loggerOptions(deps.config),
     bodyLimit: deps.config.bodyLimit,
-    trustProxy: true,
+    frameworkErrors: frameworkErrorHandler,
+    // Forwarded headers are believed only from the proxies TRUST_PROXY names; by default from none.
+    trustProxy: deps.config.trustProxy.length > 0 ? deps.config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -61,7 +101,7 @@ export async function buildApp(
   app.addHook('onClose', () => deps.database.destroy());
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { publicUrl: deps.config.publicUrl });
   await app.register(openApiPlugin);
   await app.register(cookie);
   await app.register(principalPlugin);

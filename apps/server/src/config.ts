@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -7,6 +8,32 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 const port = z.coerce.number().int().min(0).max(65535);
 const bytes = z.coerce.number().int().positive();
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY next to addresses and CIDR ranges. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const max = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/** A comma-separated list of the proxies whose X-Forwarded-* headers are believed. */
+const proxyList = z
+  .string()
+  .transform((text) =>
+    text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .refine((entries) => entries.length > 0 && entries.every(isProxyAddress), {
+    error: 'must be a comma-separated list of IP addresses, CIDR ranges, or loopback, linklocal, uniquelocal',
+  });
 
 const EnvSchema = z.object({
   PORT: optional(port),
@@ -20,6 +47,8 @@ const EnvSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: optional(z.coerce.number().int().min(1).max(3600, 'must be at most 3600 (one hour)')),
   REFRESH_TOKEN_TTL_DAYS: optional(z.coerce.number().int().min(1).max(90)),
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  TRUST_PROXY: optional(proxyList),
+  REGISTRATIONS_PER_HOUR: optional(z.coerce.number().int().min(1).max(100_000)),
   OIDC_ISSUER: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   OIDC_CLIENT_ID: optional(z.string().min(1)),
   OIDC_CLIENT_SECRET: optional(z.string().min(1)),
@@ -47,8 +76,15 @@ export interface AppConfig {
   webDistDir: string;
   accessTokenSeconds: number;
   refreshTokenDays: number;
-  /** The app's public origin (e.g. https://mat.example.com); derived from each request when absent. */
+  /**
+   * The app's public origin (e.g. https://mat.example.com), for every address the server writes into
+   * a redirect. Required with external sign-in; never taken from request headers.
+   */
   publicUrl: string | undefined;
+  /** The proxies whose X-Forwarded-For, -Proto and -Host are believed; none by default. */
+  trustProxy: string[];
+  /** Registration attempts accepted from one address per hour. */
+  registrationsPerHour: number;
   /** External sign-in through OpenID Connect; null when no client id is configured. */
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined } | null;
   /** YouTube search for technique videos; null without a key (the list is then empty, never invented). */
@@ -85,6 +121,11 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
     );
   }
   const e = parsed.data;
+  if (e.OIDC_CLIENT_ID && !e.PUBLIC_URL) {
+    throw new ConfigError([
+      "PUBLIC_URL: must be set when OIDC_CLIENT_ID is, so that the sign-in redirect address is the app's own and not taken from request headers",
+    ]);
+  }
   return {
     port: e.PORT ?? 8080,
     host: e.HOST ?? '0.0.0.0',
@@ -96,7 +137,9 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
     webDistDir: path.resolve(defaults.cwd, e.WEB_DIST_DIR ?? defaults.webDistDir),
     accessTokenSeconds: e.ACCESS_TOKEN_TTL_SECONDS ?? 3600,
     refreshTokenDays: e.REFRESH_TOKEN_TTL_DAYS ?? 14,
-    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
+    trustProxy: e.TRUST_PROXY ?? [],
+    registrationsPerHour: e.REGISTRATIONS_PER_HOUR ?? 30,
     oidc: e.OIDC_CLIENT_ID
       ? {
           issuer: e.OIDC_ISSUER ?? 'https://accounts.google.com',

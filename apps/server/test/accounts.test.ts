@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import type { ProblemDetails } from '@openmat/contract/problem';
 import type { TokenResponse } from '@openmat/contract/auth';
-import { THROTTLE } from '../src/services/login-throttle.service.js';
+import { accountDelaySeconds, THROTTLE } from '../src/services/login-throttle.service.js';
 import { REUSE_GRACE_SECONDS } from '../src/services/token.service.js';
 import { databaseTargets } from './support/databases.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
@@ -153,17 +153,55 @@ describe.each(databaseTargets)('accounts and tokens on $dialect', (target) => {
       }
     });
 
-    it('throttles an account after repeated failures, even for the right password, with a 429', async () => {
+    it('blocks one account from one address after repeated failures, even for the right password', async () => {
       const me = await signUp(ctx.app);
-      for (let i = 0; i < THROTTLE.accountFailures; i++) {
-        expect((await login(me.email, 'wrong-pass-1', `10.2.0.${i}`)).statusCode).toBe(401);
+      for (let i = 0; i < THROTTLE.pairFailures; i++) {
+        expect((await login(me.email, 'wrong-pass-1', '10.2.0.1')).statusCode).toBe(401);
       }
-      const blocked = await login(me.email, PASSWORD, '10.2.1.1');
+      const blocked = await login(me.email, PASSWORD, '10.2.0.1');
       expect(blocked.statusCode).toBe(429);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       expect(blocked.json<ProblemDetails>().detail).toMatch(/Too many failed sign-in attempts/);
-      clock.advance(THROTTLE.blockMinutes * 60 + 1);
+      // The owner elsewhere is not locked out by what happened at that address.
       expect((await login(me.email, PASSWORD, '10.2.1.1')).statusCode).toBe(200);
+      clock.advance(THROTTLE.blockMinutes * 60 + 1);
+      expect((await login(me.email, PASSWORD, '10.2.0.1')).statusCode).toBe(200);
+    });
+
+    it('keeps the owner able to sign in from a new address while others guess from five addresses', async () => {
+      const me = await signUp(ctx.app);
+      for (let address = 0; address < 5; address++) {
+        for (let i = 0; i < THROTTLE.pairFailures; i++) {
+          // Guessing itself is slowed down: past the free failures the guesses get 429s too.
+          expect([401, 429]).toContain((await login(me.email, 'wrong-pass-1', `10.4.0.${address}`)).statusCode);
+        }
+      }
+      // No lockout: a delay of at most a minute, even for an address the account has never used.
+      const waiting = await login(me.email, PASSWORD, '10.4.9.9');
+      expect(waiting.statusCode).toBe(429);
+      const retryAfter = Number(waiting.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(THROTTLE.accountMaxDelaySeconds);
+      clock.advance(retryAfter);
+      expect((await login(me.email, PASSWORD, '10.4.9.9')).statusCode).toBe(200);
+    });
+
+    it('lets an address the account signed in from before skip the delay that guessing elsewhere causes', async () => {
+      const me = await signUp(ctx.app);
+      expect((await login(me.email, PASSWORD, '10.5.0.100')).statusCode).toBe(200);
+      for (let i = 0; i < THROTTLE.accountFreeFailures + 3; i++) {
+        await login(me.email, 'wrong-pass-1', `10.5.1.${i}`);
+      }
+      expect((await login(me.email, PASSWORD, '10.5.2.1')).statusCode).toBe(429);
+      expect((await login(me.email, PASSWORD, '10.5.0.100')).statusCode).toBe(200);
+      clock.advance(THROTTLE.windowMinutes * 60 + 1);
+    });
+
+    it('doubles the delay per failure beyond the free ones, up to the cap', () => {
+      expect(accountDelaySeconds(THROTTLE.accountFreeFailures - 1)).toBe(0);
+      expect(accountDelaySeconds(THROTTLE.accountFreeFailures)).toBe(1);
+      expect(accountDelaySeconds(THROTTLE.accountFreeFailures + 3)).toBe(8);
+      expect(accountDelaySeconds(THROTTLE.accountFreeFailures + 40)).toBe(THROTTLE.accountMaxDelaySeconds);
     });
 
     it('throttles an address that tries many accounts', async () => {
@@ -315,7 +353,7 @@ describe.each(databaseTargets)('accounts and tokens on $dialect', (target) => {
   });
 
   describe('GET /api/fighter/{id}', () => {
-    it('lets a student read their own profile and instructors’, but not another student’s', async () => {
+    it('lets a student read their own profile and instructors’, but not another student’s; nor an instructor who does not coach them', async () => {
       const student = await signUp(ctx.app);
       const classmate = await signUp(ctx.app);
       const coach = await signUp(ctx.app, { fighterRole: 'Instructor' });
@@ -327,7 +365,8 @@ describe.each(databaseTargets)('accounts and tokens on $dialect', (target) => {
       expect(own.json()).toMatchObject({ id: student.fighterId, fighterRole: 'Student', bmi: 24.69 });
       expect((await read(coach.fighterId, student.auth)).statusCode).toBe(200);
       expect((await read(classmate.fighterId, student.auth)).statusCode).toBe(404);
-      expect((await read(student.fighterId, coach.auth)).statusCode).toBe(200);
+      // An instructor sees a student only once the student is on one of their sessions (privacy.test.ts).
+      expect((await read(student.fighterId, coach.auth)).statusCode).toBe(404);
       expect((await read(999_999, coach.auth)).statusCode).toBe(404);
       expect((await read(student.fighterId, {})).statusCode).toBe(401);
       const bad = await ctx.app.inject({ method: 'GET', url: '/api/fighter/abc', headers: coach.auth });

@@ -140,6 +140,49 @@ describe.each(databaseTargets)('coaching on $dialect', (target) => {
       const lonely = await classOf(1);
       expect((await pair(lonely)).statusCode).toBe(400);
     });
+
+    /** The session's saved rounds, oldest first, and the pairs it shows. */
+    async function savedRounds(sessionId: number) {
+      const rounds = await ctx.database.db
+        .selectFrom('pairing_rounds')
+        .select(['round', 'pairs_json'])
+        .where('session_id', '=', sessionId)
+        .orderBy('round')
+        .execute();
+      const shown = await ctx.database.db
+        .selectFrom('training_sessions')
+        .select('raw_fighter_pairs_json')
+        .where('id', '=', sessionId)
+        .executeTakeFirstOrThrow();
+      return { rounds, shown: shown.raw_fighter_pairs_json };
+    }
+
+    it('answers 10 concurrent first pairings of one session, keeping one round 1 that the session shows', async () => {
+      const session = await classOf(6);
+      const answers = await Promise.all(Array.from({ length: 10 }, () => pair(session)));
+      expect(answers.map((res) => res.statusCode)).toEqual(Array(10).fill(200));
+      const { rounds, shown } = await savedRounds(session.id);
+      expect(rounds.map((row) => row.round)).toEqual([1]);
+      expect(shown).toBe(rounds[0]?.pairs_json);
+      const bodies = answers.map((res) => res.json<MatchmakerResponse>().rawFighterPairsJson);
+      expect(bodies).toContain(shown);
+    });
+
+    it('answers 10 concurrent next rounds of one session, each with a round of its own', async () => {
+      const session = await classOf(6);
+      expect((await pair(session)).statusCode).toBe(200);
+      const answers = await Promise.all(Array.from({ length: 10 }, () => pair(session, coach, { nextRound: true })));
+      expect(answers.map((res) => res.statusCode)).toEqual(Array(10).fill(200));
+      const answered = answers.map(
+        (res) => JSON.parse(res.json<MatchmakerResponse>().rawFighterPairsJson ?? '') as PairsPage,
+      );
+      expect(answered.map((page) => page.round).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([
+        2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+      ]);
+      const { rounds, shown } = await savedRounds(session.id);
+      expect(rounds.map((row) => row.round)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+      expect(shown).toBe(rounds.at(-1)?.pairs_json);
+    });
   });
 
   describe('POST /vid/api/ai/search', () => {

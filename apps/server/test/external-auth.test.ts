@@ -50,6 +50,23 @@ describe.each(databaseTargets)('external sign-in on $dialect', (target) => {
     };
   }
 
+  it('builds the redirect address from PUBLIC_URL, whatever Host and X-Forwarded-Host say', async () => {
+    const start = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/externalauth/signin-google?returnUrl=${encodeURIComponent(`${APP}/sso-callback`)}`,
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    });
+    expect(start.statusCode).toBe(302);
+    const authorize = new URL(String(start.headers.location));
+    expect(authorize.searchParams.get('redirect_uri')).toBe(CALLBACK);
+    const foreign = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/externalauth/signin-google?returnUrl=${encodeURIComponent('http://evil.example/sso-callback')}`,
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(foreign.statusCode).toBe(400);
+  });
+
   it('says it is enabled', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/externalauth/status' });
     expect(res.json()).toEqual({ enabled: true });

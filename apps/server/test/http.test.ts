@@ -79,7 +79,11 @@ describe.each(databaseTargets)('HTTP behaviour on $dialect', (target) => {
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toContain('upgrade-insecure-requests');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      // Frames are refused by both headers alike.
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      // Plain HTTP with no https:// PUBLIC_URL: no HSTS.
+      expect(res.headers['strict-transport-security']).toBeUndefined();
     });
   });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, Birthdate, passwordPolicyErrors, RegisterFighterRequest } from './auth.js';
+import {
+  ageOn,
+  Birthdate,
+  isProfileComplete,
+  passwordPolicyErrors,
+  RegisterFighterRequest,
+  UpdateFighterProfileRequest,
+} from './auth.js';
 
 describe('password policy', () => {
   it('wants at least 8 characters with a digit and a letter', () => {
@@ -58,5 +65,33 @@ describe('registration payload', () => {
     expect(result.success).toBe(false);
     const fields = result.error?.issues.map((issue) => issue.path.join('.')).sort();
     expect(fields).toEqual(['beltColor', 'height', 'maxWorkoutDuration']);
+  });
+});
+
+describe('completing a profile', () => {
+  const figures = {
+    fighterName: 'Ana',
+    height: 170,
+    weight: 65,
+    gender: 'Female',
+    birthdate: '1992-04-01',
+    maxWorkoutDuration: 5,
+    experience: 2,
+    beltColor: 'Black',
+  } as const;
+
+  it('takes the registration fields with their rules, and drops role, e-mail and password', () => {
+    const parsed = UpdateFighterProfileRequest.parse({ ...figures, fighterRole: 'Instructor', email: 'x@y.z' });
+    expect(parsed).not.toHaveProperty('fighterRole');
+    expect(parsed).not.toHaveProperty('email');
+    const result = UpdateFighterProfileRequest.safeParse({ ...figures, height: 1.7, birthdate: '1990-02-30' });
+    expect(result.error?.issues.map((issue) => issue.path.join('.')).sort()).toEqual(['birthdate', 'height']);
+  });
+
+  it('counts a profile complete only when every figure is set', () => {
+    const full = { ...figures, bmi: null };
+    expect(isProfileComplete(full)).toBe(true);
+    expect(isProfileComplete({ ...full, beltColor: null })).toBe(false);
+    expect(isProfileComplete({ ...full, maxWorkoutDuration: null })).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Belt, Experience, FighterRoleInput, FighterRoleName, Gender, Role } from './enums.js';
+import { Id, IdParam, singleLineText } from './primitives.js';
 
 /** Limits of the registration payload; the form and the server share them. */
 export const LIMITS = {
@@ -14,8 +15,7 @@ export const LIMITS = {
   ageYears: { min: 3, max: 100 },
 } as const;
 
-export const Email = z
-  .string()
+export const Email = singleLineText('E-mail addresses')
   .trim()
   .max(LIMITS.emailMax, `E-mail addresses have at most ${LIMITS.emailMax} characters.`)
   .pipe(z.email('Enter a valid e-mail address.'));
@@ -37,6 +37,9 @@ export function passwordPolicyErrors(password: string): PasswordErrorCode[] {
   if (!/\p{L}/u.test(password)) errors.push('PasswordRequiresLetter');
   return errors;
 }
+
+/** Passwords are checked against the policy by the server; control characters are refused outright. */
+const Password = singleLineText('Passwords');
 
 /** `YYYY-MM-DD`, a real calendar date. */
 export const IsoDate = z
@@ -67,8 +70,7 @@ const between = (label: string, unit: string, { min, max }: { min: number; max: 
     .min(min, `${label} must be between ${min} and ${max} ${unit}.`)
     .max(max, `${label} must be between ${min} and ${max} ${unit}.`);
 
-export const FighterName = z
-  .string()
+export const FighterName = singleLineText('Names')
   .trim()
   .min(1, 'Enter a name.')
   .max(LIMITS.nameMax, `Names have at most ${LIMITS.nameMax} characters.`);
@@ -76,7 +78,7 @@ export const FighterName = z
 /** `POST /api/fighter/register`. The server computes BMI itself; a `bmi` sent along is ignored. */
 export const RegisterFighterRequest = z.object({
   email: Email,
-  password: z.string(),
+  password: Password,
   fighterRole: FighterRoleInput,
   fighterName: FighterName,
   height: between('Height', 'cm', LIMITS.heightCm),
@@ -93,12 +95,12 @@ export const RegisterFighterRequest = z.object({
 export type RegisterFighterRequest = z.input<typeof RegisterFighterRequest>;
 
 /** `POST /api/auth/v1/register`: an account with no fighter profile yet. */
-export const RegisterAccountRequest = z.object({ email: Email, password: z.string() });
+export const RegisterAccountRequest = z.object({ email: Email, password: Password });
 export type RegisterAccountRequest = z.infer<typeof RegisterAccountRequest>;
 
 export const LoginRequest = z.object({
-  email: z.string().trim().min(1, 'Enter your e-mail address.').max(LIMITS.emailMax),
-  password: z.string().min(1, 'Enter your password.').max(1024),
+  email: singleLineText('E-mail addresses').trim().min(1, 'Enter your e-mail address.').max(LIMITS.emailMax),
+  password: Password.min(1, 'Enter your password.').max(1024),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -113,11 +115,14 @@ export type TokenResponse = z.infer<typeof TokenResponse>;
 
 /** The refresh token may come in the body or as `Authorization: Bearer`. */
 export const RefreshRequest = z
-  .object({ refreshToken: z.string().min(1).max(512).optional(), accessToken: z.string().max(4096).optional() })
+  .object({
+    refreshToken: singleLineText('Tokens').min(1).max(512).optional(),
+    accessToken: singleLineText('Tokens').max(4096).optional(),
+  })
   .nullish();
 export type RefreshRequest = z.infer<typeof RefreshRequest>;
 
-export const LogoutRequest = z.object({ refreshToken: z.string().min(1).max(512) });
+export const LogoutRequest = z.object({ refreshToken: singleLineText('Tokens').min(1).max(512) });
 export type LogoutRequest = z.infer<typeof LogoutRequest>;
 
 /**
@@ -125,7 +130,7 @@ export type LogoutRequest = z.infer<typeof LogoutRequest>;
  * an empty profile, so every body figure may be null until the profile is completed.
  */
 export const Fighter = z.object({
-  id: z.number().int().positive(),
+  id: Id,
   fighterName: z.string(),
   height: z.number().nullable(),
   weight: z.number().nullable(),
@@ -140,7 +145,7 @@ export const Fighter = z.object({
 export type Fighter = z.infer<typeof Fighter>;
 
 export const FighterInfo = z.object({
-  id: z.number().int().positive(),
+  id: Id,
   fighterName: z.string(),
   role: Role,
   beltColor: Belt.nullable(),
@@ -158,9 +163,9 @@ export const ManageInfoResponse = z.object({
 });
 export type ManageInfoResponse = z.infer<typeof ManageInfoResponse>;
 
-export const FighterIdParams = z.object({ fighterId: z.coerce.number().int().positive() });
+export const FighterIdParams = z.object({ fighterId: IdParam });
 
-export const ExternalSignInQuery = z.object({ returnUrl: z.string().min(1).max(2048) });
+export const ExternalSignInQuery = z.object({ returnUrl: singleLineText('Addresses').min(1).max(2048) });
 
 /** `GET /api/externalauth/status`: whether external sign-in is configured, so the UI can hide its button. */
 export const ExternalAuthStatus = z.object({ enabled: z.boolean() });
@@ -168,3 +173,44 @@ export type ExternalAuthStatus = z.infer<typeof ExternalAuthStatus>;
 
 /** Name of the http-only cookie that external sign-in sets for `POST /api/auth/v1/login`. */
 export const SIGN_IN_COOKIE = 'openmat_signin';
+
+/** The figures a complete fighter profile has. BMI is left out: it follows from height and weight. */
+export const PROFILE_FIGURES = [
+  'height',
+  'weight',
+  'gender',
+  'birthdate',
+  'maxWorkoutDuration',
+  'beltColor',
+  'experience',
+] as const;
+export type ProfileFigure = (typeof PROFILE_FIGURES)[number];
+
+/** A profile is complete when every figure is set; one made by external sign-in starts with none. */
+export function isProfileComplete(fighter: Pick<Fighter, ProfileFigure>): boolean {
+  return PROFILE_FIGURES.every((figure) => fighter[figure] !== null);
+}
+
+/**
+ * `PUT /api/fighter/me`: the caller completes their own fighter profile with the registration fields,
+ * checked by the same rules. The role is not part of it and cannot change here (a `fighterRole` sent
+ * along is ignored), and the server computes BMI from kg and cm (a `bmi` sent along is ignored).
+ */
+export const UpdateFighterProfileRequest = RegisterFighterRequest.omit({
+  email: true,
+  password: true,
+  fighterRole: true,
+});
+export type UpdateFighterProfileRequest = z.input<typeof UpdateFighterProfileRequest>;
+
+/**
+ * `GET` and `PUT /api/fighter/me`: the caller's own fighter profile (null for an account that has none
+ * yet) and whether it is complete. `refreshTokens` is true when the caller's access token does not
+ * name this profile (it was just created): refresh the token pair and reload user info to act as it.
+ */
+export const FighterProfileResponse = z.object({
+  fighter: Fighter.nullable(),
+  complete: z.boolean(),
+  refreshTokens: z.boolean(),
+});
+export type FighterProfileResponse = z.infer<typeof FighterProfileResponse>;

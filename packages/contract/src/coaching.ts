@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { Id, IdParam, singleLineText } from './primitives.js';
 
-const Id = z.number().int().positive();
+/** The path of the coaching calls that concern one session. */
+export const CoachingSessionParams = z.object({ sessionId: IdParam });
 
 /** `POST /vid/api/video/matchmaker/{sessionId}`. `nextRound` asks for new partners, avoiding this session's pairs. */
 export const PairingRequest = z.object({
@@ -104,7 +106,7 @@ export type CurriculumFeedback = z.infer<typeof CurriculumFeedback>;
 
 /** `POST /vid/api/ai/search`. */
 export const TechniqueSearchRequest = z.object({
-  techniqueName: z.string().trim().min(1).max(120),
+  techniqueName: singleLineText('Technique names').trim().min(1).max(120),
   trainingSessionId: Id,
 });
 export type TechniqueSearchRequest = z.infer<typeof TechniqueSearchRequest>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Fighter, FighterName, IsoDate, LIMITS } from './auth.js';
 import { AttendanceBelt, Gender, SessionStatus, TargetLevel } from './enums.js';
+import { Id, IdParam, multiLineText } from './primitives.js';
 
 /** Limits of a training session; the form and the server share them. */
 export const SESSION_LIMITS = {
@@ -9,14 +10,31 @@ export const SESSION_LIMITS = {
   duration: { min: 1 / 60, max: 12 },
   descriptionMax: 2000,
   attendanceRecordsMax: 200,
+  /**
+   * Years (in UTC) a session may be held in. A class is planned or recorded within a club's life, so a
+   * year outside these is a typo or hostile input; bounding it also keeps every stored date a plain
+   * `YYYY-…` text that sorts as a date (a year past 9999 would be written `+010000-…`, year 0 as `-000001-…`).
+   */
+  trainingYears: { min: 2000, max: 2100 },
+  /** The earliest walk-in birthdate; none may be in the future either. */
+  earliestBirthdate: '1900-01-01',
 } as const;
 
-const Id = z.number().int().positive();
+const { min: FIRST_YEAR, max: LAST_YEAR } = SESSION_LIMITS.trainingYears;
+
+/** `trainingDate` on input: a date-time with an offset whose UTC year is within `SESSION_LIMITS.trainingYears`. */
+export const TrainingDate = z.iso
+  .datetime({ offset: true, error: 'trainingDate must be a date-time with an offset.' })
+  .refine((text) => {
+    const year = new Date(text).getUTCFullYear();
+    // A text that is no date-time at all has its own message above.
+    return Number.isNaN(year) || (year >= FIRST_YEAR && year <= LAST_YEAR);
+  }, `trainingDate must be in the years ${FIRST_YEAR} to ${LAST_YEAR}.`);
 
 /** The body of `POST` and `PUT /api/trainingsession`. `duration` is in hours and may be fractional. */
 export const TrainingSessionInput = z.object({
-  trainingDate: z.iso.datetime({ offset: true, error: 'trainingDate must be a date-time with an offset.' }),
-  description: z.string().trim().max(SESSION_LIMITS.descriptionMax).default(''),
+  trainingDate: TrainingDate,
+  description: multiLineText('Descriptions').trim().max(SESSION_LIMITS.descriptionMax).default(''),
   capacity: z
     .number({ error: 'Capacity must be a number.' })
     .int('Capacity is a whole number of people.')
@@ -59,8 +77,93 @@ export const TrainingSessionDetails = TrainingSession.extend({
 });
 export type TrainingSessionDetails = z.infer<typeof TrainingSessionDetails>;
 
-export const SessionIdParams = z.object({ id: z.coerce.number().int().positive() });
-export const RemoveStudentParams = SessionIdParams.extend({ studentId: z.coerce.number().int().positive() });
+/**
+ * Bounds of `GET /api/trainingsession` (docs/decisions/0014-bounded-session-list.md). The answer is
+ * always a plain array; when more sessions match, a `Link: <…>; rel="next"` header gives the next page.
+ */
+export const SESSION_LIST = {
+  /** Sessions per answer when a query filters or pages without a `limit`. */
+  defaultLimit: 20,
+  maxLimit: 100,
+  /** The call with no query at all: sessions from the start of the previous UTC day on, soonest first. */
+  defaultCallLimit: 100,
+  defaultCallDaysBack: 1,
+} as const;
+
+export const SessionListOrder = z.enum(['asc', 'desc']);
+export type SessionListOrder = z.infer<typeof SessionListOrder>;
+
+/** The position after which the next page starts: the last session of a page, by (trainingDate, id). */
+export interface SessionCursor {
+  /** ISO 8601 in UTC with milliseconds, as stored. */
+  trainingDate: string;
+  id: number;
+}
+
+const CURSOR_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([1-9]\d{0,14})$/;
+const CURSOR_MESSAGE = 'cursor must be a value given in a Link header of this list.';
+
+/** The cursor as it travels. Clients treat it as opaque and pass it back as given. */
+export const encodeSessionCursor = (cursor: SessionCursor): string => `${cursor.trainingDate}_${cursor.id}`;
+
+export const SessionCursorParam = z
+  .string()
+  .max(64, CURSOR_MESSAGE)
+  .transform((text, ctx): SessionCursor => {
+    const match = CURSOR_PATTERN.exec(text);
+    const trainingDate = match?.[1];
+    const id = Number(match?.[2]);
+    const instant = trainingDate === undefined ? Number.NaN : Date.parse(trainingDate);
+    const valid =
+      trainingDate !== undefined && !Number.isNaN(instant) && new Date(instant).toISOString() === trainingDate;
+    // The id must be one PostgreSQL can compare with its `integer` ids.
+    if (!valid || !Id.safeParse(id).success) {
+      ctx.addIssue({ code: 'custom', message: CURSOR_MESSAGE });
+      return z.NEVER;
+    }
+    return { trainingDate, id };
+  });
+
+/**
+ * A bound of the list; any offset is accepted and the bound is compared in UTC, as stored text. An
+ * instant whose UTC year has no four digits would be written `+010000-…` or `-000001-…` and compare
+ * wrongly as text, so it is refused.
+ */
+const ListInstant = (name: string) =>
+  z.iso
+    .datetime({ offset: true, error: `${name} must be a date-time with an offset.` })
+    .transform((text) => new Date(text).toISOString())
+    .refine((utc) => /^\d{4}-/.test(utc), `${name} must fall in the years 0000 to 9999 in UTC.`);
+
+/**
+ * The query of `GET /api/trainingsession`. With none of it, the list is the default window (see
+ * `SESSION_LIST`). With any of it, exactly what is asked: `from` (inclusive) and `to` (exclusive)
+ * bound `trainingDate`, `status` filters, `order` is by (trainingDate, id), ascending unless `desc`,
+ * `limit` is 1 to 100 (20 when absent), and `cursor` continues after the page that gave it. Unknown
+ * parameters are refused, so a misspelt filter never silently answers everything.
+ */
+export const SessionListQuery = z
+  .strictObject({
+    from: ListInstant('from').optional(),
+    to: ListInstant('to').optional(),
+    status: SessionStatus.optional(),
+    order: SessionListOrder.optional(),
+    limit: z.coerce
+      .number({ error: 'limit must be a whole number.' })
+      .int('limit must be a whole number.')
+      .min(1, `limit must be between 1 and ${SESSION_LIST.maxLimit}.`)
+      .max(SESSION_LIST.maxLimit, `limit must be between 1 and ${SESSION_LIST.maxLimit}.`)
+      .optional(),
+    cursor: SessionCursorParam.optional(),
+  })
+  .refine((query) => query.from === undefined || query.to === undefined || query.from < query.to, {
+    path: ['to'],
+    message: 'to must be later than from.',
+  });
+export type SessionListQuery = z.output<typeof SessionListQuery>;
+
+export const SessionIdParams = z.object({ id: IdParam });
+export const RemoveStudentParams = SessionIdParams.extend({ studentId: IdParam });
 
 /** `POST /api/trainingsession/{id}/checkin`: a student checks in only themselves. */
 export const CheckInRequest = z.object({
@@ -69,10 +172,19 @@ export const CheckInRequest = z.object({
 });
 export type CheckInRequest = z.infer<typeof CheckInRequest>;
 
+/**
+ * A walk-in's birthdate: a calendar date from `SESSION_LIMITS.earliestBirthdate` to today. Today is
+ * taken a day late, so that a date that is already today where the instructor is still passes in UTC.
+ */
+export const WalkInBirthdate = IsoDate.refine((text) => {
+  const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  return text >= SESSION_LIMITS.earliestBirthdate && text <= tomorrow;
+}, `Birthdates must be between ${SESSION_LIMITS.earliestBirthdate} and today.`);
+
 /** One walk-in. None as a belt is shown as Unranked. */
 export const AttendanceRecord = z.object({
   fighterName: FighterName,
-  birthdate: IsoDate,
+  birthdate: WalkInBirthdate,
   weight: z
     .number({ error: 'Weight must be a number.' })
     .gt(0, 'Weight must be above 0.')

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -37,7 +37,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
-  mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
+  createPrivately(options.sqliteFile);
   const sqlite = new SqliteDatabase(options.sqliteFile);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -45,6 +45,20 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/**
+ * The data folder (0700) and the SQLite file (0600) are for the server's own user only: the file holds
+ * password hashes and every fighter's figures. SQLite gives its -wal and -shm files the mode of the
+ * database file. A file left readable by an older version is tightened.
+ */
+function createPrivately(file: string): void {
+  const folder = path.dirname(file);
+  if (!existsSync(folder)) mkdirSync(folder, { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
+  for (const companion of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(companion)) chmodSync(companion, 0o600);
+  }
 }
 
 /** A round trip to the database, for the health check. */

@@ -5,6 +5,7 @@ import { createUsers } from './migrations/0001-users.js';
 import { createAccounts } from './migrations/0002-accounts.js';
 import { createTrainingSessions } from './migrations/0003-training-sessions.js';
 import { createCoaching } from './migrations/0004-coaching.js';
+import { createSessionListIndexes } from './migrations/0005-session-list-indexes.js';
 
 /** Every migration, in order. Names sort in the order they run; never rename or reorder one. */
 const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
   '0002-accounts': createAccounts,
   '0003-training-sessions': createTrainingSessions,
   '0004-coaching': createCoaching,
+  '0005-session-list-indexes': createSessionListIndexes,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -11,6 +11,7 @@ const PROBLEM_TYPES: Record<number, { type: string; title: string }> = {
   406: { type: `${RFC9110}15.5.7`, title: 'Not Acceptable' },
   409: { type: `${RFC9110}15.5.10`, title: 'Conflict' },
   413: { type: `${RFC9110}15.5.14`, title: 'Content Too Large' },
+  414: { type: `${RFC9110}15.5.15`, title: 'URI Too Long' },
   415: { type: `${RFC9110}15.5.16`, title: 'Unsupported Media Type' },
   422: { type: `${RFC9110}15.5.21`, title: 'Unprocessable Content' },
   429: { type: 'https://tools.ietf.org/html/rfc6585#section-4', title: 'Too Many Requests' },

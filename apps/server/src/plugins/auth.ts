@@ -29,12 +29,22 @@ function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   if (match?.[1]) return match[1];
-  // Browsers cannot set headers on a WebSocket; the real-time hubs send the token in the query.
+  // Browsers cannot set headers on a WebSocket, so the real-time hubs send the token in the query.
+  // Nowhere else: a token in an address ends up in logs, histories and Referer headers.
+  if (!acceptsQueryToken(request.url)) return undefined;
   const query = request.query;
   if (query && typeof query === 'object' && 'access_token' in query && typeof query.access_token === 'string') {
     return query.access_token;
   }
   return undefined;
+}
+
+/** The real-time hubs, the only paths that take `access_token` in the query. */
+export const HUB_PATHS = ['/videoShareHub', '/videoAnalysisHub'] as const;
+
+export function acceptsQueryToken(url: string): boolean {
+  const path = url.split('?', 1)[0] ?? '';
+  return HUB_PATHS.some((hub) => path === hub || path.startsWith(`${hub}/`));
 }
 
 /**

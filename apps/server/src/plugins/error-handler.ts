@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
@@ -41,3 +41,18 @@ export const errorHandlerPlugin = fp(
   },
   { name: 'error-handler' },
 );
+
+/**
+ * Errors the router raises before any route or hook runs (an address that is not valid percent-encoding,
+ * a path parameter over the length limit): problem details too, instead of Fastify's own JSON. Passed
+ * to Fastify as its `frameworkErrors` option.
+ */
+export const frameworkErrorHandler: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'router error');
+    void sendProblem(reply, 500, { detail: 'Something went wrong on our side. Please try again.' });
+    return;
+  }
+  void sendProblem(reply, status, { detail: error.message });
+};

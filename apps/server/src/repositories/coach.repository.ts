@@ -15,6 +15,23 @@ export interface SavedCurriculum {
   generation: number;
 }
 
+/** A saved round: its number in the session and its row id, which tells a replaced round 1 from the old one. */
+export interface LatestRound {
+  round: number;
+  id: number;
+}
+
+async function latestRoundIn(db: Kysely<Database>, sessionId: number): Promise<LatestRound | null> {
+  const row = await db
+    .selectFrom('pairing_rounds')
+    .select(['id', 'round'])
+    .where('session_id', '=', sessionId)
+    .orderBy('round', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { round: row.round, id: row.id } : null;
+}
+
 /** How many of the instructor's earlier sessions count as "recent" for rotation and for topics. */
 export const RECENT_SESSIONS = 5;
 
@@ -61,23 +78,36 @@ export class CoachRepository {
     return rows.map((row) => ({ a: row.fighter_a, b: row.fighter_b }));
   }
 
-  async lastRound(sessionId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('pairing_rounds')
-      .select((eb) => eb.fn.max('round').as('round'))
-      .where('session_id', '=', sessionId)
-      .executeTakeFirst();
-    return Number(row?.round ?? 0);
+  /** The session's latest pairing round, or null when it has none. */
+  async latestRound(sessionId: number): Promise<LatestRound | null> {
+    return latestRoundIn(this.db, sessionId);
   }
 
   /**
-   * Saves a pairing round and shows it on the session. A first round replaces earlier ones; a next
-   * round is added after them. All or nothing.
+   * Saves a pairing round and shows it on the session, all or nothing. The session's row is written
+   * first, so that concurrent saves for one session take turns (a row lock on PostgreSQL, the write
+   * lock on SQLite). With `after: 'replace'` the round replaces every earlier one. Otherwise it is saved
+   * only while `after` is still the session's latest round (the one its pairs were computed against;
+   * null for none); if not, nothing is saved and the answer is 'stale', so that the caller computes
+   * again against the new latest round. 'missing' when the session is gone.
    */
-  async savePairing(sessionId: number, pairing: SavedPairing): Promise<void> {
+  async savePairing(
+    sessionId: number,
+    pairing: SavedPairing & { after: LatestRound | null | 'replace' },
+  ): Promise<'saved' | 'stale' | 'missing'> {
     const now = new Date().toISOString();
-    await this.db.transaction().execute(async (trx) => {
-      if (pairing.round === 1) await trx.deleteFrom('pairing_rounds').where('session_id', '=', sessionId).execute();
+    return this.db.transaction().execute(async (trx) => {
+      const locked = await trx
+        .updateTable('training_sessions')
+        .set({ updated_at: now })
+        .where('id', '=', sessionId)
+        .executeTakeFirst();
+      if (Number(locked.numUpdatedRows) === 0) return 'missing';
+      if (pairing.after === 'replace') {
+        await trx.deleteFrom('pairing_rounds').where('session_id', '=', sessionId).execute();
+      } else if ((await latestRoundIn(trx, sessionId))?.id !== pairing.after?.id) {
+        return 'stale';
+      }
       const round = await trx
         .insertInto('pairing_rounds')
         .values({ session_id: sessionId, round: pairing.round, pairs_json: pairing.pairsJson, created_at: now })
@@ -93,9 +123,10 @@ export class CoachRepository {
       }
       await trx
         .updateTable('training_sessions')
-        .set({ raw_fighter_pairs_json: pairing.pairsJson, updated_at: now })
+        .set({ raw_fighter_pairs_json: pairing.pairsJson })
         .where('id', '=', sessionId)
         .execute();
+      return 'saved';
     });
   }
 

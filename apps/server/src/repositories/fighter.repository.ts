@@ -21,6 +21,19 @@ export interface FighterRecord {
 
 export type NewFighter = Omit<FighterRecord, 'id'>;
 
+/** What a fighter fills in on their own profile: the registration fields, every figure set. */
+export interface ProfileDetails {
+  fighterName: string;
+  height: number;
+  weight: number;
+  bmi: number | null;
+  gender: Gender;
+  birthdate: string;
+  maxWorkoutDuration: number;
+  beltColor: Belt;
+  experience: Experience;
+}
+
 export function toFighterRecord(row: Selectable<FightersTable>): FighterRecord {
   return {
     id: row.id,
@@ -68,6 +81,74 @@ export class FighterRepository {
 
   async findByUserId(userId: number): Promise<FighterRecord | undefined> {
     const row = await this.db.selectFrom('fighters').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    return row && toFighterRecord(row);
+  }
+
+  /**
+   * Whether the user recorded this fighter as a walk-in, or owns a session the fighter is on the
+   * roster of.
+   */
+  async isCoachedBy(fighter: FighterRecord, userId: number): Promise<boolean> {
+    if (fighter.ownerUserId === userId) return true;
+    const row = await this.db
+      .selectFrom('session_attendees')
+      .innerJoin('training_sessions', 'training_sessions.id', 'session_attendees.session_id')
+      .select('session_attendees.fighter_id')
+      .where('session_attendees.fighter_id', '=', fighter.id)
+      .where('training_sessions.owner_user_id', '=', userId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Writes the details over the user's own profile, but only while one of its figures is still empty,
+   * in one statement, so that two requests cannot both fill it. Undefined when no row matched.
+   */
+  async fillIncompleteProfile(userId: number, details: ProfileDetails): Promise<FighterRecord | undefined> {
+    const row = await this.db
+      .updateTable('fighters')
+      .set({
+        fighter_name: details.fighterName,
+        height: details.height,
+        weight: details.weight,
+        bmi: details.bmi,
+        gender: details.gender,
+        birthdate: details.birthdate,
+        max_workout_duration: details.maxWorkoutDuration,
+        belt_color: details.beltColor,
+        experience: details.experience,
+        updated_at: new Date().toISOString(),
+      })
+      .where('user_id', '=', userId)
+      .where((eb) =>
+        eb.or([
+          eb('height', 'is', null),
+          eb('weight', 'is', null),
+          eb('gender', 'is', null),
+          eb('birthdate', 'is', null),
+          eb('max_workout_duration', 'is', null),
+          eb('belt_color', 'is', null),
+          eb('experience', 'is', null),
+        ]),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    return row && toFighterRecord(row);
+  }
+
+  /** Creates the user's own profile. Undefined when they already have one (another request made it). */
+  async createForUser(
+    userId: number,
+    fighterRole: FighterRoleName,
+    details: ProfileDetails,
+  ): Promise<FighterRecord | undefined> {
+    const row = await this.db
+      .insertInto('fighters')
+      .values(toFighterRow({ ...details, fighterRole, userId, ownerUserId: null }, new Date().toISOString()))
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .returningAll()
+      .executeTakeFirst();
     return row && toFighterRecord(row);
   }
 }

@@ -26,6 +26,22 @@ export interface SessionWithRoster extends SessionRecord {
   studentIds: number[];
 }
 
+/** What the session list shows of a session: its fields and its roster's fighter ids. */
+export type SessionSummary = Pick<SessionWithRoster, 'id' | 'instructorFighterId' | 'studentIds'> & SessionFields;
+
+/** One page of the session list; every bound is already checked and in UTC. */
+export interface SessionListFilter {
+  /** Inclusive lower bound of training_date. */
+  from?: string | undefined;
+  /** Exclusive upper bound of training_date. */
+  to?: string | undefined;
+  status?: SessionStatus | undefined;
+  order: 'asc' | 'desc';
+  /** Continue after this (training_date, id), in `order`. */
+  after?: { trainingDate: string; id: number } | undefined;
+  limit: number;
+}
+
 export type CheckInOutcome = 'added' | 'already' | 'full' | 'closed' | 'missing';
 export type WalkInOutcome =
   | { outcome: 'added'; added: number }
@@ -68,17 +84,43 @@ class WalkInRollback extends Error {
 export class SessionRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Every session, newest first, each with its roster's fighter ids. Two queries whatever the count. */
-  async list(): Promise<SessionWithRoster[]> {
-    const rows = await this.db
+  /**
+   * One page of sessions in (training_date, id) order, each with its roster's fighter ids: two
+   * queries, each bounded by `limit`, whatever the history. The page is a range scan of
+   * training_sessions_date_id_idx, or of training_sessions_status_date_id_idx with a status.
+   */
+  async list(filter: SessionListFilter): Promise<SessionSummary[]> {
+    const { order } = filter;
+    let query = this.db
       .selectFrom('training_sessions')
-      .selectAll()
-      .orderBy('training_date', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
+      .select([
+        'id',
+        'training_date',
+        'description',
+        'capacity',
+        'duration',
+        'status',
+        'target_level',
+        'instructor_fighter_id',
+      ]);
+    if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+    if (filter.from !== undefined) query = query.where('training_date', '>=', filter.from);
+    if (filter.to !== undefined) query = query.where('training_date', '<', filter.to);
+    const after = filter.after;
+    if (after !== undefined) {
+      query = query.where((eb) =>
+        eb(eb.refTuple('training_date', 'id'), order === 'asc' ? '>' : '<', eb.tuple(after.trainingDate, after.id)),
+      );
+    }
+    const rows = await query.orderBy('training_date', order).orderBy('id', order).limit(filter.limit).execute();
+    if (rows.length === 0) return [];
+    // The rosters of this page only, from the covering index session_attendees_session_order_idx.
+    const pageIds = rows.map((row) => row.id);
     const attendees = await this.db
       .selectFrom('session_attendees')
       .select(['session_id', 'fighter_id'])
+      .where('session_id', 'in', pageIds)
+      .orderBy('session_id')
       .orderBy('created_at')
       .orderBy('fighter_id')
       .execute();
@@ -88,7 +130,17 @@ export class SessionRepository {
       ids.push(fighter_id);
       roster.set(session_id, ids);
     }
-    return rows.map((row) => ({ ...toSession(row), studentIds: roster.get(row.id) ?? [] }));
+    return rows.map((row) => ({
+      id: row.id,
+      trainingDate: row.training_date,
+      description: row.description,
+      capacity: row.capacity,
+      duration: row.duration,
+      status: SessionStatus.parse(row.status),
+      targetLevel: TargetLevel.parse(row.target_level),
+      instructorFighterId: row.instructor_fighter_id,
+      studentIds: roster.get(row.id) ?? [],
+    }));
   }
 
   async findById(id: number): Promise<SessionRecord | undefined> {

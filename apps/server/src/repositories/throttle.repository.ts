@@ -1,7 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
-/** Failed sign-in counters, one row per key (an account or an address). */
+/**
+ * Counters in a window, one row per key (an account, an address, a pair of both, registrations from
+ * an address), each with the time until which it is blocked. A `known:` key uses `blocked_until` as
+ * the time until which an address counts as known to an account.
+ */
 export class ThrottleRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -35,6 +39,24 @@ export class ThrottleRepository {
 
   async block(key: string, until: string): Promise<void> {
     await this.db.updateTable('login_throttle').set({ blocked_until: until }).where('key', '=', key).execute();
+  }
+
+  async windowStartedAt(key: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('login_throttle')
+      .select('window_started_at')
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row?.window_started_at ?? null;
+  }
+
+  /** Sets a key's time, creating the row when it is new. */
+  async remember(key: string, now: string, until: string): Promise<void> {
+    await this.db
+      .insertInto('login_throttle')
+      .values({ key, failures: 0, window_started_at: now, blocked_until: until })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ window_started_at: now, blocked_until: until }))
+      .execute();
   }
 
   async clear(key: string): Promise<void> {

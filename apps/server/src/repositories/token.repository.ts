@@ -14,6 +14,12 @@ export interface StoredRefreshToken {
 export class TokenRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** Whether the account a token names still exists. */
+  async userExists(userId: number): Promise<boolean> {
+    const row = await this.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+    return row !== undefined;
+  }
+
   async insertRefreshToken(token: {
     userId: number;
     familyId: string;

@@ -1,6 +1,7 @@
 import {
   Fighter,
   FighterIdParams,
+  FighterProfileResponse,
   LoginRequest,
   LogoutRequest,
   ManageInfoResponse,
@@ -9,6 +10,7 @@ import {
   RegisterFighterRequest,
   SIGN_IN_COOKIE,
   TokenResponse,
+  UpdateFighterProfileRequest,
 } from '@openmat/contract/auth';
 import { ProblemDetails } from '@openmat/contract/problem';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -38,7 +40,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services; guards: 
   app.post(
     '/api/fighter/register',
     { schema: { tags: ['accounts'], body: RegisterFighterRequest, response: { 201: Fighter, ...problems } } },
-    async (request, reply) => reply.code(201).send(await accounts.registerFighter(request.body)),
+    async (request, reply) => reply.code(201).send(await accounts.registerFighter(request.body, request.ip)),
   );
 
   app.post(
@@ -52,7 +54,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services; guards: 
       },
     },
     async (request, reply) => {
-      await accounts.registerAccount(request.body);
+      await accounts.registerAccount(request.body, request.ip);
       return reply.code(200).send(undefined);
     },
   );
@@ -113,5 +115,37 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services; guards: 
       },
     },
     (request) => accounts.getFighter(principalOf(request), request.params.fighterId),
+  );
+
+  // Static paths win over `/api/fighter/:fighterId`, so `me` never reaches the id route.
+  app.get(
+    '/api/fighter/me',
+    {
+      onRequest: guards.authenticated,
+      schema: {
+        tags: ['accounts'],
+        description: "The caller's own fighter profile (null without one) and whether it is complete.",
+        security: [{ bearer: [] }],
+        response: { 200: FighterProfileResponse, ...problems },
+      },
+    },
+    (request) => accounts.myProfile(principalOf(request)),
+  );
+
+  app.put(
+    '/api/fighter/me',
+    {
+      onRequest: guards.authenticated,
+      schema: {
+        tags: ['accounts'],
+        description:
+          "Completes the caller's own fighter profile while a figure is still empty; 409 once it is complete. " +
+          'An account without a profile gets one as a student; `refreshTokens` then asks for a token refresh.',
+        security: [{ bearer: [] }],
+        body: UpdateFighterProfileRequest,
+        response: { 200: FighterProfileResponse, ...problems, 409: ProblemDetails },
+      },
+    },
+    (request) => accounts.completeProfile(principalOf(request), request.body),
   );
 };

@@ -1,4 +1,5 @@
 import {
+  CoachingSessionParams,
   Curriculum,
   CurriculumFeedback,
   MatchmakerResponse,
@@ -15,7 +16,6 @@ import type { Services } from '../services/services.js';
 
 const problems = { 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails, 404: ProblemDetails };
 const secured = { tags: ['coaching'], security: [{ bearer: [] }] };
-const SessionParams = z.object({ sessionId: z.coerce.number().int().positive() });
 
 /** The caller's language for generated text: Polish when Accept-Language prefers it. */
 export function languageOf(request: FastifyRequest): Language {
@@ -34,9 +34,9 @@ export const coachRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Gu
       onRequest: guards.instructor,
       schema: {
         ...secured,
-        params: SessionParams,
+        params: CoachingSessionParams,
         body: PairingRequest,
-        response: { 200: MatchmakerResponse, ...problems },
+        response: { 200: MatchmakerResponse, ...problems, 409: ProblemDetails },
       },
     },
     (request) => coach.pair(principalOf(request), request.params.sessionId, request.body, languageOf(request)),
@@ -44,7 +44,7 @@ export const coachRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Gu
 
   const generate = {
     onRequest: guards.instructor,
-    schema: { ...secured, params: SessionParams, response: { 200: Curriculum, ...problems } },
+    schema: { ...secured, params: CoachingSessionParams, response: { 200: Curriculum, ...problems } },
   };
   app.get('/vid/api/video/session/:sessionId/generate', generate, (request) =>
     coach.generate(principalOf(request), request.params.sessionId, languageOf(request)),
@@ -57,7 +57,7 @@ export const coachRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Gu
     '/vid/api/video/:sessionId/curriculum',
     {
       onRequest: guards.authenticated,
-      schema: { ...secured, params: SessionParams, response: { 200: Curriculum, 204: z.null(), ...problems } },
+      schema: { ...secured, params: CoachingSessionParams, response: { 200: Curriculum, 204: z.null(), ...problems } },
     },
     async (request, reply) => {
       const plan = await coach.curriculum(request.params.sessionId);
@@ -69,7 +69,12 @@ export const coachRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Gu
     '/vid/api/video/:sessionId/curriculum/feedback',
     {
       onRequest: guards.instructor,
-      schema: { ...secured, params: SessionParams, body: CurriculumFeedback, response: { 204: z.null(), ...problems } },
+      schema: {
+        ...secured,
+        params: CoachingSessionParams,
+        body: CurriculumFeedback,
+        response: { 204: z.null(), ...problems },
+      },
     },
     async (request, reply) => {
       await coach.feedback(principalOf(request), request.params.sessionId, request.body.helpful);

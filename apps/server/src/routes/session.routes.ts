@@ -6,6 +6,7 @@ import {
   CheckInRequest,
   RemoveStudentParams,
   SessionIdParams,
+  SessionListQuery,
   TrainingSession,
   TrainingSessionDetails,
   TrainingSessionInput,
@@ -13,11 +14,20 @@ import {
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../errors.js';
 import { principalOf, type Guards } from '../plugins/auth.js';
+import type { NextSessionPage } from '../services/session.service.js';
 import type { Services } from '../services/services.js';
 
 const problems = { 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails, 404: ProblemDetails };
 const secured = { tags: ['training sessions'], security: [{ bearer: [] }] };
+
+/** The `Link` header value that points at the next page of the session list. */
+function nextPageLink(next: NextSessionPage): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(next)) if (value !== undefined) params.set(name, String(value));
+  return `</api/trainingsession?${params.toString()}>; rel="next"`;
+}
 
 export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Guards }> = async (
   app,
@@ -29,9 +39,22 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services; guards: 
     '/api/trainingsession',
     {
       onRequest: guards.authenticated,
-      schema: { ...secured, response: { 200: z.array(TrainingSession), ...problems } },
+      schema: {
+        ...secured,
+        description:
+          'A bounded page of sessions, always a plain array. With no query: every session from the start of ' +
+          'the previous UTC day on, soonest first, at most 100. With a query: exactly what it asks, 20 a page ' +
+          'unless `limit` says otherwise. When more sessions match, a `Link: <…>; rel="next"` header gives ' +
+          'the URL of the next page. There is no total count.',
+        querystring: SessionListQuery,
+        response: { 200: z.array(TrainingSession), ...problems },
+      },
     },
-    () => sessions.list(),
+    async (request, reply) => {
+      const { sessions: page, next } = await sessions.list(request.query);
+      if (next) void reply.header('link', nextPageLink(next));
+      return page;
+    },
   );
 
   app.post(
@@ -49,7 +72,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services; guards: 
       onRequest: guards.authenticated,
       schema: { ...secured, params: SessionIdParams, response: { 200: TrainingSessionDetails, ...problems } },
     },
-    (request) => sessions.details(request.params.id),
+    (request) => sessions.details(principalOf(request), request.params.id),
   );
 
   app.put(
@@ -121,14 +144,25 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services; guards: 
         },
       },
       // The contract answers a bad attendance list with `{success: false, message}`, row by row.
+      // So is a body that is not JSON at all: every 400 of this call is that shape, never problem details.
       errorHandler(error: FastifyError, _request, reply) {
         const validation = error.validation;
-        // Anything else goes on to the app's error handler.
-        if (!validation || !hasZodFastifySchemaValidationErrors(error)) throw error;
-        const first = validation[0];
-        const path = first?.instancePath.split('/').filter(Boolean) ?? [];
-        const row = path[0] === 'records' && path[1] !== undefined ? `Row ${Number(path[1]) + 1}: ` : '';
-        void reply.code(400).send({ success: false, message: `${row}${first?.message ?? 'Invalid attendance list.'}` });
+        if (validation && hasZodFastifySchemaValidationErrors(error)) {
+          const first = validation[0];
+          const path = first?.instancePath.split('/').filter(Boolean) ?? [];
+          const row = path[0] === 'records' && path[1] !== undefined ? `Row ${Number(path[1]) + 1}: ` : '';
+          void reply
+            .code(400)
+            .send({ success: false, message: `${row}${first?.message ?? 'Invalid attendance list.'}` });
+          return;
+        }
+        const status = error instanceof AppError ? error.status : (error.statusCode ?? 500);
+        // Anything else goes on to the app's error handler, as does a refusal already in the contract's shape.
+        if (status !== 400) throw error;
+        if (error instanceof AppError && AttendanceFailure.safeParse(error.options.body).success) throw error;
+        const message =
+          error instanceof AppError ? error.message : `The attendance list could not be read: ${error.message}`;
+        void reply.code(400).send({ success: false, message });
       },
     },
     (request) => sessions.recordAttendance(principalOf(request), request.params.id, request.body.records),

@@ -1,20 +1,23 @@
 import {
+  isProfileComplete,
   PASSWORD_ERRORS,
   passwordPolicyErrors,
   type Fighter,
   type FighterInfo,
+  type FighterProfileResponse,
   type ManageInfoResponse,
   type TokenResponse,
 } from '@openmat/contract/auth';
 import { roleNumber, type Belt, type Experience, type FighterRoleName, type Gender } from '@openmat/contract/enums';
 import { bmi } from '@openmat/contract/helpers/body-metrics';
-import { badRequest, notFound, unauthorized } from '../errors.js';
+import { badRequest, conflict, notFound, unauthorized } from '../errors.js';
 import type { PasswordHasher } from '../lib/password-hasher.js';
 import type { Principal } from '../lib/principal.js';
 import { DuplicateEmailError, type AccountRepository } from '../repositories/account.repository.js';
-import type { FighterRecord, FighterRepository } from '../repositories/fighter.repository.js';
+import type { FighterRecord, FighterRepository, ProfileDetails } from '../repositories/fighter.repository.js';
 import type { UserRepository } from '../repositories/user.repository.js';
 import type { LoginThrottleService } from './login-throttle.service.js';
+import { fighterDto, profileView, toFighterDto } from './fighter-privacy.js';
 import type { TokenService } from './token.service.js';
 
 /** The registration payload after validation: the role is a name, every figure is in range. */
@@ -32,21 +35,14 @@ export interface FighterRegistration {
   beltColor: Belt;
 }
 
-export function toFighterDto(fighter: FighterRecord): Fighter {
-  return {
-    id: fighter.id,
-    fighterName: fighter.fighterName,
-    height: fighter.height,
-    weight: fighter.weight,
-    bmi: fighter.bmi,
-    gender: fighter.gender,
-    birthdate: fighter.birthdate,
-    fighterRole: fighter.fighterRole,
-    maxWorkoutDuration: fighter.maxWorkoutDuration,
-    beltColor: fighter.beltColor,
-    experience: fighter.experience,
-  };
-}
+/** `PUT /api/fighter/me` after validation: the registration fields without the account and the role. */
+export type FighterProfileInput = Omit<FighterRegistration, 'email' | 'password' | 'fighterRole'>;
+
+/** The role of a profile created through `PUT /api/fighter/me`, for an account that has none yet. */
+export const NEW_PROFILE_ROLE: FighterRoleName = 'Student';
+
+const PROFILE_ALREADY_COMPLETE =
+  'Your fighter profile is already complete, and details cannot be changed once submitted.';
 
 function toFighterInfo(fighter: FighterRecord): FighterInfo {
   return {
@@ -74,11 +70,19 @@ export class AccountService {
     private readonly throttle: LoginThrottleService,
   ) {}
 
-  private async assertNewAccountAllowed(email: string, password: string): Promise<void> {
+  /**
+   * Checks a new account's e-mail and password. Every attempt counts against the address's limit and
+   * pays for one argon2 hash before it is answered, whether the e-mail is taken or not, so that
+   * finding out which addresses have accounts costs what guessing a password costs. Answers the hash.
+   */
+  private async newAccountPasswordHash(email: string, password: string, address: string): Promise<string> {
+    await this.throttle.countRegistration(address);
+    const passwordHash = await this.hasher.hash(password);
     const errors: Record<string, string[]> = {};
     for (const code of passwordPolicyErrors(password)) errors[code] = [PASSWORD_ERRORS[code]];
     if (await this.users.findByEmail(email)) errors.DuplicateUserName = [`Username '${email}' is already taken.`];
     if (Object.keys(errors).length > 0) throw badRequest('The account could not be created.', errors);
+    return passwordHash;
   }
 
   private duplicate(email: string) {
@@ -87,9 +91,8 @@ export class AccountService {
     });
   }
 
-  async registerFighter(input: FighterRegistration): Promise<Fighter> {
-    await this.assertNewAccountAllowed(input.email, input.password);
-    const passwordHash = await this.hasher.hash(input.password);
+  async registerFighter(input: FighterRegistration, address: string): Promise<Fighter> {
+    const passwordHash = await this.newAccountPasswordHash(input.email, input.password, address);
     try {
       const { fighter } = await this.accounts.create(
         { email: input.email, passwordHash, emailConfirmed: false },
@@ -114,9 +117,8 @@ export class AccountService {
     }
   }
 
-  async registerAccount(input: { email: string; password: string }): Promise<void> {
-    await this.assertNewAccountAllowed(input.email, input.password);
-    const passwordHash = await this.hasher.hash(input.password);
+  async registerAccount(input: { email: string; password: string }, address: string): Promise<void> {
+    const passwordHash = await this.newAccountPasswordHash(input.email, input.password, address);
     try {
       await this.accounts.create({ email: input.email, passwordHash, emailConfirmed: false }, null);
     } catch (error) {
@@ -152,7 +154,7 @@ export class AccountService {
       await this.throttle.recordFailure(email, address);
       throw unauthorized(INVALID_CREDENTIALS);
     }
-    await this.throttle.recordSuccess(email);
+    await this.throttle.recordSuccess(email, address);
     return this.tokens.issue(await this.principalFor(user.id));
   }
 
@@ -186,14 +188,62 @@ export class AccountService {
   }
 
   /**
-   * A fighter's profile. Instructors may read anyone's; a student only their own and instructors'.
-   * Anything else answers 404, as if it did not exist.
+   * A fighter's profile, as fighter-privacy.ts rules: in full for the fighter and the instructors who
+   * coach them, by name and belt for an instructor anyone else reads, and 404 (as if it did not
+   * exist) for a student nobody may see.
    */
   async getFighter(principal: Principal, fighterId: number): Promise<Fighter> {
     const fighter = await this.fighters.findById(fighterId);
-    const visible =
-      fighter && (principal.role === 1 || fighter.id === principal.fighterId || fighter.fighterRole === 'Instructor');
-    if (!fighter || !visible) throw notFound(`There is no fighter ${fighterId}.`);
-    return toFighterDto(fighter);
+    const coaches =
+      fighter && principal.role === 1 ? await this.fighters.isCoachedBy(fighter, principal.userId) : false;
+    const view = fighter ? profileView(principal, fighter, coaches) : null;
+    if (!fighter || !view) throw notFound(`There is no fighter ${fighterId}.`);
+    return fighterDto(fighter, view);
+  }
+
+  /** Answers a profile with whether it is complete and whether the caller's tokens still miss it. */
+  private profileResponse(principal: Principal, fighter: FighterRecord | null): FighterProfileResponse {
+    return {
+      fighter: fighter && toFighterDto(fighter),
+      complete: fighter !== null && isProfileComplete(fighter),
+      refreshTokens: (fighter?.id ?? null) !== principal.fighterId,
+    };
+  }
+
+  /** The caller's own fighter profile, found by their account, never by an id they name. */
+  async myProfile(principal: Principal): Promise<FighterProfileResponse> {
+    const user = await this.users.findById(principal.userId);
+    if (!user) throw unauthorized('The account no longer exists.');
+    return this.profileResponse(principal, (await this.fighters.findByUserId(user.id)) ?? null);
+  }
+
+  /**
+   * Completes the caller's own fighter profile (docs/decisions/0011-completing-a-profile.md): allowed
+   * only while a figure is still empty, as details cannot be changed once submitted (409 otherwise).
+   * An account without a profile gets one, as a student; an existing profile keeps its role. The
+   * server computes BMI from kg and cm.
+   */
+  async completeProfile(principal: Principal, input: FighterProfileInput): Promise<FighterProfileResponse> {
+    const user = await this.users.findById(principal.userId);
+    if (!user) throw unauthorized('The account no longer exists.');
+    const existing = await this.fighters.findByUserId(user.id);
+    if (existing && isProfileComplete(existing)) throw conflict(PROFILE_ALREADY_COMPLETE);
+    const details: ProfileDetails = {
+      fighterName: input.fighterName,
+      height: input.height,
+      weight: input.weight,
+      bmi: bmi(input.weight, input.height),
+      gender: input.gender,
+      birthdate: input.birthdate,
+      maxWorkoutDuration: input.maxWorkoutDuration,
+      beltColor: input.beltColor,
+      experience: input.experience,
+    };
+    // Both writes are conditional: a request that lost a race with another finds nothing left to fill.
+    const saved = existing
+      ? await this.fighters.fillIncompleteProfile(user.id, details)
+      : await this.fighters.createForUser(user.id, NEW_PROFILE_ROLE, details);
+    if (!saved) throw conflict(PROFILE_ALREADY_COMPLETE);
+    return this.profileResponse(principal, saved);
   }
 }

@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import { pairClass, type PairingCandidate } from '../coach/pairing/pair-class.js';
 import { localReferences } from '../coach/search/local-references.js';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest, conflict, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import type { Principal } from '../lib/principal.js';
 import type { CoachRepository } from '../repositories/coach.repository.js';
@@ -38,6 +38,8 @@ export interface LessonPlanner {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Times a next round is computed again when concurrent requests keep taking its round number first. */
+const MAX_PAIRING_ATTEMPTS = 25;
 
 function candidate(fighter: FighterRecord): PairingCandidate {
   return {
@@ -90,42 +92,51 @@ export class CoachService {
       request.studentFighterIds.length > 0 ? request.studentFighterIds.flatMap((id) => onRoster.get(id) ?? []) : roster;
     if (chosen.length < 2) throw badRequest('Pairing needs at least two students on the roster.');
 
-    const round = request.nextRound ? (await this.coach.lastRound(sessionId)) + 1 : 1;
-    const result = pairClass(
-      chosen.map(candidate),
-      {
-        recentPairs: await this.coach.recentPairs(session.ownerUserId, sessionId, session.trainingDate),
-        currentSessionPairs: request.nextRound ? await this.coach.sessionPairs(sessionId) : [],
-      },
-      { language, today: this.clock.now() },
-    );
-    const pairs = result.pairs.map(({ fighter1, fighter2, notes }) => ({
-      fighter1_id: fighter1.id,
-      fighter1_name: fighter1.name,
-      fighter2_id: fighter2.id,
-      fighter2_name: fighter2.name,
-      notes,
-    }));
-    const [first, ...others] = result.unpaired;
-    const unpaired = first
-      ? { studentId: first.fighter.id, studentName: first.fighter.name, reason: first.reason }
-      : null;
-    // The contract has room for one student sitting out; when kids and adults both count odd, the
-    // others are named in the rationale.
-    const rationale = [result.rationale, ...others.map((other) => `${other.fighter.name}: ${other.reason}`)].join(' ');
-    const page: PairsPage = { pairs, unpaired_student: unpaired, pairing_rationale: rationale, round };
-    const rawFighterPairsJson = JSON.stringify(page);
-    await this.coach.savePairing(sessionId, {
-      round,
-      pairsJson: rawFighterPairsJson,
-      pairs: result.pairs.map(({ fighter1, fighter2 }) => [fighter1.id, fighter2.id]),
-    });
-    return {
-      isSuccessfullyParsed: true,
-      suggestedPairings: { pairs, pairingRationale: rationale, unpairedStudent: unpaired },
-      rawFighterPairsJson,
-      errorMessage: null,
-    };
+    const recentPairs = await this.coach.recentPairs(session.ownerUserId, sessionId, session.trainingDate);
+    // Concurrent next rounds of one session race for the same round number: the one that loses computes
+    // again against the round that won, so every request gets its own round with fresh partners.
+    for (let attempt = 1; ; attempt += 1) {
+      const after = request.nextRound ? await this.coach.latestRound(sessionId) : 'replace';
+      const round = after === 'replace' ? 1 : (after?.round ?? 0) + 1;
+      const result = pairClass(
+        chosen.map(candidate),
+        { recentPairs, currentSessionPairs: after === 'replace' ? [] : await this.coach.sessionPairs(sessionId) },
+        { language, today: this.clock.now() },
+      );
+      const pairs = result.pairs.map(({ fighter1, fighter2, notes }) => ({
+        fighter1_id: fighter1.id,
+        fighter1_name: fighter1.name,
+        fighter2_id: fighter2.id,
+        fighter2_name: fighter2.name,
+        notes,
+      }));
+      const [first, ...others] = result.unpaired;
+      const unpaired = first
+        ? { studentId: first.fighter.id, studentName: first.fighter.name, reason: first.reason }
+        : null;
+      // The contract has room for one student sitting out; when kids and adults both count odd, the
+      // others are named in the rationale.
+      const rationale = [result.rationale, ...others.map((other) => `${other.fighter.name}: ${other.reason}`)].join(
+        ' ',
+      );
+      const page: PairsPage = { pairs, unpaired_student: unpaired, pairing_rationale: rationale, round };
+      const rawFighterPairsJson = JSON.stringify(page);
+      const saved = await this.coach.savePairing(sessionId, {
+        round,
+        after,
+        pairsJson: rawFighterPairsJson,
+        pairs: result.pairs.map(({ fighter1, fighter2 }) => [fighter1.id, fighter2.id]),
+      });
+      if (saved === 'missing') throw notFound(`There is no training session ${sessionId}.`);
+      if (saved === 'stale' && attempt < MAX_PAIRING_ATTEMPTS) continue;
+      if (saved === 'stale') throw conflict('This session was being paired by other requests. Please try again.');
+      return {
+        isSuccessfullyParsed: true,
+        suggestedPairings: { pairs, pairingRationale: rationale, unpairedStudent: unpaired },
+        rawFighterPairsJson,
+        errorMessage: null,
+      };
+    }
   }
 
   /** Composes (or replaces) the session's lesson plan and saves it. */

@@ -9,6 +9,8 @@ import type { AccountService } from './account.service.js';
 import type { TokenService } from './token.service.js';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
+/** States are base64url text of our own making; anything else (a NUL, say) is not even looked up. */
+const STATE_FORMAT = /^[\w-]{1,128}$/;
 export const CALLBACK_PATH = '/api/externalauth/callback';
 
 export interface CallbackOutcome {
@@ -38,13 +40,23 @@ export class ExternalAuthService {
     private readonly clock: Clock,
   ) {}
 
+  /** Whether the sign-in cookie needs the Secure flag: the app is served over HTTPS. */
+  get secureCookie(): boolean {
+    return this.config.publicUrl?.startsWith('https://') ?? false;
+  }
+
   get enabled(): boolean {
     return this.config.oidc !== null;
   }
 
-  /** The app's own origin: PUBLIC_URL when set, otherwise the origin the request came to. */
-  origin(requestOrigin: string): string {
-    return this.config.publicUrl ?? requestOrigin;
+  /**
+   * The app's own origin, from PUBLIC_URL (required with external sign-in), never from the request's
+   * Host or X-Forwarded-Host headers, which a client can set to steer the redirect elsewhere.
+   */
+  private origin(): string {
+    this.settings();
+    if (!this.config.publicUrl) throw notFound('External sign-in is not configured on this server.');
+    return this.config.publicUrl;
   }
 
   private settings() {
@@ -85,9 +97,8 @@ export class ExternalAuthService {
   }
 
   /** Starts a sign-in: remembers its state and answers the provider's authorization address. */
-  async start(returnUrl: string, requestOrigin: string): Promise<string> {
-    this.settings();
-    const origin = this.origin(requestOrigin);
+  async start(returnUrl: string): Promise<string> {
+    const origin = this.origin();
     const target = this.checkReturnUrl(returnUrl, origin);
     let configuration: oidc.Configuration;
     try {
@@ -115,12 +126,15 @@ export class ExternalAuthService {
     }).href;
   }
 
-  /** Finishes a sign-in from the provider's redirect back to us. Never throws: errors go back to the app. */
-  async finish(pathAndQuery: string, requestOrigin: string): Promise<CallbackOutcome> {
-    const origin = this.origin(requestOrigin);
+  /**
+   * Finishes a sign-in from the provider's redirect back to us. Errors go back to the app, except that
+   * a server without external sign-in answers 404.
+   */
+  async finish(pathAndQuery: string): Promise<CallbackOutcome> {
+    const origin = this.origin();
     const currentUrl = new URL(pathAndQuery, origin);
     const stateParam = currentUrl.searchParams.get('state');
-    const saved = stateParam ? await this.states.take(stateParam) : undefined;
+    const saved = stateParam && STATE_FORMAT.test(stateParam) ? await this.states.take(stateParam) : undefined;
     if (!saved || saved.expiresAt < this.clock.now().toISOString()) {
       return { redirect: `${origin}/sso-callback?error=SSO-state-invalid`, failure: 'unknown or expired state' };
     }

@@ -2,58 +2,132 @@ import { tooManyRequests } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import type { ThrottleRepository } from '../repositories/throttle.repository.js';
 
-/** Failed sign-ins allowed per account and per address within the window, before a block. */
+/**
+ * Limits on guessing, after OWASP's advice that an account lockout is itself a denial of service:
+ * - one account from one address: `pairFailures` failures in the window block that pair only;
+ * - one address over many accounts (password spraying): `addressFailures` failures block the address;
+ * - one account from many addresses: no lockout, but past `accountFreeFailures` failures each further
+ *   attempt must wait a delay that doubles per failure up to `accountMaxDelaySeconds`; an address the
+ *   account signed in from before (within `knownAddressDays`) skips that delay.
+ * - registrations: REGISTRATIONS_PER_HOUR attempts per address (30 unless configured: a whole class
+ *   may register from the academy's one address on its first day).
+ */
 export const THROTTLE = {
-  accountFailures: 5,
+  pairFailures: 5,
   addressFailures: 20,
   windowMinutes: 15,
   blockMinutes: 15,
+  accountFreeFailures: 10,
+  accountMaxDelaySeconds: 60,
+  knownAddressDays: 30,
+  registrationWindowMinutes: 60,
 } as const;
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
-/** Slows password guessing: repeated failures block an account, and an address, for a while. */
+/** The delay an account imposes after `failures` failures in the window, in seconds. */
+export function accountDelaySeconds(failures: number): number {
+  const beyond = failures - THROTTLE.accountFreeFailures;
+  if (beyond < 0) return 0;
+  return Math.min(2 ** beyond, THROTTLE.accountMaxDelaySeconds);
+}
+
+const keys = (email: string, address: string) => {
+  const account = email.trim().toLowerCase();
+  return {
+    account: `account:${account}`,
+    address: `address:${address}`,
+    pair: `pair:${account}|${address}`,
+    known: `known:${account}|${address}`,
+    registration: `register:${address}`,
+  };
+};
+
 export class LoginThrottleService {
   constructor(
     private readonly throttle: ThrottleRepository,
     private readonly clock: Clock,
+    private readonly registrationsPerHour: number,
   ) {}
 
-  private keys(email: string, address: string) {
-    return { account: `account:${email.trim().toLowerCase()}`, address: `address:${address}` };
+  private refuse(until: string, what: string): never {
+    const seconds = (new Date(until).getTime() - this.clock.now().getTime()) / 1000;
+    const wait = seconds >= 60 ? `${Math.ceil(seconds / 60)} minute(s)` : `${Math.ceil(seconds)} second(s)`;
+    throw tooManyRequests(`${what} Try again in ${wait}.`, seconds);
+  }
+
+  private async blocked(key: string): Promise<string | null> {
+    const until = await this.throttle.blockedUntil(key);
+    return until && until > this.clock.now().toISOString() ? until : null;
   }
 
   async assertAllowed(email: string, address: string): Promise<void> {
-    const now = this.clock.now();
-    const { account, address: addressKey } = this.keys(email, address);
-    for (const key of [account, addressKey]) {
-      const until = await this.throttle.blockedUntil(key);
-      if (until && until > now.toISOString()) {
-        const seconds = (new Date(until).getTime() - now.getTime()) / 1000;
-        throw tooManyRequests(
-          `Too many failed sign-in attempts. Try again in ${Math.ceil(seconds / 60)} minute(s).`,
-          seconds,
-        );
-      }
+    const k = keys(email, address);
+    for (const key of [k.pair, k.address]) {
+      const until = await this.blocked(key);
+      if (until) this.refuse(until, 'Too many failed sign-in attempts.');
     }
+    const slowed = await this.blocked(k.account);
+    if (slowed && !(await this.isKnownAddress(k.known))) {
+      this.refuse(slowed, 'Too many failed sign-in attempts for this account.');
+    }
+  }
+
+  private async isKnownAddress(key: string): Promise<boolean> {
+    const until = await this.throttle.blockedUntil(key);
+    return until !== null && until > this.clock.now().toISOString();
   }
 
   async recordFailure(email: string, address: string): Promise<void> {
     const now = this.clock.now();
+    const nowText = now.toISOString();
     const windowStart = new Date(now.getTime() - THROTTLE.windowMinutes * MINUTE_MS).toISOString();
     const blockUntil = new Date(now.getTime() + THROTTLE.blockMinutes * MINUTE_MS).toISOString();
-    const { account, address: addressKey } = this.keys(email, address);
+    const k = keys(email, address);
     const limits: [string, number][] = [
-      [account, THROTTLE.accountFailures],
-      [addressKey, THROTTLE.addressFailures],
+      [k.pair, THROTTLE.pairFailures],
+      [k.address, THROTTLE.addressFailures],
     ];
     for (const [key, limit] of limits) {
-      const failures = await this.throttle.recordFailure(key, now.toISOString(), windowStart);
+      const failures = await this.throttle.recordFailure(key, nowText, windowStart);
       if (failures >= limit) await this.throttle.block(key, blockUntil);
     }
+    const accountFailures = await this.throttle.recordFailure(k.account, nowText, windowStart);
+    const delay = accountDelaySeconds(accountFailures);
+    if (delay > 0) await this.throttle.block(k.account, new Date(now.getTime() + delay * 1000).toISOString());
   }
 
-  async recordSuccess(email: string): Promise<void> {
-    await this.throttle.clear(this.keys(email, '').account);
+  /** A sign-in succeeded: the pair starts afresh, and the address is known to the account for a while. */
+  async recordSuccess(email: string, address: string): Promise<void> {
+    const k = keys(email, address);
+    const now = this.clock.now();
+    await this.throttle.clear(k.pair);
+    await this.throttle.remember(
+      k.known,
+      now.toISOString(),
+      new Date(now.getTime() + THROTTLE.knownAddressDays * DAY_MS).toISOString(),
+    );
+  }
+
+  /**
+   * Counts a registration attempt from an address, successful or not, and refuses past the limit, so
+   * that nobody can create accounts in bulk or probe which e-mail addresses have one.
+   */
+  async countRegistration(address: string): Promise<void> {
+    const key = keys('', address).registration;
+    const until = await this.blocked(key);
+    if (until) this.refuse(until, 'Too many registrations from this address.');
+    const now = this.clock.now();
+    const windowStart = new Date(now.getTime() - THROTTLE.registrationWindowMinutes * MINUTE_MS);
+    const attempts = await this.throttle.recordFailure(key, now.toISOString(), windowStart.toISOString());
+    if (attempts >= this.registrationsPerHour) {
+      // Blocked until the window that counted them is over.
+      const started = (await this.throttle.windowStartedAt(key)) ?? now.toISOString();
+      const until = new Date(new Date(started).getTime() + THROTTLE.registrationWindowMinutes * MINUTE_MS);
+      await this.throttle.block(key, until.toISOString());
+      if (attempts > this.registrationsPerHour)
+        this.refuse(until.toISOString(), 'Too many registrations from this address.');
+    }
   }
 }

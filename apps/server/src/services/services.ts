@@ -59,13 +59,13 @@ export function createServices({ config, database, secrets, clock = systemClock,
     fighters,
     new PasswordHasher(),
     tokens,
-    new LoginThrottleService(new ThrottleRepository(db), clock),
+    new LoginThrottleService(new ThrottleRepository(db), clock, config.registrationsPerHour),
   );
   return {
     health: new HealthService(new HealthRepository(db)),
     tokens,
     accounts,
-    sessions: new SessionService(sessionRepository, fighters),
+    sessions: new SessionService(sessionRepository, fighters, clock),
     coach: new CoachService(
       sessionRepository,
       new CoachRepository(db),

@@ -1,24 +1,30 @@
-import type { Fighter } from '@openmat/contract/auth';
+import type { SessionStatus } from '@openmat/contract/enums';
 import {
   duplicateWalkInNames,
+  encodeSessionCursor,
+  SESSION_LIST,
   type AttendanceRecord,
   type AttendanceResponse,
+  type SessionListOrder,
+  type SessionListQuery,
   type TrainingSession,
   type TrainingSessionDetails,
 } from '@openmat/contract/sessions';
 import { badRequest, forbidden, messageError, notFound } from '../errors.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import type { Principal } from '../lib/principal.js';
 import type { FighterRepository } from '../repositories/fighter.repository.js';
 import type {
   SessionFields,
+  SessionListFilter,
   SessionRecord,
   SessionRepository,
-  SessionWithRoster,
+  SessionSummary,
 } from '../repositories/session.repository.js';
-import { toFighterDto } from './account.service.js';
+import { fighterDto, pairsForViewer, rosterView } from './fighter-privacy.js';
 import { existingSession, ownedSession } from './session-access.js';
 
-function toSessionDto(session: SessionWithRoster): TrainingSession {
+function toSessionDto(session: SessionSummary): TrainingSession {
   return {
     id: session.id,
     trainingDate: session.trainingDate,
@@ -37,33 +43,93 @@ const toUtc = (dateTime: string) => new Date(dateTime).toISOString();
 
 const attendanceFailure = (message: string) => messageError(400, message, { success: false });
 
+/** The query that gives the page after this one; every bound is explicit, so paging is stable. */
+export interface NextSessionPage {
+  from?: string | undefined;
+  to?: string | undefined;
+  status?: SessionStatus | undefined;
+  order: SessionListOrder;
+  limit: number;
+  cursor: string;
+}
+
+export interface SessionListPage {
+  sessions: TrainingSession[];
+  /** Null on the last page. */
+  next: NextSessionPage | null;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * What a query asks for. The call with no query at all is the default window: every session from the
+ * start of the previous UTC day on (so "today" anywhere on Earth is inside it), soonest first, capped.
+ */
+function listFilter(query: SessionListQuery, now: Date): SessionListFilter {
+  if (Object.values(query).every((value) => value === undefined)) {
+    const startOfToday = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+    return {
+      from: new Date(startOfToday - SESSION_LIST.defaultCallDaysBack * DAY_MS).toISOString(),
+      order: 'asc',
+      limit: SESSION_LIST.defaultCallLimit,
+    };
+  }
+  return {
+    from: query.from,
+    to: query.to,
+    status: query.status,
+    order: query.order ?? 'asc',
+    after: query.cursor,
+    limit: query.limit ?? SESSION_LIST.defaultLimit,
+  };
+}
+
 export class SessionService {
   constructor(
     private readonly sessions: SessionRepository,
     private readonly fighters: FighterRepository,
+    private readonly clock: Clock = systemClock,
   ) {}
 
-  async list(): Promise<TrainingSession[]> {
-    return (await this.sessions.list()).map(toSessionDto);
+  /** One bounded page of sessions (docs/decisions/0014-bounded-session-list.md). */
+  async list(query: SessionListQuery): Promise<SessionListPage> {
+    const filter = listFilter(query, this.clock.now());
+    // One more than asked says whether a next page exists without counting the rest.
+    const rows = await this.sessions.list({ ...filter, limit: filter.limit + 1 });
+    const page = rows.slice(0, filter.limit);
+    const last = page.at(-1);
+    const next =
+      rows.length > filter.limit && last
+        ? {
+            from: filter.from,
+            to: filter.to,
+            status: filter.status,
+            order: filter.order,
+            limit: filter.limit,
+            cursor: encodeSessionCursor({ trainingDate: last.trainingDate, id: last.id }),
+          }
+        : null;
+    return { sessions: page.map(toSessionDto), next };
   }
 
-  async details(id: number): Promise<TrainingSessionDetails> {
-    return this.withRoster(await existingSession(this.sessions, id));
+  /** The session with its roster, as fighter-privacy.ts lets this caller see it. */
+  async details(principal: Principal, id: number): Promise<TrainingSessionDetails> {
+    return this.withRoster(principal, await existingSession(this.sessions, id));
   }
 
-  private async withRoster(session: SessionRecord): Promise<TrainingSessionDetails> {
+  private async withRoster(viewer: Principal, session: SessionRecord): Promise<TrainingSessionDetails> {
     const [instructor, roster] = await Promise.all([
       this.fighters.findById(session.instructorFighterId),
       this.sessions.roster(session.id),
     ]);
     if (!instructor) throw notFound(`The instructor of training session ${session.id} no longer exists.`);
-    const students: Fighter[] = roster.map(toFighterDto);
+    const view = rosterView(viewer, session);
     return {
       ...toSessionDto({ ...session, studentIds: roster.map((fighter) => fighter.id) }),
-      instructor: toFighterDto(instructor),
-      students,
+      instructor: fighterDto(instructor, view(instructor)),
+      students: roster.map((fighter) => fighterDto(fighter, view(fighter))),
       isCurriculumGenerated: session.isCurriculumGenerated,
-      rawFighterPairsJson: session.rawFighterPairsJson,
+      rawFighterPairsJson: pairsForViewer(session.rawFighterPairsJson, viewer.userId === session.ownerUserId),
     };
   }
 
@@ -89,7 +155,7 @@ export class SessionService {
         capacity: [`Capacity cannot be below the ${current} fighters already on the roster.`],
       });
     }
-    return this.details(id);
+    return this.details(principal, id);
   }
 
   /** Closing completes the session; nobody can check in after. */
@@ -120,7 +186,7 @@ export class SessionService {
     if (outcome === 'missing') throw notFound(`There is no training session ${id}.`);
     if (outcome === 'full') throw messageError(409, 'This session is full.');
     if (outcome === 'closed') throw messageError(409, 'This session is no longer open for check-in.');
-    return this.details(id);
+    return this.details(principal, id);
   }
 
   async recordAttendance(principal: Principal, id: number, records: AttendanceRecord[]): Promise<AttendanceResponse> {
@@ -143,7 +209,7 @@ export class SessionService {
     return {
       success: true,
       message: `Recorded ${records.length} walk-in(s); ${result.added} added to the roster.`,
-      updatedSession: await this.details(id),
+      updatedSession: await this.details(principal, id),
     };
   }
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Role } from '@openmat/contract/enums';
 import type { TokenResponse } from '@openmat/contract/auth';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { unauthorized } from '../errors.js';
+import { AppError, unauthorized } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import type { Principal } from '../lib/principal.js';
 import type { TokenRepository } from '../repositories/token.repository.js';
@@ -15,6 +15,8 @@ const ISSUER = 'openmat';
  */
 export const REUSE_GRACE_SECONDS = 10;
 const AUDIENCE = 'openmat';
+/** The largest id either database stores (a 32-bit integer column). */
+const MAX_ID = 2_147_483_647;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface TokenSettings {
@@ -65,12 +67,16 @@ export class TokenService {
         issuer: ISSUER,
         audience: AUDIENCE,
         algorithms: ['HS256'],
+        requiredClaims: ['exp', 'iat', 'sub'],
         currentDate: this.clock.now(),
       });
       const userId = Number(payload.sub);
       const role = Role.safeParse(payload.role);
-      if (!Number.isSafeInteger(userId) || typeof payload.email !== 'string')
+      if (!Number.isInteger(userId) || userId < 1 || userId > MAX_ID || typeof payload.email !== 'string')
         throw unauthorized('The access token is invalid.');
+      // A token outlives its account when the account is deleted or the database is reset.
+      if (!(await this.tokens.userExists(userId)))
+        throw unauthorized('The account of this access token no longer exists.');
       return {
         userId,
         email: payload.email,
@@ -78,6 +84,7 @@ export class TokenService {
         role: role.success ? role.data : null,
       };
     } catch (error) {
+      if (error instanceof AppError) throw error;
       if (error instanceof joseErrors.JWTExpired) throw unauthorized('The access token has expired.');
       throw unauthorized('The access token is invalid.');
     }

@@ -45,11 +45,15 @@ export interface SignedIn {
 /** Registers a fighter through the API and signs in as them. */
 export async function signUp(app: App, overrides: Record<string, unknown> = {}): Promise<SignedIn> {
   const payload = registration(overrides);
-  const created = await app.inject({ method: 'POST', url: '/api/fighter/register', payload });
+  // Each from an address of its own, as people register from their own devices (registrations are
+  // limited per address).
+  const remoteAddress = `10.250.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`;
+  const created = await app.inject({ method: 'POST', url: '/api/fighter/register', payload, remoteAddress });
   if (created.statusCode !== 201) throw new Error(`register failed: ${created.statusCode} ${created.body}`);
   const login = await app.inject({
     method: 'POST',
     url: '/api/fighter/login',
+    remoteAddress,
     payload: { email: payload.email, password: payload.password },
   });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);

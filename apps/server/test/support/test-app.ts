@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { buildApp, type App } from '../../src/app.js';
+import type { Writable } from 'node:stream';
+import { buildApp, loggerOptions, type App } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import type { Clock } from '../../src/lib/clock.js';
@@ -20,6 +21,8 @@ export interface TestAppOptions {
   /** Called before the app is ready, to add routes that exercise shared machinery. */
   extend?: (app: App) => void;
   clock?: Clock;
+  /** Where the app's log lines go (at level info), for tests of what is logged. */
+  logStream?: Writable;
 }
 
 /** A real app on a fresh, migrated database of the target's dialect, for `app.inject`. */
@@ -31,7 +34,10 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
   );
   const database = await fresh.open();
   const secrets = await loadSecrets(config.dataDir, config.tokenSigningKey);
-  const app = await buildApp({ config, database, secrets, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildApp(
+    { config, database, secrets, ...(options.clock ? { clock: options.clock } : {}) },
+    options.logStream ? { logger: { ...loggerOptions(config), level: 'info', stream: options.logStream } } : {},
+  );
   options.extend?.(app);
   await app.ready();
   return {

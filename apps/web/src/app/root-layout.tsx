@@ -2,8 +2,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
 import { SiteFooter } from '@/components/layouts/site-footer';
+import { needsProfile } from '@/features/auth/profile-status';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { NotificationBanner } from '@/features/notifications/components/notification-banner';
+import { ThemeSelect } from '@/features/preferences/components/theme-select';
 import { useApplyPreferences } from '@/features/preferences/use-apply-preferences';
 import { SiteHeader, type HeaderSession } from './site-header';
 
@@ -34,8 +36,8 @@ function logout(): void {
 
 /** The signed-in user for the header, or null for a visitor. */
 function useHeaderSession(): HeaderSession | null {
-  const email = useAuthStore((state) => (state.loginStatus === 'authenticated' ? state.user?.email : undefined));
-  return email ? { email, onLogout: logout } : null;
+  const user = useAuthStore((state) => (state.loginStatus === 'authenticated' ? state.user : null));
+  return user ? { email: user.email, onLogout: logout, profileIncomplete: needsProfile(user.fighterInfo) } : null;
 }
 
 /** The one layout every route sits under: notification banner, header, the page, footer. */
@@ -61,7 +63,9 @@ export function RootLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter>
+        <ThemeSelect />
+      </SiteFooter>
       <ScrollRestoration />
     </div>
   );

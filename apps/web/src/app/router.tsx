@@ -80,6 +80,9 @@ export const routes: RouteObject[] = [
                     async () => ({ Component: (await import('./routes/session-details')).SessionDetailsRoute }),
                     requireIdParam('sessionId'),
                   ),
+                  page('/profile', 'routes.profile', async () => ({
+                    Component: (await import('./routes/profile')).ProfileRoute,
+                  })),
                   page('/video-analysis', 'routes.videoAnalysis', placeholder),
                   page('/videos', 'routes.videos', placeholder),
                   page('/video-review/:videoId', 'routes.videoReview', placeholder, requireIdParam('videoId')),

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/testing/render';
@@ -26,9 +26,26 @@ describe('SiteHeader', () => {
     expect(onLogout).toHaveBeenCalledOnce();
   });
 
+  it('leads a signed-in user to their profile from the welcome line and the Profile button', async () => {
+    await renderWithApp(<SiteHeader session={{ email: 'coach@example.com', onLogout: vi.fn() }} />);
+    expect(screen.getByRole('link', { name: 'Welcome, coach@example.com' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(screen.queryByRole('link', { name: 'Complete your profile' })).toBeNull();
+  });
+
+  it('prompts to complete an incomplete profile, except on /profile itself', async () => {
+    const session = { email: 'coach@example.com', onLogout: vi.fn(), profileIncomplete: true };
+    await renderWithApp(<SiteHeader session={session} />, { path: '/class-session' });
+    expect(screen.getByText('Your fighter profile is incomplete.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Complete your profile' })).toHaveAttribute('href', '/profile');
+    cleanup();
+    await renderWithApp(<SiteHeader session={session} />, { path: '/profile' });
+    expect(screen.queryByRole('link', { name: 'Complete your profile' })).toBeNull();
+  });
+
   it('always shows the theme and language controls', async () => {
     await renderWithApp(<SiteHeader session={null} />, { language: 'pl' });
-    expect(screen.getByRole('button', { name: 'Motyw: Systemowy' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Przełącz na motyw ciemny' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Język: Systemowy' })).toHaveValue('system');
     expect(screen.getByRole('link', { name: 'Zaloguj się' })).toBeInTheDocument();
   });

@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-export function SiteFooter() {
+/** Copyright, the about, contact and privacy links, and any controls the app puts in (`children`). */
+export function SiteFooter({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const linkClass = 'hover:text-zinc-900 hover:underline dark:hover:text-zinc-100';
   return (
@@ -19,6 +21,7 @@ export function SiteFooter() {
             {t('footer.privacy')}
           </Link>
         </nav>
+        {children}
       </div>
     </footer>
   );

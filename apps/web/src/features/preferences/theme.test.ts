@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { followTheme, resolveTheme } from './theme';
+import { followTheme, resolveTheme, toggledTheme } from './theme';
 
 function fakeSystemTheme(initiallyDark: boolean) {
   let listener: (() => void) | null = null;
@@ -30,6 +30,13 @@ describe('theme', () => {
     expect(resolveTheme('system', false)).toBe('light');
     expect(resolveTheme('light', true)).toBe('light');
     expect(resolveTheme('dark', false)).toBe('dark');
+  });
+
+  it('toggles to the opposite of what is on screen, never to system', () => {
+    expect(toggledTheme('system', false)).toBe('dark');
+    expect(toggledTheme('system', true)).toBe('light');
+    expect(toggledTheme('light', true)).toBe('dark');
+    expect(toggledTheme('dark', false)).toBe('light');
   });
 
   it('applies an explicit theme and ignores the operating system', () => {

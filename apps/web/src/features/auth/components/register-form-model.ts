@@ -100,29 +100,21 @@ function birthdateMessages(text: string, today: Date): FieldMessage[] {
   return [];
 }
 
+/** The fighter-profile fields of the form, shared with the profile screen. */
+export type ProfileFieldValues = Pick<
+  RegisterFormValues,
+  'fighterName' | 'birthdate' | 'height' | 'weight' | 'maxWorkoutDuration'
+>;
+
 /**
- * Checks the form before the confirmation dialog opens. Required: name, height, weight, sparring
- * duration, e-mail, password and birthdate; the figures also within the limits the server applies.
+ * Checks the fighter-profile fields: name, birthdate, height, weight and sparring duration are
+ * required, the figures within the limits the server applies.
  */
-export function validateRegisterForm(values: RegisterFormValues, today: Date = new Date()): FieldErrors {
+export function validateProfileFields(values: ProfileFieldValues, today: Date = new Date()): FieldErrors {
   const errors: FieldErrors = {};
   const add = (field: ValidatedField, messages: FieldMessage[]) => {
     if (messages.length > 0) errors[field] = messages;
   };
-
-  if (values.email.trim() === '') add('email', [{ key: 'register.errors.emailRequired' }]);
-  else if (!Email.safeParse(values.email).success) add('email', [{ key: 'register.errors.emailInvalid' }]);
-
-  if (values.password === '') add('password', [{ key: 'register.errors.passwordRequired' }]);
-  else {
-    add(
-      'password',
-      passwordPolicyErrors(values.password).map((code) => ({
-        key: `register.errors.password.${code}`,
-        values: { min: LIMITS.passwordMin, max: LIMITS.passwordMax },
-      })),
-    );
-  }
 
   const name = values.fighterName.trim();
   if (name === '') add('fighterName', [{ key: 'register.errors.nameRequired' }]);
@@ -154,6 +146,32 @@ export function validateRegisterForm(values: RegisterFormValues, today: Date = n
     ),
   );
   return errors;
+}
+
+/**
+ * Checks the form before the confirmation dialog opens. Required: name, height, weight, sparring
+ * duration, e-mail, password and birthdate; the figures also within the limits the server applies.
+ */
+export function validateRegisterForm(values: RegisterFormValues, today: Date = new Date()): FieldErrors {
+  const errors: FieldErrors = {};
+  const add = (field: ValidatedField, messages: FieldMessage[]) => {
+    if (messages.length > 0) errors[field] = messages;
+  };
+
+  if (values.email.trim() === '') add('email', [{ key: 'register.errors.emailRequired' }]);
+  else if (!Email.safeParse(values.email).success) add('email', [{ key: 'register.errors.emailInvalid' }]);
+
+  if (values.password === '') add('password', [{ key: 'register.errors.passwordRequired' }]);
+  else {
+    add(
+      'password',
+      passwordPolicyErrors(values.password).map((code) => ({
+        key: `register.errors.password.${code}`,
+        values: { min: LIMITS.passwordMin, max: LIMITS.passwordMax },
+      })),
+    );
+  }
+  return { ...errors, ...validateProfileFields(values, today) };
 }
 
 /** The first field with a message, in page order, for the focus to go to. */

@@ -3,12 +3,13 @@ import { LIMITS } from '@openmat/contract/auth';
 import { BELTS, EXPERIENCE_LEVELS, EXPERIENCE_NAMES, type FighterRoleName, type Gender } from '@openmat/contract/enums';
 import { useMutation } from '@tanstack/react-query';
 import { GraduationCap, LoaderCircle, Sparkles, Users } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { registerFighter } from '@/features/auth/api/register';
+import { FormSection, isoDay } from './form-section';
 import { ImperialHelper } from './imperial-helper';
 import { RegisterChoiceGroup, type RegisterChoice } from './register-choice-group';
 import { RegisterErrors } from './register-errors';
@@ -29,23 +30,6 @@ import {
 
 /** Where a successful registration leads. */
 const AFTER_REGISTER = '/home';
-
-/** A local calendar day as `YYYY-MM-DD`, for the bounds of the date picker. */
-function isoDay(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-function FormSection({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="space-y-5">
-      <h2 id={id} className="text-lg font-semibold tracking-tight">
-        {title}
-      </h2>
-      <div className="grid grid-cols-1 gap-5 md:grid-cols-2">{children}</div>
-    </section>
-  );
-}
 
 /**
  * The registration form (spec section 2, Register): role, account, fighter profile and body

@@ -63,10 +63,12 @@ export function FighterPairs({
           </ol>
           {pairing.unpaired_student && (
             <p className="text-sm">
-              {t('sessionDetails.unpaired', {
-                name: pairing.unpaired_student.studentName,
-                reason: pairing.unpaired_student.reason,
-              })}
+              {pairing.unpaired_student.reason
+                ? t('sessionDetails.unpaired', {
+                    name: pairing.unpaired_student.studentName,
+                    reason: pairing.unpaired_student.reason,
+                  })
+                : t('sessionDetails.unpairedNoReason', { name: pairing.unpaired_student.studentName })}
             </p>
           )}
           {pairing.pairing_rationale && (

@@ -49,6 +49,22 @@ describe('SessionList', () => {
     expect(await screen.findByText('Guard retention')).toBeVisible();
   });
 
+  it('asks for the window the table shows: from the start of yesterday, local time, at most 100', async () => {
+    process.env.TZ = 'America/Sao_Paulo';
+    // 01:30 UTC on 16 March is still 15 March in São Paulo (UTC-3): yesterday there began on 14 March.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2025-03-16T01:30:00Z') });
+    const http = stubFetch({ [LIST]: () => json(200, [makeSession()]) });
+    try {
+      await renderList(false);
+      await screen.findByText('Guard retention');
+    } finally {
+      vi.useRealTimers();
+    }
+    const [call] = http.callsTo(LIST);
+    const query = new URLSearchParams(call?.path.split('?')[1]);
+    expect(Object.fromEntries(query)).toEqual({ from: '2025-03-14T03:00:00.000Z', limit: '100' });
+  });
+
   it('says it is loading while the list is on its way', async () => {
     stubFetch({ [LIST]: () => new Promise<Response>(() => undefined) });
     await renderList(false);

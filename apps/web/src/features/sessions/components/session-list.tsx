@@ -86,8 +86,9 @@ function StateRow({ colSpan, children }: { colSpan: number; children: ReactNode 
 }
 
 /**
- * The session list (spec section 2, Session list): every training session in a sortable, paged table.
- * Students check in to a session; instructors edit and manage them and create new ones.
+ * The session list (spec section 2, Session list): the training sessions from yesterday on (at most
+ * 100, see get-sessions.ts) in a sortable, paged table. Students check in to a session; instructors
+ * edit and manage them and create new ones.
  */
 export function SessionList({ isStudent }: { isStudent: boolean }) {
   const { t, i18n } = useTranslation();

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/ui/card';
+import { ProfileScreen } from '@/features/auth/components/profile-screen';
+
+/** /profile: the signed-in user's own fighter profile, completed here when it is still empty. */
+export function ProfileRoute() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+      <header className="mx-auto max-w-3xl text-center">
+        <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{t('profile.title')}</h1>
+        <p className="mt-3 text-lg text-pretty text-zinc-600 dark:text-zinc-400">{t('profile.lead')}</p>
+      </header>
+      <Card className="mx-auto mt-8 max-w-3xl p-5 sm:p-8">
+        <ProfileScreen />
+      </Card>
+    </div>
+  );
+}

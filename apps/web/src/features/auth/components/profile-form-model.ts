@@ -1,0 +1,51 @@
+import type { Fighter, UpdateFighterProfileRequest } from '@openmat/contract/auth';
+import type { Belt, Experience, Gender } from '@openmat/contract/enums';
+import { parseDecimal } from '@/lib/parse-decimal';
+import { formBmi, validateProfileFields, type FieldErrors, type ProfileFieldValues } from './register-form-model';
+
+/** What the profile form holds while it is being filled in: text inputs stay text until sent. */
+export interface ProfileFormValues extends ProfileFieldValues {
+  gender: Gender;
+  experience: Experience;
+  beltColor: Belt;
+}
+
+const text = (value: number | null) => (value === null ? '' : String(value));
+
+/**
+ * The form's starting values: what the profile already has (external sign-in fills in the name),
+ * the register form's defaults for the choices (Male, less than 2 years, White, 5 minutes), and
+ * empty height and weight.
+ */
+export function profileFormValues(fighter: Fighter | null): ProfileFormValues {
+  return {
+    fighterName: fighter?.fighterName ?? '',
+    birthdate: fighter?.birthdate ?? '',
+    height: text(fighter?.height ?? null),
+    weight: text(fighter?.weight ?? null),
+    maxWorkoutDuration: text(fighter?.maxWorkoutDuration ?? 5),
+    gender: fighter?.gender ?? 'Male',
+    experience: fighter?.experience ?? 0,
+    beltColor: fighter?.beltColor ?? 'White',
+  };
+}
+
+/** The same rules as registration, without the account fields. */
+export function validateProfileForm(values: ProfileFormValues, today: Date = new Date()): FieldErrors {
+  return validateProfileFields(values, today);
+}
+
+/** The body of `PUT /api/fighter/me`, numbers as numbers. Call it on validated values only. */
+export function profilePayload(values: ProfileFormValues): UpdateFighterProfileRequest {
+  return {
+    fighterName: values.fighterName.trim(),
+    height: parseDecimal(values.height),
+    weight: parseDecimal(values.weight),
+    bmi: formBmi(values),
+    gender: values.gender,
+    birthdate: values.birthdate,
+    maxWorkoutDuration: parseDecimal(values.maxWorkoutDuration),
+    experience: values.experience,
+    beltColor: values.beltColor,
+  };
+}
