@@ -97,6 +97,36 @@ describe('hydrate', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it('keeps the tokens for the next load when a reload cuts the user info request, but not when it is refused', async () => {
+    useAuthStore.setState({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+    stubFetch({
+      'POST /api/auth/v1/refresh': () => json(200, pair(2)),
+      'GET /api/auth/v1/manage/info': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    expect(await hydrate()).toBe(false);
+    expect(useAuthStore.getState()).toMatchObject({
+      accessToken: 'access-2',
+      refreshToken: 'refresh-2',
+      loginStatus: 'unauthenticated',
+    });
+    expect(navigate).toHaveBeenCalledWith('/login');
+
+    vi.restoreAllMocks();
+    stubFetch({
+      'POST /api/auth/v1/refresh': () => json(200, pair(3)),
+      'GET /api/auth/v1/manage/info': () => problem(401, 'The account no longer exists.'),
+    });
+    expect(await hydrate()).toBe(false);
+    expect(useAuthStore.getState()).toMatchObject(signedOut);
+  });
+
+  it('keeps the tokens when the refresh gets no answer at all', async () => {
+    useAuthStore.setState({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+    stubFetch({ 'POST /api/auth/v1/refresh': () => Promise.reject(new TypeError('Failed to fetch')) });
+    expect(await hydrate()).toBe(false);
+    expect(useAuthStore.getState()).toMatchObject({ refreshToken: 'refresh-1', loginStatus: 'unauthenticated' });
+  });
+
   it('goes to /login when the refresh fails', async () => {
     useAuthStore.setState({ accessToken: 'access-1', refreshToken: 'spent' });
     stubFetch({ 'POST /api/auth/v1/refresh': () => problem(401, 'already used') });

@@ -1,5 +1,5 @@
 import type { TokenResponse } from '@openmat/contract/auth';
-import { connectSession } from '@/lib/api-client';
+import { ApiError, connectSession } from '@/lib/api-client';
 import { navigateTo } from '@/lib/navigation';
 import { appQueryClient } from '@/lib/query-client';
 import { loginWithCookie, loginWithPassword, refreshTokens, refreshWithBearer, revokeSession } from './api/tokens';
@@ -23,14 +23,25 @@ function signOutLocally(): void {
   appQueryClient().clear();
 }
 
-/** Loads userInfo and fighterInfo and attaches them to the user; on failure the session is dropped. */
+/**
+ * Ends the session after a failed call. When the server refused it, the tokens are dropped. When no
+ * answer came at all (offline, or the request was cut because the page is being reloaded or left),
+ * the user is unauthenticated for now but the tokens stay, so the next page load can try them again:
+ * dropping them there signed people out on a reload that happened mid-request.
+ */
+function endSession(error: unknown): void {
+  if (error instanceof ApiError) signOutLocally();
+  else useAuthStore.setState({ loginStatus: 'unauthenticated' });
+}
+
+/** Loads userInfo and fighterInfo and attaches them to the user; on failure the session ends. */
 async function fetchUserInfo(): Promise<boolean> {
   try {
     const info = await getUserInfo();
     useAuthStore.setState({ user: { ...info.userInfo, fighterInfo: info.fighterInfo } });
     return true;
-  } catch {
-    signOutLocally();
+  } catch (error) {
+    endSession(error);
     return false;
   }
 }
@@ -60,18 +71,20 @@ export async function login(email: string, password: string): Promise<boolean> {
   return loadUserInfo();
 }
 
-let refreshing: Promise<boolean> | null = null;
+/** The failure of the last refresh, or null when it succeeded. */
+let refreshing: Promise<unknown> | null = null;
+const REFRESHED = null;
 
-/** Refreshes the token pair once, however many calls ask at the same moment. */
-export function refresh(): Promise<boolean> {
+/** Refreshes the token pair once, however many calls ask at the same moment; answers the failure. */
+function refreshOnce(): Promise<unknown> {
   refreshing ??= (async () => {
     const { accessToken, refreshToken } = useAuthStore.getState();
-    if (!refreshToken) return false;
+    if (!refreshToken) return new Error('There is no refresh token.');
     try {
       storeTokens(await refreshTokens({ accessToken: accessToken ?? '', refreshToken }));
-      return true;
-    } catch {
-      return false;
+      return REFRESHED;
+    } catch (error) {
+      return error;
     }
   })().finally(() => {
     refreshing = null;
@@ -79,10 +92,20 @@ export function refresh(): Promise<boolean> {
   return refreshing;
 }
 
+/** Refreshes the token pair once, however many calls ask at the same moment. */
+export async function refresh(): Promise<boolean> {
+  return (await refreshOnce()) === REFRESHED;
+}
+
 async function tryHydrate(): Promise<boolean> {
   const { accessToken, refreshToken } = useAuthStore.getState();
-  if (!accessToken || !refreshToken || !(await refresh())) {
+  if (!accessToken || !refreshToken) {
     signOutLocally();
+    return false;
+  }
+  const failure = await refreshOnce();
+  if (failure !== REFRESHED) {
+    endSession(failure);
     return false;
   }
   return fetchUserInfo();
