@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import { Role } from '@openmat/contract/enums';
 import type { TokenResponse } from '@openmat/contract/auth';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
@@ -33,12 +33,17 @@ const opaqueToken = () => randomBytes(32).toString('base64url');
  * rotate on every use; presenting a spent one revokes its whole family, because reuse means theft.
  */
 export class TokenService {
+  /** Imported once: jose would otherwise import the raw bytes again on every sign and verify. */
+  private readonly key: KeyObject;
+
   constructor(
     private readonly tokens: TokenRepository,
-    private readonly key: Uint8Array,
+    key: Uint8Array,
     private readonly settings: TokenSettings,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.key = createSecretKey(key);
+  }
 
   async issue(principal: Principal, familyId: string = randomUUID()): Promise<TokenResponse> {
     const now = this.clock.now();
