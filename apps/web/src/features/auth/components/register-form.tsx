@@ -1,6 +1,6 @@
 import { FormField } from '@/components/forms/form-field';
 import { LIMITS } from '@openmat/contract/auth';
-import { BELTS, EXPERIENCE_LEVELS, EXPERIENCE_NAMES, type FighterRoleName, type Gender } from '@openmat/contract/enums';
+import type { FighterRoleName } from '@openmat/contract/enums';
 import { useMutation } from '@tanstack/react-query';
 import { GraduationCap, LoaderCircle, Sparkles, Users } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -9,8 +9,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { registerFighter } from '@/features/auth/api/register';
-import { FormSection, isoDay } from './form-section';
-import { ImperialHelper } from './imperial-helper';
+import { FighterFields } from './fighter-fields';
+import { FormSection } from './form-section';
 import { RegisterChoiceGroup, type RegisterChoice } from './register-choice-group';
 import { RegisterErrors } from './register-errors';
 import { CONTROL_CLASS, describeControl } from './register-field';
@@ -37,7 +37,7 @@ const AFTER_REGISTER = '/home';
  * success alerts and goes to /home, a failure lists the server's messages.
  */
 export function RegisterForm() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const premium = isPremiumPlan(searchParams.get('plan'));
@@ -138,14 +138,6 @@ export function RegisterForm() {
       icon: Users,
     },
   ];
-  const genders: RegisterChoice<Gender>[] = [
-    { value: 'Male', label: t('register.gender.Male') },
-    { value: 'Female', label: t('register.gender.Female') },
-  ];
-  const bmiFormat = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const today = new Date();
-  const oldest = new Date(today);
-  oldest.setFullYear(today.getFullYear() - LIMITS.ageYears.max - 1);
 
   return (
     <>
@@ -191,119 +183,21 @@ export function RegisterForm() {
           </FormField>
         </FormSection>
 
-        <FormSection title={t('register.sections.profile')} id={`${id}-profile`}>
-          <FormField
-            id={fieldId('fighterName')}
-            label={t('register.name')}
-            hint={t('register.nameHint')}
-            error={message('fighterName')}
-          >
-            <input {...control('fighterName', true)} type="text" autoComplete="name" maxLength={LIMITS.nameMax} />
-          </FormField>
-          <FormField id={fieldId('birthdate')} label={t('register.birthdate')} error={message('birthdate')}>
-            <input {...control('birthdate')} type="date" autoComplete="bday" min={isoDay(oldest)} max={isoDay(today)} />
-          </FormField>
-          <RegisterChoiceGroup
-            name={fieldId('gender')}
-            legend={t('register.gender.legend')}
-            options={genders}
-            value={values.gender}
-            onChange={(gender) => update('gender', gender)}
-          />
-          <FormField id={fieldId('beltColor')} label={t('register.belt.label')}>
-            <select
-              id={fieldId('beltColor')}
-              name="beltColor"
-              value={values.beltColor}
-              onChange={(event) => {
-                const belt = BELTS.find((name) => name === event.target.value);
-                if (belt) update('beltColor', belt);
-              }}
-              className={CONTROL_CLASS}
-            >
-              {BELTS.map((belt) => (
-                <option key={belt} value={belt}>
-                  {t(`register.belt.${belt}`)}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField id={fieldId('experience')} label={t('register.experience.label')}>
-            <select
-              id={fieldId('experience')}
-              name="experience"
-              value={values.experience}
-              onChange={(event) => {
-                const level = EXPERIENCE_LEVELS.find((candidate) => String(candidate) === event.target.value);
-                if (level !== undefined) update('experience', level);
-              }}
-              className={CONTROL_CLASS}
-            >
-              {EXPERIENCE_LEVELS.map((level) => (
-                <option key={level} value={level}>
-                  {t(`register.experience.${EXPERIENCE_NAMES[level]}`)}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField
-            id={fieldId('maxWorkoutDuration')}
-            label={t('register.maxWorkoutDuration')}
-            hint={t('register.maxWorkoutDurationHint')}
-            error={message('maxWorkoutDuration')}
-          >
-            <input
-              {...control('maxWorkoutDuration', true)}
-              type="number"
-              inputMode="numeric"
-              min={LIMITS.workoutMinutes.min}
-              max={LIMITS.workoutMinutes.max}
-              step={1}
-            />
-          </FormField>
-        </FormSection>
-
-        <FormSection title={t('register.sections.body')} id={`${id}-body`}>
-          <FormField id={fieldId('height')} label={t('register.height')} error={message('height')}>
-            <input
-              {...control('height')}
-              type="number"
-              inputMode="decimal"
-              min={LIMITS.heightCm.min}
-              max={LIMITS.heightCm.max}
-              step="any"
-              onBlur={recalculateBmi}
-            />
-          </FormField>
-          <FormField id={fieldId('weight')} label={t('register.weight')} error={message('weight')}>
-            <input
-              {...control('weight')}
-              type="number"
-              inputMode="decimal"
-              min={LIMITS.weightKg.min}
-              max={LIMITS.weightKg.max}
-              step="any"
-              onBlur={recalculateBmi}
-            />
-          </FormField>
-          <FormField id={fieldId('bmi')} label={t('register.bmi')} hint={t('register.bmiHint')}>
-            <input
-              id={fieldId('bmi')}
-              name="bmi"
-              type="text"
-              readOnly
-              value={bmiValue === null ? '–' : bmiFormat.format(bmiValue)}
-              aria-describedby={`${fieldId('bmi')}-hint`}
-              className={CONTROL_CLASS}
-            />
-          </FormField>
-          <div className="md:col-span-2">
-            <ImperialHelper
-              onApplyHeight={(cm) => applyMeasurement('height', cm)}
-              onApplyWeight={(kg) => applyMeasurement('weight', kg)}
-            />
-          </div>
-        </FormSection>
+        <FighterFields
+          sectionId={id}
+          fieldId={fieldId}
+          control={control}
+          message={message}
+          values={values}
+          choose={{
+            gender: (gender) => update('gender', gender),
+            beltColor: (belt) => update('beltColor', belt),
+            experience: (experience) => update('experience', experience),
+          }}
+          bmiValue={bmiValue}
+          recalculateBmi={recalculateBmi}
+          applyMeasurement={applyMeasurement}
+        />
 
         <div className="space-y-4 border-t border-zinc-200 pt-6 dark:border-zinc-800">
           {mutation.isError && <RegisterErrors error={mutation.error} />}
