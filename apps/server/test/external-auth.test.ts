@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp } from './support/accounts.js';
 import { followUntil } from './support/browser-redirects.js';
 import { databaseTargets } from './support/databases.js';
-import { startLoopbackProvider, type LoopbackProvider } from './support/oidc-provider.js';
+import { externalSignInEnv, startLoopbackProvider, type LoopbackProvider } from './support/oidc-provider.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
 
 const APP = 'http://openmat.test';
@@ -15,14 +15,7 @@ describe.each(databaseTargets)('external sign-in on $dialect', (target) => {
 
   beforeAll(async () => {
     provider = await startLoopbackProvider([CALLBACK]);
-    ctx = await createTestApp(target, {
-      env: {
-        PUBLIC_URL: APP,
-        OIDC_ISSUER: provider.issuer,
-        OIDC_CLIENT_ID: provider.clientId,
-        OIDC_CLIENT_SECRET: provider.clientSecret,
-      },
-    });
+    ctx = await createTestApp(target, { env: externalSignInEnv(provider, APP) });
   });
   afterAll(async () => {
     await ctx.close();

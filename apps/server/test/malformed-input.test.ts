@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PASSWORD, signUp, uniqueEmail, type SignedIn } from './support/accounts.js';
 import { databaseTargets } from './support/databases.js';
-import { startLoopbackProvider, type LoopbackProvider } from './support/oidc-provider.js';
+import { externalSignInEnv, startLoopbackProvider, type LoopbackProvider } from './support/oidc-provider.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
 
 /*
@@ -467,14 +467,7 @@ describe.each(databaseTargets)('malformed input on $dialect', (target) => {
   beforeAll(async () => {
     // External sign-in is configured, so that its routes get as far as their own checks.
     provider = await startLoopbackProvider([CALLBACK]);
-    ctx = await createTestApp(target, {
-      env: {
-        PUBLIC_URL: APP,
-        OIDC_ISSUER: provider.issuer,
-        OIDC_CLIENT_ID: provider.clientId,
-        OIDC_CLIENT_SECRET: provider.clientSecret,
-      },
-    });
+    ctx = await createTestApp(target, { env: externalSignInEnv(provider, APP) });
     student = await signUp(ctx.app, { fighterName: 'Walker Student' });
     instructor = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Walker Coach' });
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp, uniqueEmail } from './support/accounts.js';
 import { followUntil } from './support/browser-redirects.js';
 import { databaseTargets } from './support/databases.js';
-import { startLoopbackProvider, type LoopbackProvider } from './support/oidc-provider.js';
+import { externalSignInEnv, startLoopbackProvider, type LoopbackProvider } from './support/oidc-provider.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
 
 const APP = 'http://openmat.test';
@@ -44,14 +44,7 @@ describe.each(databaseTargets)('completing a fighter profile on $dialect', (targ
 
   beforeAll(async () => {
     provider = await startLoopbackProvider([CALLBACK]);
-    ctx = await createTestApp(target, {
-      env: {
-        PUBLIC_URL: APP,
-        OIDC_ISSUER: provider.issuer,
-        OIDC_CLIENT_ID: provider.clientId,
-        OIDC_CLIENT_SECRET: provider.clientSecret,
-      },
-    });
+    ctx = await createTestApp(target, { env: externalSignInEnv(provider, APP) });
   });
   afterAll(async () => {
     await ctx.close();

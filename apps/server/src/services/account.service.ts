@@ -44,6 +44,21 @@ export const NEW_PROFILE_ROLE: FighterRoleName = 'Student';
 const PROFILE_ALREADY_COMPLETE =
   'Your fighter profile is already complete, and details cannot be changed once submitted.';
 
+/** The profile fields of a registration or a completed profile, with the BMI computed from kg and cm. */
+function profileDetails(input: FighterProfileInput): ProfileDetails {
+  return {
+    fighterName: input.fighterName,
+    height: input.height,
+    weight: input.weight,
+    bmi: bmi(input.weight, input.height),
+    gender: input.gender,
+    birthdate: input.birthdate,
+    maxWorkoutDuration: input.maxWorkoutDuration,
+    beltColor: input.beltColor,
+    experience: input.experience,
+  };
+}
+
 function toFighterInfo(fighter: FighterRecord): FighterInfo {
   return {
     id: fighter.id,
@@ -96,18 +111,7 @@ export class AccountService {
     try {
       const { fighter } = await this.accounts.create(
         { email: input.email, passwordHash, emailConfirmed: false },
-        {
-          fighterName: input.fighterName,
-          fighterRole: input.fighterRole,
-          height: input.height,
-          weight: input.weight,
-          bmi: bmi(input.weight, input.height),
-          gender: input.gender,
-          birthdate: input.birthdate,
-          maxWorkoutDuration: input.maxWorkoutDuration,
-          beltColor: input.beltColor,
-          experience: input.experience,
-        },
+        { ...profileDetails(input), fighterRole: input.fighterRole },
       );
       if (!fighter) throw new Error('The fighter was not created.');
       return toFighterDto(fighter);
@@ -228,17 +232,7 @@ export class AccountService {
     if (!user) throw unauthorized('The account no longer exists.');
     const existing = await this.fighters.findByUserId(user.id);
     if (existing && isProfileComplete(existing)) throw conflict(PROFILE_ALREADY_COMPLETE);
-    const details: ProfileDetails = {
-      fighterName: input.fighterName,
-      height: input.height,
-      weight: input.weight,
-      bmi: bmi(input.weight, input.height),
-      gender: input.gender,
-      birthdate: input.birthdate,
-      maxWorkoutDuration: input.maxWorkoutDuration,
-      beltColor: input.beltColor,
-      experience: input.experience,
-    };
+    const details = profileDetails(input);
     // Both writes are conditional: a request that lost a race with another finds nothing left to fill.
     const saved = existing
       ? await this.fighters.fillIncompleteProfile(user.id, details)

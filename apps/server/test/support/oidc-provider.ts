@@ -91,3 +91,13 @@ export async function startLoopbackProvider(redirectUris: string[]): Promise<Loo
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The settings that turn on external sign-in against this provider, for an app served at `appUrl`. */
+export function externalSignInEnv(provider: LoopbackProvider, appUrl: string): Record<string, string> {
+  return {
+    PUBLIC_URL: appUrl,
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+  };
+}
