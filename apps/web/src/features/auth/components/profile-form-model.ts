@@ -1,7 +1,11 @@
 import type { Fighter, UpdateFighterProfileRequest } from '@openmat/contract/auth';
 import type { Belt, Experience, Gender } from '@openmat/contract/enums';
-import { parseDecimal } from '@/lib/parse-decimal';
-import { formBmi, validateProfileFields, type FieldErrors, type ProfileFieldValues } from './register-form-model';
+import {
+  profileRequestFields,
+  validateProfileFields,
+  type FieldErrors,
+  type ProfileFieldValues,
+} from './register-form-model';
 
 /** What the profile form holds while it is being filled in: text inputs stay text until sent. */
 export interface ProfileFormValues extends ProfileFieldValues {
@@ -37,15 +41,5 @@ export function validateProfileForm(values: ProfileFormValues, today: Date = new
 
 /** The body of `PUT /api/fighter/me`, numbers as numbers. Call it on validated values only. */
 export function profilePayload(values: ProfileFormValues): UpdateFighterProfileRequest {
-  return {
-    fighterName: values.fighterName.trim(),
-    height: parseDecimal(values.height),
-    weight: parseDecimal(values.weight),
-    bmi: formBmi(values),
-    gender: values.gender,
-    birthdate: values.birthdate,
-    maxWorkoutDuration: parseDecimal(values.maxWorkoutDuration),
-    experience: values.experience,
-    beltColor: values.beltColor,
-  };
+  return profileRequestFields(values);
 }

@@ -6,6 +6,7 @@ import {
   LIMITS,
   passwordPolicyErrors,
   type RegisterFighterRequest,
+  type UpdateFighterProfileRequest,
 } from '@openmat/contract/auth';
 import type { Belt, Experience, FighterRoleName, Gender } from '@openmat/contract/enums';
 import { bmi } from '@openmat/contract/helpers/body-metrics';
@@ -179,12 +180,14 @@ export function firstInvalidField(errors: FieldErrors): ValidatedField | undefin
   return VALIDATED_FIELDS.find((field) => errors[field] !== undefined);
 }
 
-/** The body of `POST /api/fighter/register`, numbers as numbers. Call it on validated values only. */
-export function registerPayload(values: RegisterFormValues): RegisterFighterRequest {
+/**
+ * The fighter-profile fields of a request, numbers as numbers: shared by registration and by
+ * `PUT /api/fighter/me`. Call it on validated values only.
+ */
+export function profileRequestFields(
+  values: ProfileFieldValues & Pick<RegisterFormValues, 'gender' | 'experience' | 'beltColor'>,
+): UpdateFighterProfileRequest {
   return {
-    email: values.email.trim(),
-    password: values.password,
-    fighterRole: values.role,
     fighterName: values.fighterName.trim(),
     height: parseDecimal(values.height),
     weight: parseDecimal(values.weight),
@@ -194,5 +197,15 @@ export function registerPayload(values: RegisterFormValues): RegisterFighterRequ
     maxWorkoutDuration: parseDecimal(values.maxWorkoutDuration),
     experience: values.experience,
     beltColor: values.beltColor,
+  };
+}
+
+/** The body of `POST /api/fighter/register`, numbers as numbers. Call it on validated values only. */
+export function registerPayload(values: RegisterFormValues): RegisterFighterRequest {
+  return {
+    email: values.email.trim(),
+    password: values.password,
+    fighterRole: values.role,
+    ...profileRequestFields(values),
   };
 }
