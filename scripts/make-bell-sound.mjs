@@ -1,5 +1,5 @@
 // Makes apps/web/public/sounds/bell.mp3, the one sound file of the lesson-plan countdown timers
-// (product spec, section 4). The generated file is committed, so nothing is downloaded at run time.
+// (start, pause/resume, finish). The generated file is committed, so nothing is downloaded at run time.
 //
 // Re-run it from the repository root after changing the cues below:
 //

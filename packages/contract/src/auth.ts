@@ -52,7 +52,7 @@ export const IsoDate = z
 
 /** Whole years between a `YYYY-MM-DD` birthdate and `today`. */
 export function ageOn(birthdate: string, today: Date): number {
-  const [y, m, d] = birthdate.split('-').map(Number) as [number, number, number];
+  const [y = 0, m = 0, d = 0] = birthdate.split('-').map(Number);
   let age = today.getUTCFullYear() - y;
   const beforeBirthday = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
   if (beforeBirthday) age -= 1;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Martial arts a sparring video can be tagged with (spec section 3). */
+/** Martial arts a sparring video can be tagged with. */
 export const MartialArt = z.enum([
   'None',
   'BrazilianJiuJitsu_GI',
@@ -17,7 +17,7 @@ export const MartialArt = z.enum([
 export type MartialArt = z.infer<typeof MartialArt>;
 export const DEFAULT_MARTIAL_ART: MartialArt = 'BrazilianJiuJitsu_GI';
 
-/** Belt ranks of registered fighters, lowest first (spec section 9). */
+/** Belt ranks of registered fighters, lowest first. */
 export const BELTS = ['White', 'Blue', 'Purple', 'Brown', 'Black'] as const;
 export const Belt = z.enum(BELTS);
 export type Belt = z.infer<typeof Belt>;
@@ -28,7 +28,7 @@ export type Belt = z.infer<typeof Belt>;
 export const AttendanceBelt = z.enum(['None', ...BELTS]);
 export type AttendanceBelt = z.infer<typeof AttendanceBelt>;
 
-/** Target levels of a training session, youngest/least experienced first (spec section 9). */
+/** Target levels of a training session, youngest/least experienced first. */
 export const TargetLevel = z.enum(['Kids', 'Beginner', 'Intermediate', 'Advanced', 'Expert']);
 export type TargetLevel = z.infer<typeof TargetLevel>;
 

@@ -31,7 +31,7 @@ function page(path: string, titleKey: string, lazy: LazyPage, loader?: LoaderFun
   return loader ? { path, handle, lazy, loader } : { path, handle, lazy };
 }
 
-/** Every route of the product spec, section 2, under one layout. Each page is its own chunk. */
+/** Every page of the app under one layout: home, sign-in, registration, profile, sessions and their details. Each page is its own chunk. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

@@ -7,7 +7,7 @@ const PART = /^\d+$/;
 export function parseTimestamp(text: string): number | null {
   const parts = text.trim().split(':');
   if (parts.length !== 3 || !parts.every((part) => PART.test(part))) return null;
-  const [hours, minutes, seconds] = parts.map(Number) as [number, number, number];
+  const [hours = 0, minutes = 0, seconds = 0] = parts.map(Number);
   return hours * 3600 + minutes * 60 + seconds;
 }
 

@@ -3,9 +3,9 @@ import { IsoDate, LIMITS } from '@openmat/contract/auth';
 import { SESSION_LIMITS, type AttendanceRecord } from '@openmat/contract/sessions';
 import { isEmptyRow, type AttendanceRow, type TextField } from '@/features/attendance/stores/attendance-store';
 
-/** Rows when the session's capacity is unknown (spec section 9). */
+/** Rows the grid shows when the session's capacity is unknown. */
 export const DEFAULT_ROW_COUNT = 10;
-/** Empty rows that may be edited at once (spec sections 5 and 9). */
+/** Empty rows that may be edited at once: the grid keeps at most two blank rows open. */
 export const MAX_EDITABLE_EMPTY_ROWS = 2;
 
 export function blankRow(): AttendanceRow {

@@ -3,7 +3,7 @@ import { AttendanceBelt, type Gender } from '@openmat/contract/enums';
 import { roundTo } from '@openmat/contract/helpers/rounding';
 import { isEmptyRow, type AttendanceRow } from '@/features/attendance/stores/attendance-store';
 
-/** Ranges of the fake test data (spec section 9). */
+/** Ranges the made-up walk-ins are drawn from (age, height, weight, belt, experience). */
 export const FAKE_RANGES = {
   weightKg: { min: 50, max: 100 },
   heightCm: { min: 150, max: 200 },

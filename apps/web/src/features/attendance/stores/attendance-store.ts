@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-/** The local-storage entry of the drafts (spec sections 4 and 9). */
+/** The local-storage entry of the walk-in drafts, kept per session until they are finalized or cleared. */
 export const ATTENDANCE_STORAGE_KEY = 'attendance-storage';
 
 /**

@@ -29,7 +29,7 @@ export const signedOut: AuthState = {
 
 /**
  * The auth session, persisted in browser session storage under `auth-storage`. It holds state only;
- * the transitions of spec section 4 live in `auth-actions.ts`, which loads with the pages that use them.
+ * the transitions (sign in, refresh, hydrate on load, sign out) live in `auth-actions.ts`, which loads with the pages that use them.
  */
 export const useAuthStore = create<AuthState>()(
   persist(() => signedOut, {

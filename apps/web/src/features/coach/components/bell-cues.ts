@@ -9,7 +9,7 @@ export interface BellSegment {
   duration: number;
 }
 
-/** Product spec, section 4: start at 0 s for 2 s, pause/resume at 9 s for 2 s, finish at 17 s for 3 s. */
+/** Where each cue sits in the bell sound: start at 0 s for 2 s, pause/resume at 9 s for 2 s, finish at 17 s for 3 s. */
 export const BELL_CUES: Record<TimerCue, BellSegment> = {
   start: { at: 0, duration: 2 },
   pauseResume: { at: 9, duration: 2 },

@@ -38,7 +38,7 @@ const BAR_COLOURS: Record<TimerUrgency, string> = {
 };
 
 /**
- * A countdown timer (product spec, section 4): Start, Pause, Resume and Reset, a mm:ss clock that turns
+ * A countdown timer of a lesson-plan section: Start, Pause, Resume and Reset, a mm:ss clock that turns
  * yellow and then red, a progress bar of the time left, and bell cues. A new duration starts it afresh.
  */
 export function CountdownTimer(props: CountdownTimerProps) {

@@ -1,5 +1,5 @@
 /**
- * The countdown timer of the lesson plan (product spec, section 4), as a pure state machine:
+ * The countdown timer of the lesson plan, as a pure state machine:
  * idle (full time) → Start → running → Pause → paused → Resume → running; Reset returns to idle at full
  * time from any state and stops the audio. Each tick takes one second; the tick that reaches 0 plays
  * the finish cue, completes once and stops. Start is ignored when the duration is 0.

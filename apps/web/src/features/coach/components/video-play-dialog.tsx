@@ -3,7 +3,7 @@ import { Play, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 
-/** Product spec, section 9: the search dialog's video iframe is 400 px high. */
+/** The search dialog's video player is 400 px high. */
 export const VIDEO_IFRAME_HEIGHT = 400;
 
 export interface VideoPlayDialogProps {

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotificationStore } from '../stores/notification-store';
 
-/** Notification banner auto-close: 5 seconds (spec section 9). */
+/** A notification banner closes by itself after 5 seconds. */
 export const BANNER_DURATION_MS = 5000;
 
 /** Hidden until a notification arrives; then visible for 5 seconds with a progress bar, or until closed. */

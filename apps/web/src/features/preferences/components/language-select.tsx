@@ -7,7 +7,7 @@ import { usePreferencesStore } from '../stores/preferences-store';
 const OPTIONS: LanguagePreference[] = ['en', 'pl', 'system'];
 
 function isLanguagePreference(value: string): value is LanguagePreference {
-  return (OPTIONS as string[]).includes(value);
+  return OPTIONS.some((option) => option === value);
 }
 
 /** English, Polish or system; system picks Polish when the browser language starts with pl. */

@@ -7,7 +7,7 @@ const OPTIONS: ThemePreference[] = ['light', 'dark', 'system'];
 const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
 
 function isThemePreference(value: string): value is ThemePreference {
-  return (OPTIONS as string[]).includes(value);
+  return OPTIONS.some((option) => option === value);
 }
 
 /**

@@ -6,7 +6,7 @@ import { toggledTheme } from '../theme';
 import { useSystemDark } from '../use-system-dark';
 
 /**
- * Toggles between dark and light (spec section 4): every click switches what is on screen, also
+ * Toggles between dark and light: every click switches what is on screen, also
  * from system mode, by choosing the opposite of the theme the page shows. System mode is chosen
  * with the theme select instead. The icon and the label name the theme a click switches to.
  */

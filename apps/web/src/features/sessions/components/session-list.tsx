@@ -28,7 +28,7 @@ import { useSessions } from '@/features/sessions/api/get-sessions';
 import { cn } from '@/lib/cn';
 import { sessionColumns } from './session-table-columns';
 
-/** Table defaults of spec section 9. */
+/** The table shows ten sessions a page. */
 export const SESSION_PAGE_SIZE = 10;
 const FIRST_PAGE = 0;
 

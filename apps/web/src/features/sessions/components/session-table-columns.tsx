@@ -40,7 +40,7 @@ function SessionActions({ session, isStudent, t }: { session: TrainingSession; i
   );
 }
 
-/** The columns of the session table (spec section 2, Session list). Every column but Actions sorts. */
+/** The columns of the session table. Every column but Actions sorts. */
 export function sessionColumns({ t, language, isStudent }: SessionColumnOptions): ColumnDef<TrainingSession>[] {
   const hours = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
   const count = new Intl.NumberFormat(language);
