@@ -60,6 +60,9 @@ const EnvSchema = z.object({
   AI_TIMEOUT_MS: optional(z.coerce.number().int().min(1000).max(300_000)),
 });
 
+/** Every environment variable the server reads; the README's configuration table lists the same names. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
 export interface AppConfig {
   port: number;
   host: string;

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../src/config.js';
 
 const defaults = { cwd: '/srv/openmat', webDistDir: 'apps/web/dist' };
 
@@ -49,5 +50,14 @@ describe('configuration', () => {
 
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' }, defaults)).toThrow(/PORT/);
+  });
+});
+
+describe('the README', () => {
+  it('documents every setting the server reads, and no setting it does not read', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const section = readme.split(/^## /m).find((part) => part.startsWith('Configuration'));
+    const documented = [...(section ?? '').matchAll(/^\| `([A-Z][A-Z0-9_]*)`/gm)].map((match) => match[1]);
+    expect([...documented].sort()).toEqual([...CONFIG_VARIABLES].sort());
   });
 });
