@@ -27,7 +27,8 @@ async function chooseTheme(page: Page, name: 'Light' | 'Dark' | 'System') {
   expect(await toggle.getAttribute('data-next-theme')).not.toBe(wanted);
 }
 
-async function chooseLanguage(page: Page, label: 'English' | 'Polski' | 'System' | 'Systemowy') {
+/** The header labels the languages EN, PL and Auto. */
+async function chooseLanguage(page: Page, label: 'EN' | 'PL' | 'Auto') {
   await page.getByTestId('language-select').selectOption({ label });
 }
 
@@ -124,7 +125,7 @@ describe('the app shell in Chromium', () => {
     expect(await htmlState(page)).toMatchObject({ lang: 'en' });
     expect((await htmlState(page)).classes).toContain('en');
 
-    await chooseLanguage(page, 'Polski');
+    await chooseLanguage(page, 'PL');
     await headerLink(page, 'Zaloguj się').waitFor();
     const polish = await htmlState(page);
     expect(polish.lang).toBe('pl');
@@ -136,7 +137,7 @@ describe('the app shell in Chromium', () => {
     await headerLink(page, 'Zaloguj się').waitFor();
     await screenshot(page, 'landing-desktop-polish');
 
-    await chooseLanguage(page, 'English');
+    await chooseLanguage(page, 'EN');
     await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
     expect(await htmlState(page)).toMatchObject({ lang: 'en' });
     expect(problems).toEqual([]);

@@ -10,28 +10,33 @@ function isLanguagePreference(value: string): value is LanguagePreference {
   return OPTIONS.some((option) => option === value);
 }
 
-/** English, Polish or system; system picks Polish when the browser language starts with pl. */
+/**
+ * English, Polish or system; system picks Polish when the browser language starts with pl. The header
+ * has room for a short label only: EN, PL or Auto, never a word that could be read as the theme's.
+ */
 export function LanguageSelect() {
   const { t } = useTranslation();
   const id = useId();
   const language = usePreferencesStore((state) => state.language);
   const setLanguage = usePreferencesStore((state) => state.setLanguage);
+  const label = t('language.label', { language: t(`language.${language}`) });
   return (
     <div className="relative flex items-center">
       <Languages className="pointer-events-none absolute left-2 h-4 w-4 text-zinc-500" aria-hidden />
       <label htmlFor={id} className="sr-only">
-        {t('language.label', { language: t(`language.${language}`) })}
+        {label}
       </label>
       <select
         id={id}
         data-testid="language-select"
         value={language}
+        title={label}
         onChange={(event) => isLanguagePreference(event.target.value) && setLanguage(event.target.value)}
         className="h-9 cursor-pointer appearance-none rounded-md border border-zinc-300 bg-transparent pr-2 pl-7 text-sm hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800 dark:[&>option]:bg-zinc-900"
       >
         {OPTIONS.map((option) => (
-          <option key={option} value={option}>
-            {t(`language.${option}`)}
+          <option key={option} value={option} aria-label={t(`language.${option}`)}>
+            {t(`language.short.${option}`)}
           </option>
         ))}
       </select>

@@ -115,9 +115,37 @@ describe('preference controls', () => {
   it('choose English, Polish or system and persist it', async () => {
     await renderWithApp(<LanguageSelect />);
     const select = screen.getByRole('combobox', { name: 'Language: System' });
-    expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['English', 'Polski', 'System']);
+    expect(screen.getAllByRole('option').map((o) => o.getAttribute('aria-label'))).toEqual([
+      'English',
+      'Polski',
+      'System',
+    ]);
     await userEvent.selectOptions(select, 'pl');
     expect(usePreferencesStore.getState().language).toBe('pl');
     expect(saved().state?.language).toBe('pl');
+  });
+
+  it('labels the language with the language itself: EN, PL or Auto, never the word System', async () => {
+    await renderWithApp(<LanguageSelect />);
+    const select = screen.getByRole('combobox', { name: 'Language: System' });
+    expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['EN', 'PL', 'Auto']);
+    expect(select).toHaveAttribute('title', 'Language: System');
+    await userEvent.selectOptions(select, 'pl');
+    expect(select).toHaveDisplayValue('PL');
+  });
+
+  it("shows the theme chosen now in the toggle's icon and tooltip", async () => {
+    fakeSystemTheme(true);
+    await renderWithApp(<Page />);
+    const toggle = screen.getByTestId('theme-toggle');
+    const icon = () => toggle.querySelector('svg')?.getAttribute('class') ?? '';
+    expect(icon()).toMatch(/lucide-monitor/);
+    expect(toggle).toHaveAttribute('title', 'Theme: System (Dark). Switch to light theme');
+    await userEvent.click(toggle);
+    expect(icon()).toMatch(/lucide-sun/);
+    expect(toggle).toHaveAttribute('title', 'Theme: Light. Switch to dark theme');
+    await userEvent.click(toggle);
+    expect(icon()).toMatch(/lucide-moon/);
+    expect(toggle).toHaveAttribute('title', 'Theme: Dark. Switch to light theme');
   });
 });

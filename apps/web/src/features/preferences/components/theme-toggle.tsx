@@ -1,28 +1,37 @@
-import { Moon, Sun } from 'lucide-react';
+import { Monitor, Moon, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { usePreferencesStore } from '../stores/preferences-store';
-import { toggledTheme } from '../theme';
+import { resolveTheme, toggledTheme } from '../theme';
 import { useSystemDark } from '../use-system-dark';
 
 /**
  * Toggles between dark and light: every click switches what is on screen, also
  * from system mode, by choosing the opposite of the theme the page shows. System mode is chosen
- * with the theme select instead. The icon and the label name the theme a click switches to.
+ * with the theme select instead. The icon shows the theme chosen now (sun, moon, or a monitor for
+ * system); the accessible name says what a click does, and the tooltip says both.
  */
+const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
+
 export function ThemeToggle() {
   const { t } = useTranslation();
   const theme = usePreferencesStore((state) => state.theme);
   const setTheme = usePreferencesStore((state) => state.setTheme);
-  const next = toggledTheme(theme, useSystemDark());
-  const Icon = next === 'dark' ? Moon : Sun;
+  const systemDark = useSystemDark();
+  const next = toggledTheme(theme, systemDark);
+  const Icon = ICONS[theme];
   const label = next === 'dark' ? t('theme.switchToDark') : t('theme.switchToLight');
+  const state =
+    theme === 'system'
+      ? t('theme.systemShowing', { shown: t(`theme.${resolveTheme(theme, systemDark)}`) })
+      : t(`theme.${theme}`);
   return (
     <Button
       variant="ghost"
       size="icon"
       aria-label={label}
-      title={label}
+      title={t('theme.state', { theme: state, action: label })}
+      data-theme-state={theme}
       data-testid="theme-toggle"
       data-next-theme={next}
       onClick={() => setTheme(next)}
