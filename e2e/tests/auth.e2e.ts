@@ -122,9 +122,9 @@ describe('accounts and sign-in in Chromium', () => {
     expect(after.accessToken).not.toBe(before.accessToken);
     expect(await statusWith(after.accessToken)).toBe(200);
 
-    // An id that is not a number is the error page, inside the layout.
+    // An id that is not a number is no page, inside the layout.
     await page.goto('/session-details/abc');
-    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
 
     await header.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/home');

@@ -177,14 +177,14 @@ describe('the app shell in Chromium', () => {
     await context.close();
   });
 
-  it('shows the error page inside the layout for an unknown address', async () => {
+  it("shows 'Page not found' inside the layout for an unknown address", async () => {
     const { context, page } = await openContext(browser);
     for (const path of ['/no-such-page', '/pricing/extra']) {
       await page.goto(path);
-      await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       await headerLink(page, 'Login').waitFor();
     }
-    await screenshot(page, 'error-page');
+    await screenshot(page, 'not-found-page');
     await page.getByRole('link', { name: 'Back to the home page' }).click();
     await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
     await context.close();

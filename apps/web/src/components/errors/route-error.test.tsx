@@ -6,9 +6,10 @@ import { renderWithApp } from '@/testing/render';
 import { RouteError } from './route-error';
 
 describe('RouteError', () => {
-  it("reads 'Unexpected Application Error!' for an address with no page", async () => {
-    await renderWithApp(<div />, {
-      path: '/nowhere',
+  const noPage = (language: 'en' | 'pl' = 'en') =>
+    renderWithApp(<div />, {
+      path: '/nowhere/at-all',
+      language,
       routes: [
         {
           path: '*',
@@ -21,9 +22,38 @@ describe('RouteError', () => {
         },
       ],
     });
-    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
-    expect(screen.getByText(/404 Not Found/)).toBeInTheDocument();
+
+  it("gives an address with no page a 'Page not found' screen with a way home, not the crash page", async () => {
+    await noPage();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText(/There is no page at \/nowhere\/at-all\./)).toBeInTheDocument();
+    expect(screen.queryByText('Unexpected Application Error!')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  it("says 'Nie znaleziono strony' in Polish", async () => {
+    await noPage('pl');
+    expect(await screen.findByRole('heading', { name: 'Nie znaleziono strony' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Wróć na stronę główną' })).toHaveAttribute('href', '/');
+  });
+
+  it("keeps 'Unexpected Application Error!' for a failed response", async () => {
+    await renderWithApp(<div />, {
+      routes: [
+        {
+          path: '*',
+          element: <p>never shown</p>,
+          hydrateFallbackElement: <p>Loading</p>,
+          errorElement: <RouteError />,
+          loader: () => {
+            throw data(null, { status: 503, statusText: 'Service Unavailable' });
+          },
+        },
+      ],
+    });
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(screen.getByText('503 Service Unavailable')).toBeInTheDocument();
   });
 
   it('shows the message of a thrown error, in Polish too', async () => {

@@ -1,15 +1,15 @@
 import { TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { NotFoundPage } from './not-found-page';
 
-/** The router's generic error page. */
+/** The router's generic error page; an address with no page gets the calmer 'Page not found'. */
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const detail = isRouteErrorResponse(error)
-    ? error.status === 404
-      ? t('error.notFound')
-      : `${error.status} ${error.statusText}`
+    ? `${error.status} ${error.statusText}`
     : error instanceof Error
       ? error.message
       : null;
