@@ -10,6 +10,28 @@ import tseslint from 'typescript-eslint';
 const WEB = './apps/web/src';
 const SERVER = './apps/server/src';
 
+/**
+ * Server folders of pure domain code (data in, decisions out): they reach I/O only through ports they
+ * declare themselves (e.g. coach/plan/chat-model.ts), which the services wire to repositories.
+ */
+const PURE_DOMAIN = [`${SERVER}/coach`, `${SERVER}/analysis`];
+/** What pure domain code never imports: the layers that do I/O or HTTP, and the app's wiring. */
+const IO_LAYERS = [
+  `${SERVER}/repositories`,
+  `${SERVER}/db`,
+  `${SERVER}/routes`,
+  `${SERVER}/services`,
+  `${SERVER}/plugins`,
+  `${SERVER}/entrypoints`,
+  `${SERVER}/realtime`,
+  `${SERVER}/jobs`,
+  `${SERVER}/app.ts`,
+  `${SERVER}/config.ts`,
+  `${SERVER}/lib/secrets.ts`,
+  `${SERVER}/lib/password-hasher.ts`,
+  `${SERVER}/lib/problem.ts`,
+];
+
 /** A feature folder never imports another feature (bulletproof-react). */
 const featureZones = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -94,6 +116,59 @@ export default tseslint.config(
               target: `${SERVER}/services`,
               from: `${SERVER}/routes`,
               message: 'Services must not depend on routes.',
+            },
+            {
+              target: `${SERVER}/services`,
+              from: [`${SERVER}/realtime`, `${SERVER}/jobs`],
+              message:
+                'Services never import hubs or job handlers: they publish typed domain events and enqueue typed jobs through interfaces.',
+            },
+            {
+              target: `${SERVER}/coach`,
+              from: IO_LAYERS,
+              message:
+                'coach/ is pure domain code: no repositories, SQL, routes, services, plugins or wiring. Declare a port in coach/ and let a service hand it a repository.',
+            },
+            {
+              target: `${SERVER}/analysis`,
+              from: IO_LAYERS,
+              message:
+                'analysis/ is pure domain code (frames in, findings out): ffmpeg, the pose model and storage sit behind repositories that a service hands in, never imported here.',
+            },
+            {
+              target: `${SERVER}/coach`,
+              from: `${SERVER}/analysis`,
+              message: 'A feature must not import another feature; a service composes coach and analysis.',
+            },
+            {
+              target: `${SERVER}/analysis`,
+              from: `${SERVER}/coach`,
+              message: 'A feature must not import another feature; a service composes coach and analysis.',
+            },
+            {
+              target: `${SERVER}/realtime`,
+              from: [
+                `${SERVER}/routes`,
+                `${SERVER}/repositories`,
+                `${SERVER}/db`,
+                `${SERVER}/jobs`,
+                `${SERVER}/coach`,
+                `${SERVER}/analysis`,
+              ],
+              message:
+                'Hubs are transport, like routes: they authenticate through services and deliver the domain events they subscribe to; never routes, SQL, repositories, job handlers or domain folders.',
+            },
+            {
+              target: `${SERVER}/jobs`,
+              from: [
+                `${SERVER}/routes`,
+                `${SERVER}/repositories`,
+                `${SERVER}/db`,
+                `${SERVER}/realtime`,
+                `${SERVER}/plugins`,
+              ],
+              message:
+                'Job handlers call services, which reach repositories; the queue is handed in by the entrypoint. Never routes, SQL, repositories, hubs or HTTP plugins.',
             },
             {
               target: './packages/contract',

@@ -4,6 +4,9 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import { UserRepository } from '../src/repositories/user.repository.js';
 import { databaseTargets, type FreshDatabase } from './support/databases.js';
 
+/** The repository's clock: a fixed time, far from the wall clock's. */
+const NOW = '2031-05-06T07:08:09.000Z';
+
 describe.each(databaseTargets)('users table on $dialect', (target) => {
   let fresh: FreshDatabase;
   let database: DatabaseHandle;
@@ -12,7 +15,7 @@ describe.each(databaseTargets)('users table on $dialect', (target) => {
   beforeAll(async () => {
     fresh = await target.create();
     database = await fresh.open();
-    users = new UserRepository(database.db);
+    users = new UserRepository(database.db, { now: () => new Date(NOW) });
   });
   afterAll(async () => {
     await database.destroy();
@@ -29,6 +32,8 @@ describe.each(databaseTargets)('users table on $dialect', (target) => {
       email: 'Coach@Example.com',
       normalizedEmail: 'coach@example.com',
       emailConfirmed: false,
+      createdAt: NOW,
+      updatedAt: NOW,
     });
     expect(created.id).toBeGreaterThan(0);
     expect(await users.findById(created.id)).toEqual(created);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { toFighterRecord, toFighterRow, type FighterRecord, type NewFighter } from './fighter.repository.js';
 import { normalizeEmail, toUser, type User } from './user.repository.js';
+import type { Clock } from '../lib/clock.js';
 
 export class DuplicateEmailError extends Error {
   constructor() {
@@ -24,7 +25,10 @@ export interface NewAccount {
 
 /** Creates accounts together with their fighter profile and external login, all or nothing. */
 export class AccountRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
 
   /**
    * Inserts the user, then (when given) the fighter and the external login, in one transaction.
@@ -35,7 +39,7 @@ export class AccountRepository {
     fighter: Omit<NewFighter, 'userId' | 'ownerUserId'> | null,
     externalLogin?: { issuer: string; subject: string },
   ): Promise<{ user: User; fighter: FighterRecord | null }> {
-    const now = new Date().toISOString();
+    const now = this.clock.now().toISOString();
     try {
       return await this.db.transaction().execute(async (trx) => {
         const userRow = await trx
@@ -84,7 +88,7 @@ export class AccountRepository {
   async linkExternalLogin(userId: number, issuer: string, subject: string): Promise<void> {
     await this.db
       .insertInto('external_logins')
-      .values({ issuer, subject, user_id: userId, created_at: new Date().toISOString() })
+      .values({ issuer, subject, user_id: userId, created_at: this.clock.now().toISOString() })
       .onConflict((oc) => oc.columns(['issuer', 'subject']).doNothing())
       .execute();
   }

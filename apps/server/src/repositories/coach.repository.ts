@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
 
 export interface SavedPairing {
   round: number;
@@ -36,7 +37,10 @@ async function latestRoundIn(db: Kysely<Database>, sessionId: number): Promise<L
 export const RECENT_SESSIONS = 5;
 
 export class CoachRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
 
   /** The owner's sessions held before this one, most recent first. */
   private async earlierSessionIds(ownerUserId: number, sessionId: number, trainingDate: string): Promise<number[]> {
@@ -95,7 +99,7 @@ export class CoachRepository {
     sessionId: number,
     pairing: SavedPairing & { after: LatestRound | null | 'replace' },
   ): Promise<'saved' | 'stale' | 'missing'> {
-    const now = new Date().toISOString();
+    const now = this.clock.now().toISOString();
     return this.db.transaction().execute(async (trx) => {
       const locked = await trx
         .updateTable('training_sessions')
@@ -160,7 +164,7 @@ export class CoachRepository {
 
   /** Saves (or replaces) the session's plan and marks the session as having one. */
   async saveCurriculum(sessionId: number, plan: Omit<SavedCurriculum, 'generation'>): Promise<number> {
-    const now = new Date().toISOString();
+    const now = this.clock.now().toISOString();
     return this.db.transaction().execute(async (trx) => {
       const previous = await trx
         .selectFrom('session_curricula')
@@ -197,7 +201,7 @@ export class CoachRepository {
         user_id: userId,
         helpful: helpful ? 1 : 0,
         generation,
-        created_at: new Date().toISOString(),
+        created_at: this.clock.now().toISOString(),
       })
       .execute();
   }

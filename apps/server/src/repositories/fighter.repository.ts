@@ -2,6 +2,7 @@ import type { Belt, Experience, FighterRoleName, Gender } from '@openmat/contrac
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, FightersTable } from '../db/schema.js';
 import { parseBelt, parseExperience, parseGender, parseRoleName } from './enum-columns.js';
+import type { Clock } from '../lib/clock.js';
 
 export interface FighterRecord {
   id: number;
@@ -72,7 +73,10 @@ export function toFighterRow(fighter: NewFighter, now: string): Insertable<Fight
 }
 
 export class FighterRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
 
   async findById(id: number): Promise<FighterRecord | undefined> {
     const row = await this.db.selectFrom('fighters').selectAll().where('id', '=', id).executeTakeFirst();
@@ -118,7 +122,7 @@ export class FighterRepository {
         max_workout_duration: details.maxWorkoutDuration,
         belt_color: details.beltColor,
         experience: details.experience,
-        updated_at: new Date().toISOString(),
+        updated_at: this.clock.now().toISOString(),
       })
       .where('user_id', '=', userId)
       .where((eb) =>
@@ -145,7 +149,7 @@ export class FighterRepository {
   ): Promise<FighterRecord | undefined> {
     const row = await this.db
       .insertInto('fighters')
-      .values(toFighterRow({ ...details, fighterRole, userId, ownerUserId: null }, new Date().toISOString()))
+      .values(toFighterRow({ ...details, fighterRole, userId, ownerUserId: null }, this.clock.now().toISOString()))
       .onConflict((oc) => oc.column('user_id').doNothing())
       .returningAll()
       .executeTakeFirst();

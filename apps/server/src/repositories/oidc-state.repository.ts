@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
 
 export interface OidcState {
   state: string;
@@ -11,10 +12,13 @@ export interface OidcState {
 
 /** The short-lived state of an external sign-in between the redirect and the callback. */
 export class OidcStateRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
 
   async save(state: OidcState): Promise<void> {
-    await this.db.deleteFrom('oidc_states').where('expires_at', '<', new Date().toISOString()).execute();
+    await this.db.deleteFrom('oidc_states').where('expires_at', '<', this.clock.now().toISOString()).execute();
     await this.db
       .insertInto('oidc_states')
       .values({

@@ -3,6 +3,7 @@ import type { AttendanceRecord } from '@openmat/contract/sessions';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, TrainingSessionsTable } from '../db/schema.js';
 import { toFighterRecord, toFighterRow, type FighterRecord } from './fighter.repository.js';
+import type { Clock } from '../lib/clock.js';
 
 export interface SessionFields {
   trainingDate: string;
@@ -82,7 +83,10 @@ class WalkInRollback extends Error {
 }
 
 export class SessionRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
 
   /**
    * One page of sessions in (training_date, id) order, each with its roster's fighter ids: two
@@ -162,7 +166,7 @@ export class SessionRepository {
   }
 
   async create(fields: SessionFields, ownerUserId: number, instructorFighterId: number): Promise<SessionRecord> {
-    const now = new Date().toISOString();
+    const now = this.clock.now().toISOString();
     const row = await this.db
       .insertInto('training_sessions')
       .values({
@@ -196,7 +200,7 @@ export class SessionRepository {
         duration: fields.duration,
         status: fields.status,
         target_level: fields.targetLevel,
-        updated_at: new Date().toISOString(),
+        updated_at: this.clock.now().toISOString(),
       })
       .where('id', '=', id)
       .where('attendee_count', '<=', fields.capacity)
@@ -207,7 +211,7 @@ export class SessionRepository {
   async setStatus(id: number, status: SessionStatus): Promise<void> {
     await this.db
       .updateTable('training_sessions')
-      .set({ status, updated_at: new Date().toISOString() })
+      .set({ status, updated_at: this.clock.now().toISOString() })
       .where('id', '=', id)
       .execute();
   }
@@ -276,7 +280,7 @@ export class SessionRepository {
         if (!(await this.takePlaces(trx, sessionId, 1))) return this.whyNoPlace(trx, sessionId);
         const inserted = await trx
           .insertInto('session_attendees')
-          .values({ session_id: sessionId, fighter_id: fighterId, created_at: new Date().toISOString() })
+          .values({ session_id: sessionId, fighter_id: fighterId, created_at: this.clock.now().toISOString() })
           .onConflict((oc) => oc.columns(['session_id', 'fighter_id']).doNothing())
           .executeTakeFirst();
         // The same fighter checked in concurrently: give the place back.
@@ -297,7 +301,7 @@ export class SessionRepository {
   async addWalkIns(sessionId: number, ownerUserId: number, records: AttendanceRecord[]): Promise<WalkInOutcome> {
     try {
       return await this.db.transaction().execute(async (trx) => {
-        const now = new Date().toISOString();
+        const now = this.clock.now().toISOString();
         const fighterIds: number[] = [];
         for (const record of records) {
           const name = normalizeName(record.fighterName);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
 
 export interface StoredRefreshToken {
   id: number;
@@ -12,7 +13,10 @@ export interface StoredRefreshToken {
 
 /** Refresh tokens and sign-in cookies, stored only as hashes. */
 export class TokenRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
 
   /** Whether the account a token names still exists. */
   async userExists(userId: number): Promise<boolean> {
@@ -33,7 +37,7 @@ export class TokenRepository {
         family_id: token.familyId,
         token_hash: token.tokenHash,
         expires_at: token.expiresAt,
-        created_at: new Date().toISOString(),
+        created_at: this.clock.now().toISOString(),
       })
       .execute();
   }
@@ -87,7 +91,7 @@ export class TokenRepository {
         user_id: cookie.userId,
         token_hash: cookie.tokenHash,
         expires_at: cookie.expiresAt,
-        created_at: new Date().toISOString(),
+        created_at: this.clock.now().toISOString(),
       })
       .execute();
   }

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
 
 export interface User {
   id: number;
@@ -35,10 +36,13 @@ export function toUser(row: Selectable<UsersTable>): User {
 }
 
 export class UserRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
 
   async create(user: NewUser): Promise<User> {
-    const now = new Date().toISOString();
+    const now = this.clock.now().toISOString();
     const row = await this.db
       .insertInto('users')
       .values({

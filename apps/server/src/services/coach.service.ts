@@ -6,6 +6,7 @@ import {
   type TechniqueSearchResult,
   YoutubeVideo,
 } from '@openmat/contract/coaching';
+import type { TargetLevel } from '@openmat/contract/enums';
 import { z } from 'zod';
 import { pairClass, type PairingCandidate } from '../coach/pairing/pair-class.js';
 import { localReferences } from '../coach/search/local-references.js';
@@ -23,12 +24,14 @@ export type Language = 'en' | 'pl';
 /** What a lesson planner needs to know about the session, and what it answers. */
 export interface LessonPlanRequest {
   sessionMinutes: number;
-  targetLevel: 'Kids' | 'Beginner' | 'Intermediate' | 'Advanced' | 'Expert';
+  targetLevel: TargetLevel;
   description: string;
   roster: Array<{ belt: FighterRecord['beltColor']; birthdate: string | null }>;
   recentTechniqueIds: string[];
   language: Language;
   seed: number;
+  /** The day ages are counted on (who of the roster is a child): the service's clock. */
+  today: Date;
 }
 
 export interface LessonPlanner {
@@ -152,6 +155,7 @@ export class CoachService {
       recentTechniqueIds: await this.coach.recentTechniqueIds(session.ownerUserId, sessionId, session.trainingDate),
       language,
       seed: sessionId * 1000 + (previous?.generation ?? 0),
+      today: this.clock.now(),
     });
     await this.coach.saveCurriculum(sessionId, {
       curriculumJson: JSON.stringify(plan.curriculum),

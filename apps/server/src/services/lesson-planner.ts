@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../config.js';
+import type { ChatModel } from '../coach/plan/chat-model.js';
 import { attireFromText } from '../coach/plan/plan-audience.js';
 import { planWithFallback } from '../coach/plan/llm-plan-provider.js';
 import type { LessonPlanner, LessonPlanRequest } from './coach.service.js';
 
 /**
- * Lesson plans from the local composer, or from the configured language model with the local
- * composer as the fallback on any failure.
+ * Lesson plans from the local composer, or from the language model when one is configured (its
+ * repository is given as `model`) with the local composer as the fallback on any failure.
  */
-export function createLessonPlanner(config: AppConfig, log: Pick<FastifyBaseLogger, 'warn'>): LessonPlanner {
+export function createLessonPlanner(model: ChatModel | undefined, log: Pick<FastifyBaseLogger, 'warn'>): LessonPlanner {
   return {
     async plan(request: LessonPlanRequest) {
       const result = await planWithFallback(
@@ -22,8 +22,9 @@ export function createLessonPlanner(config: AppConfig, log: Pick<FastifyBaseLogg
           weaknessTags: [],
           language: request.language,
           seed: request.seed,
+          today: request.today,
         },
-        { ...(config.ai ? { llm: config.ai } : {}), log },
+        { model, log },
       );
       return { curriculum: result.curriculum, techniqueIds: result.techniqueIds, source: result.source };
     },

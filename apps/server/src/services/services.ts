@@ -8,6 +8,7 @@ import { AccountRepository } from '../repositories/account.repository.js';
 import { FighterRepository } from '../repositories/fighter.repository.js';
 import { HealthRepository } from '../repositories/health.repository.js';
 import { CoachRepository } from '../repositories/coach.repository.js';
+import { LlmRepository } from '../repositories/llm.repository.js';
 import { SessionRepository } from '../repositories/session.repository.js';
 import { YoutubeRepository } from '../repositories/youtube.repository.js';
 import { OidcStateRepository } from '../repositories/oidc-state.repository.js';
@@ -43,12 +44,13 @@ export interface ServiceDependencies {
 
 export function createServices({ config, database, secrets, clock = systemClock, log }: ServiceDependencies): Services {
   const { db } = database;
-  const sessionRepository = new SessionRepository(db);
-  const users = new UserRepository(db);
-  const fighters = new FighterRepository(db);
-  const accountRepository = new AccountRepository(db);
+  // Every repository that stamps or compares a time is given the services' clock: one "now" everywhere.
+  const sessionRepository = new SessionRepository(db, clock);
+  const users = new UserRepository(db, clock);
+  const fighters = new FighterRepository(db, clock);
+  const accountRepository = new AccountRepository(db, clock);
   const tokens = new TokenService(
-    new TokenRepository(db),
+    new TokenRepository(db, clock),
     secrets.tokenSigningKey,
     { accessTokenSeconds: config.accessTokenSeconds, refreshTokenDays: config.refreshTokenDays },
     clock,
@@ -68,8 +70,8 @@ export function createServices({ config, database, secrets, clock = systemClock,
     sessions: new SessionService(sessionRepository, fighters, clock),
     coach: new CoachService(
       sessionRepository,
-      new CoachRepository(db),
-      createLessonPlanner(config, log),
+      new CoachRepository(db, clock),
+      createLessonPlanner(config.ai ? new LlmRepository(config.ai) : undefined, log),
       config.youtube ? new YoutubeRepository(config.youtube) : null,
       clock,
     ),
@@ -78,7 +80,7 @@ export function createServices({ config, database, secrets, clock = systemClock,
       accounts,
       accountRepository,
       users,
-      new OidcStateRepository(db),
+      new OidcStateRepository(db, clock),
       tokens,
       clock,
     ),

@@ -71,8 +71,8 @@ export interface PlanRequest {
   readonly language: Language;
   /** Decides every choice: e.g. the session id and the generation count. */
   readonly seed: number;
-  /** The day ages are counted on (who is under 16); today when absent. */
-  readonly today?: Date;
+  /** The day ages are counted on (who is under 16): the caller's clock, never read here. */
+  readonly today: Date;
 }
 
 export interface PlanResult {
@@ -148,7 +148,7 @@ function techniqueValue(
 
 /** The candidates of a request: allowed for the audience, recent ones left out, best first. */
 export function planCandidates(request: PlanRequest): PlanCandidates {
-  const audience = planAudience(request, request.today ?? new Date());
+  const audience = planAudience(request, request.today);
   const allowed = techniquesFor({
     maxLevel: audience.maxLevel,
     attire: audience.attire,

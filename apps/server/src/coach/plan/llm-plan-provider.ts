@@ -1,27 +1,19 @@
 /**
- * The optional language-model provider of lesson plans: an OpenAI-compatible chat-completions endpoint
- * (OpenAI, Ollama, vLLM and llama.cpp all speak it) asked for a plan under a JSON-schema structured output
- * generated from the contract's `Curriculum`. Its answer must pass the same schema and rules as a local
- * plan: the minutes add up to the session's, and every technique is one the class may be taught (the local
- * composer's candidates). On any failure `planWithFallback` uses the local composer and logs why.
+ * The optional language-model provider of lesson plans: a chat model (see chat-model.ts; the HTTP client
+ * of an OpenAI-compatible endpoint is repositories/llm.repository.ts) asked for a plan under a JSON-schema
+ * structured output generated from the contract's `Curriculum`. Its answer must pass the same schema and
+ * rules as a local plan: the minutes add up to the session's, and every technique is one the class may be
+ * taught (the local composer's candidates). On any failure `planWithFallback` uses the local composer and
+ * logs why.
  */
 import { Curriculum, PlanTechnique } from '@openmat/contract/coaching';
 import { firstNumber } from '@openmat/contract/helpers/duration';
 import { z } from 'zod';
 import { CATEGORY_RESTRICTIONS, TECHNIQUES, allowedFor, techniqueById } from '../knowledge/knowledge-base.js';
 import { RESTRICTED_CATEGORIES, type RestrictedCategory, type Technique } from '../knowledge/types.js';
+import type { ChatModel, ChatReply, ChatRequest } from './chat-model.js';
 import { composePlan, planCandidates, type PlanCandidates, type PlanRequest, type PlanResult } from './compose-plan.js';
 import type { PlanAudience } from './plan-audience.js';
-
-export interface LlmConfig {
-  /** The API root, e.g. 'https://api.openai.com/v1' or 'http://localhost:11434/v1'. */
-  readonly baseUrl: string;
-  readonly model: string;
-  /** Sent as a bearer token when set; local servers usually need none. */
-  readonly apiKey?: string | undefined;
-  /** For the whole exchange, answer body included. */
-  readonly timeoutMs: number;
-}
 
 /** The part of a pino / Fastify logger the fallback uses. */
 export interface PlanLog {
@@ -175,14 +167,9 @@ function userPrompt(request: PlanRequest, candidates: PlanCandidates): string {
   ].join('\n');
 }
 
-/** The request body of the chat completion. */
-export function chatCompletionBody(
-  request: PlanRequest,
-  candidates: PlanCandidates,
-  model: string,
-): Record<string, unknown> {
+/** The chat completion asked for: the prompts and the structured output the answer must follow. */
+export function chatCompletionBody(request: PlanRequest, candidates: PlanCandidates): ChatRequest {
   return {
-    model,
     messages: [
       { role: 'system', content: systemPrompt() },
       { role: 'user', content: userPrompt(request, candidates) },
@@ -199,23 +186,6 @@ export function chatCompletionBody(
     ...(Number.isSafeInteger(request.seed) ? { seed: request.seed } : {}),
   };
 }
-
-/** The parts of an OpenAI chat-completion answer this provider reads. */
-const ChatCompletion = z.object({
-  choices: z
-    .array(
-      z.object({
-        message: z.object({
-          content: z.string().nullable().optional(),
-          refusal: z.string().nullable().optional(),
-        }),
-        finish_reason: z.string().nullable().optional(),
-      }),
-    )
-    .min(1),
-});
-
-const ApiError = z.object({ error: z.object({ message: z.string() }) });
 
 function shorten(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -398,56 +368,23 @@ export function checkLlmCurriculum(answer: unknown, candidates: PlanCandidates):
   return { ok: true, curriculum, techniqueIds };
 }
 
-function failureOf(error: unknown, timeoutMs: number): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-    return `no answer within ${timeoutMs} ms`;
-  }
-  if (error instanceof Error) {
-    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-    return shorten(`request failed: ${error.message}${cause}`);
-  }
-  return 'request failed';
-}
-
 /** Asks the model for a plan and checks it; never throws. */
 export async function requestLlmPlan(
   request: PlanRequest,
-  config: LlmConfig,
+  model: ChatModel,
   candidates: PlanCandidates = planCandidates(request),
 ): Promise<LlmPlanOutcome> {
-  const url = `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-  if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
-  let status: number;
-  let text: string;
+  let reply: ChatReply;
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(chatCompletionBody(request, candidates, config.model)),
-      signal: AbortSignal.timeout(config.timeoutMs),
-    });
-    status = response.status;
-    text = await response.text();
+    reply = await model.complete(chatCompletionBody(request, candidates));
   } catch (error) {
-    return { ok: false, reason: failureOf(error, config.timeoutMs) };
+    return { ok: false, reason: error instanceof Error ? shorten(error.message) : 'unexpected failure' };
   }
-  const body = parseJson(text);
-  if (status < 200 || status >= 300) {
-    const apiError = body.ok ? ApiError.safeParse(body.value) : null;
-    const detail = apiError?.success ? apiError.data.error.message : text;
-    return { ok: false, reason: shorten(`HTTP ${status}${detail ? `: ${detail}` : ''}`) };
-  }
-  if (!body.ok) return { ok: false, reason: 'the response body is not JSON' };
-  const completion = ChatCompletion.safeParse(body.value);
-  if (!completion.success) return { ok: false, reason: 'the response is not a chat completion' };
-  const choice = completion.data.choices[0];
-  if (choice === undefined) return { ok: false, reason: 'the response has no choices' };
-  if (choice.message.refusal) return { ok: false, reason: shorten(`the model refused: ${choice.message.refusal}`) };
-  if (choice.finish_reason === 'length') return { ok: false, reason: 'the answer was cut off at the token limit' };
-  const content = choice.message.content;
-  if (!content) return { ok: false, reason: 'the answer is empty' };
-  const answer = parseJson(withoutCodeFence(content));
+  if (!reply.ok) return { ok: false, reason: shorten(reply.reason) };
+  if (reply.refusal) return { ok: false, reason: shorten(`the model refused: ${reply.refusal}`) };
+  if (reply.finishReason === 'length') return { ok: false, reason: 'the answer was cut off at the token limit' };
+  if (!reply.content) return { ok: false, reason: 'the answer is empty' };
+  const answer = parseJson(withoutCodeFence(reply.content));
   if (!answer.ok) return { ok: false, reason: 'the answer is not JSON' };
   return checkLlmCurriculum(answer.value, candidates);
 }
@@ -458,13 +395,13 @@ export async function requestLlmPlan(
  */
 export async function planWithFallback(
   request: PlanRequest,
-  options: { readonly llm?: LlmConfig | undefined; readonly log: PlanLog },
+  options: { readonly model?: ChatModel | undefined; readonly log: PlanLog },
 ): Promise<SourcedPlan> {
-  const { llm, log } = options;
-  if (llm === undefined) return { ...composePlan(request), source: 'local' };
+  const { model, log } = options;
+  if (model === undefined) return { ...composePlan(request), source: 'local' };
   let outcome: LlmPlanOutcome;
   try {
-    outcome = await requestLlmPlan(request, llm);
+    outcome = await requestLlmPlan(request, model);
   } catch (error) {
     outcome = { ok: false, reason: error instanceof Error ? shorten(error.message) : 'unexpected failure' };
   }
