@@ -187,6 +187,64 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // What the code already obeys stays obeyed: no `x!` and no `as T` (only `as const`) outside tests.
+    // Narrow with a check or parse with the contract's schema instead.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', 'e2e/**', '**/*.config.ts'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }],
+    },
+  },
+  {
+    // Pure domain code opens no file, socket or process and imports no I/O package (tests may, for fixtures).
+    files: PURE_DOMAIN.map((folder) => `${folder.slice(2)}/**/*.ts`),
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^(node:)?(fs|http|https|http2|net|tls|dgram|dns|child_process|cluster|worker_threads|readline|stream)(/.*)?$',
+              message: 'Pure domain code does no I/O: put it behind a repository and declare a port here.',
+            },
+            {
+              regex: '^(kysely|pg|better-sqlite3|fastify|@fastify/.*|ws|ioredis|redis|bullmq|openid-client|undici)$',
+              message: 'Pure domain code does no I/O: put it behind a repository and declare a port here.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['fetch', 'WebSocket', 'XMLHttpRequest'].map((name) => ({
+          name,
+          message: 'Pure domain code does no I/O: put it behind a repository and declare a port here.',
+        })),
+      ],
+    },
+  },
+  {
+    // One clock: "now" comes from the injected Clock (lib/clock.ts), so tests can set it and every layer agrees.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/lib/clock.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Read "now" from the injected Clock (lib/clock.ts), not from new Date().',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'Read "now" from the injected Clock (lib/clock.ts), not from Date.now().',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -20,11 +20,17 @@ function session(initialToken: string, refreshTo: string | null) {
 
 afterEach(() => vi.restoreAllMocks());
 
+async function failedCall(path: string): Promise<ApiError> {
+  const error = await apiRequest(path, { method: 'POST', json: {}, schema: z.unknown() }).catch((e: unknown) => e);
+  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
+}
+
 describe('apiRequest', () => {
   it('sends the bearer token on an authorized call', async () => {
     session('access-1', null);
     const http = stubFetch({ 'GET /api/thing': () => json(200, { ok: true }) });
-    expect(await apiRequest('/api/thing')).toEqual({ ok: true });
+    expect(await apiRequest('/api/thing', { schema: z.object({ ok: z.boolean() }) })).toEqual({ ok: true });
     expect(http.calls[0]?.headers.authorization).toBe('Bearer access-1');
   });
 
@@ -33,7 +39,7 @@ describe('apiRequest', () => {
     const http = stubFetch({
       'GET /api/thing': [() => problem(401, 'expired'), () => json(200, { n: 1 })],
     });
-    expect(await apiRequest('/api/thing')).toEqual({ n: 1 });
+    expect(await apiRequest('/api/thing', { schema: z.object({ n: z.number() }) })).toEqual({ n: 1 });
     expect(hooks.refresh).toHaveBeenCalledTimes(1);
     expect(http.calls.map((c) => c.headers.authorization)).toEqual(['Bearer old', 'Bearer new']);
     expect(hooks.sessionLost).not.toHaveBeenCalled();
@@ -42,7 +48,10 @@ describe('apiRequest', () => {
   it('treats a second 401 as an error and reports the session lost', async () => {
     const hooks = session('old', 'new');
     const http = stubFetch({ 'GET /api/thing': () => problem(401, 'still no') });
-    await expect(apiRequest('/api/thing')).rejects.toMatchObject({ status: 401, message: 'still no' });
+    await expect(apiRequest('/api/thing', { schema: z.unknown() })).rejects.toMatchObject({
+      status: 401,
+      message: 'still no',
+    });
     expect(http.calls).toHaveLength(2);
     expect(hooks.refresh).toHaveBeenCalledTimes(1);
     expect(hooks.sessionLost).toHaveBeenCalledTimes(1);
@@ -51,7 +60,7 @@ describe('apiRequest', () => {
   it('does not repeat the call when the refresh fails', async () => {
     const hooks = session('old', null);
     const http = stubFetch({ 'GET /api/thing': () => problem(401, 'expired') });
-    await expect(apiRequest('/api/thing')).rejects.toBeInstanceOf(ApiError);
+    await expect(apiRequest('/api/thing', { schema: z.unknown() })).rejects.toBeInstanceOf(ApiError);
     expect(http.calls).toHaveLength(1);
     expect(hooks.sessionLost).toHaveBeenCalledTimes(1);
   });
@@ -59,28 +68,80 @@ describe('apiRequest', () => {
   it('sends no token and never refreshes on an unauthenticated call', async () => {
     const hooks = session('old', 'new');
     const http = stubFetch({ 'POST /api/fighter/login': () => problem(401, 'Invalid email or password.') });
-    await expect(apiRequest('/api/fighter/login', { method: 'POST', json: {}, auth: false })).rejects.toMatchObject({
+    await expect(
+      apiRequest('/api/fighter/login', { method: 'POST', json: {}, auth: false, schema: z.unknown() }),
+    ).rejects.toMatchObject({
       message: 'Invalid email or password.',
     });
     expect(http.calls[0]?.headers.authorization).toBeUndefined();
     expect(hooks.refresh).not.toHaveBeenCalled();
   });
 
-  it('reads problem details and lists every field message', async () => {
+  it('reads a problem details body with the contract schema', async () => {
     session('t', null);
-    stubFetch({
-      'POST /api/x': () => problem(400, 'bad', { PasswordTooShort: ['too short'], email: ['bad e-mail', 'taken'] }),
-    });
-    const error = await apiRequest('/api/x', { method: 'POST', json: {} }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error instanceof ApiError && error.fieldMessages).toEqual(['too short', 'bad e-mail', 'taken']);
+    const body = {
+      type: 'about:blank',
+      title: 'One or more validation errors occurred.',
+      status: 400,
+      detail: 'The request body is not valid.',
+      errors: { PasswordTooShort: ['too short'] },
+    };
+    stubFetch({ 'POST /api/x': () => json(400, body) });
+    const error = await failedCall('/api/x');
+    expect(error).toMatchObject({ status: 400, message: 'The request body is not valid.' });
+    expect(error.body).toEqual({ kind: 'problem', problem: body });
   });
 
-  it("reads a bare {message} body as the server's message", async () => {
+  it('names a problem without detail by its title', async () => {
     session('t', null);
-    stubFetch({ 'POST /api/x': () => json(409, { message: 'This session is full.' }) });
-    const error = await apiRequest('/api/x', { method: 'POST', json: {} }).catch((e: unknown) => e);
-    expect(error instanceof ApiError && error.serverMessage).toBe('This session is full.');
+    stubFetch({ 'POST /api/x': () => json(503, { type: 'about:blank', title: 'Service Unavailable', status: 503 }) });
+    const error = await failedCall('/api/x');
+    expect(error.message).toBe('Service Unavailable');
+    expect(error.body.kind).toBe('problem');
+  });
+
+  it('reads a bare {message} body, and the attendance refusal {success: false, message}', async () => {
+    session('t', null);
+    stubFetch({
+      'POST /api/full': () => json(409, { message: 'This session is full.' }),
+      'POST /api/attendance': () => json(400, { success: false, message: 'Names repeat.' }),
+    });
+    const full = await failedCall('/api/full');
+    expect(full.body).toEqual({ kind: 'message', message: 'This session is full.' });
+    expect(full.message).toBe('This session is full.');
+    expect((await failedCall('/api/attendance')).body).toEqual({ kind: 'message', message: 'Names repeat.' });
+  });
+
+  it('keeps the raw text of a body that is not JSON, or JSON of no error shape', async () => {
+    session('t', null);
+    stubFetch({
+      'POST /api/text': () => new Response('database is locked', { status: 500, statusText: 'Internal Server Error' }),
+      'POST /api/json': () => json(500, { error: 'boom' }),
+      'POST /api/empty': () => new Response('', { status: 502 }),
+    });
+    const text = await failedCall('/api/text');
+    expect(text).toMatchObject({ status: 500, statusText: 'Internal Server Error', bodyText: 'database is locked' });
+    expect(text.body).toEqual({ kind: 'other' });
+    expect(text.message).toBe('database is locked');
+    expect((await failedCall('/api/json')).body).toEqual({ kind: 'other' });
+    expect((await failedCall('/api/empty')).message).toBe('HTTP 502');
+  });
+
+  it('lets a network failure through as it is: no answer, no ApiError', async () => {
+    session('t', null);
+    stubFetch({ 'GET /api/thing': () => Promise.reject(new TypeError('Failed to fetch')) });
+    const error = await apiRequest('/api/thing', { schema: z.unknown() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error).not.toBeInstanceOf(ApiError);
+  });
+
+  it('reads an empty answer (204) as null, which only a schema for no content accepts', async () => {
+    session('t', null);
+    stubFetch({ 'DELETE /api/thing': () => new Response(null, { status: 204 }) });
+    expect(await apiRequest('/api/thing', { method: 'DELETE', schema: z.null() })).toBeNull();
+    await expect(
+      apiRequest('/api/thing', { method: 'DELETE', schema: z.object({ id: z.number() }) }),
+    ).rejects.toThrow();
   });
 
   it('validates the answer against the contract schema', async () => {

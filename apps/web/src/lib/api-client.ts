@@ -1,37 +1,50 @@
-import { PROBLEM_CONTENT_TYPE, ProblemDetails } from '@openmat/contract/problem';
+import { MessageBody, ProblemDetails } from '@openmat/contract/problem';
 import type { ZodType } from 'zod';
 
-/** A failed call: the status, the problem details when the server sent them, and the raw text. */
+/**
+ * The body of a failed call, read with the contract: problem details, or the bare `{message}` a few
+ * endpoints answer (check-in 409, attendance 400 `{success: false, message}`). Anything else (an empty
+ * body, a proxy's HTML page, plain text) is `other`, and only the raw text is left.
+ */
+export type ErrorBody =
+  { kind: 'problem'; problem: ProblemDetails } | { kind: 'message'; message: string } | { kind: 'other' };
+
+function readErrorBody(text: string): ErrorBody {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { kind: 'other' };
+  }
+  const problem = ProblemDetails.safeParse(json);
+  if (problem.success) return { kind: 'problem', problem: problem.data };
+  const message = MessageBody.safeParse(json);
+  if (message.success) return { kind: 'message', message: message.data.message };
+  return { kind: 'other' };
+}
+
+function errorMessage(status: number, statusText: string, bodyText: string, body: ErrorBody): string {
+  if (body.kind === 'problem') return body.problem.detail ?? body.problem.title;
+  if (body.kind === 'message') return body.message;
+  return bodyText || statusText || `HTTP ${status}`;
+}
+
+/**
+ * A call the server answered with an error: the status, the body as the contract reads it, and the raw
+ * text. What a screen says about it comes from `errorText` (lib/failure.ts), never from here.
+ */
 export class ApiError extends Error {
+  readonly body: ErrorBody;
+
   constructor(
     readonly status: number,
     readonly statusText: string,
     readonly bodyText: string,
-    readonly problem: ProblemDetails | null,
   ) {
-    super(problem?.detail ?? problem?.title ?? (bodyText || statusText || `HTTP ${status}`));
+    const body = readErrorBody(bodyText);
+    super(errorMessage(status, statusText, bodyText, body));
     this.name = 'ApiError';
-  }
-
-  /**
-   * The server's own words: the problem's detail, or the `message` of the few endpoints that answer
-   * `{message}` (check-in 409, attendance 400). Null when it said nothing readable.
-   */
-  get serverMessage(): string | null {
-    if (this.problem?.detail) return this.problem.detail;
-    try {
-      const body: unknown = JSON.parse(this.bodyText);
-      if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string')
-        return body.message;
-    } catch {
-      // not JSON
-    }
-    return null;
-  }
-
-  /** Every message of a 400's `errors` object, in order. */
-  get fieldMessages(): string[] {
-    return Object.values(this.problem?.errors ?? {}).flat();
+    this.body = body;
   }
 }
 
@@ -55,8 +68,11 @@ export interface RequestOptions<T> {
   json?: unknown;
   /** Sends the bearer token and follows the refresh-once rule. Default true. */
   auth?: boolean;
-  /** Validates the answer against the contract. */
-  schema?: ZodType<T>;
+  /**
+   * The contract schema of the answer's body, which every answer is parsed with. An empty body (204)
+   * reads as `null`, so an endpoint that answers nothing says `schema: z.null()`.
+   */
+  schema: ZodType<T>;
   headers?: Record<string, string>;
   credentials?: RequestCredentials;
   signal?: AbortSignal;
@@ -64,23 +80,14 @@ export interface RequestOptions<T> {
 
 async function toApiError(res: Response): Promise<ApiError> {
   const text = await res.text().catch(() => '');
-  let problem: ProblemDetails | null = null;
-  if (text && (res.headers.get('content-type')?.includes(PROBLEM_CONTENT_TYPE) || text.startsWith('{'))) {
-    try {
-      const parsed = ProblemDetails.safeParse(JSON.parse(text));
-      problem = parsed.success ? parsed.data : null;
-    } catch {
-      problem = null;
-    }
-  }
-  return new ApiError(res.status, res.statusText, text, problem);
+  return new ApiError(res.status, res.statusText, text);
 }
 
 /**
  * The one way the app calls the API. Authorized calls carry the bearer token; on a 401 the session is
  * refreshed once and the call repeated once. A second 401 is an error, and the session is lost.
  */
-export async function apiRequest<T = undefined>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { method = 'GET', json, auth = true, schema, headers = {}, credentials, signal } = options;
   const send = () => {
     const token = auth ? session?.accessToken() : null;
@@ -111,7 +118,6 @@ export async function apiRequest<T = undefined>(path: string, options: RequestOp
   }
   if (!res.ok) throw await toApiError(res);
   const text = res.status === 204 ? '' : await res.text();
-  const body: unknown = text ? JSON.parse(text) : undefined;
-  if (!schema) return body as T;
+  const body: unknown = text ? JSON.parse(text) : null;
   return schema.parse(body);
 }

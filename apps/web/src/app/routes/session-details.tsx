@@ -15,14 +15,13 @@ import { sessionKeys } from '@/features/sessions/api/get-sessions';
 import { usePairClass } from '@/features/sessions/api/pair-class';
 import { useRemoveStudent } from '@/features/sessions/api/remove-student';
 import { SessionDetailsView, type SessionAction } from '@/features/sessions/components/session-details-view';
-import { ApiError } from '@/lib/api-client';
+import { errorText, type Failure } from '@/lib/failure';
 
-interface Failure {
-  text: string;
-  detail: string | null;
-}
-
-const reason = (error: unknown) => (error instanceof ApiError ? error.serverMessage : null);
+/** A failure shown in place of the page: its line, and under it the server's words when it sent any. */
+const pageFailure = (message: string, detail: string | null = null): Failure => ({
+  message,
+  details: detail ? [detail] : [],
+});
 
 /** /session-details/{id}: the session, its roster, and the actions of the signed-in role. */
 export function SessionDetailsRoute() {
@@ -39,8 +38,7 @@ export function SessionDetailsRoute() {
   const [attendanceOpen, setAttendanceOpen] = useState(false);
   const back = { to: '/class-session', label: t('sessionDetails.backToSessions') };
 
-  if (failure)
-    return <PageError text={failure.text} detail={failure.detail} backTo={back} onRetry={() => setFailure(null)} />;
+  if (failure) return <PageError failure={failure} backTo={back} onRetry={() => setFailure(null)} />;
   if (session.isPending) {
     return (
       <div className="flex justify-center py-24">
@@ -51,8 +49,7 @@ export function SessionDetailsRoute() {
   if (session.isError) {
     return (
       <PageError
-        text={t('sessionDetails.errors.load')}
-        detail={reason(session.error)}
+        failure={pageFailure(t('sessionDetails.errors.load'), errorText(session.error).serverMessage)}
         backTo={back}
         onRetry={() => void session.refetch()}
       />
@@ -78,14 +75,14 @@ export function SessionDetailsRoute() {
   function act(action: SessionAction) {
     if (action === 'checkIn') {
       if (!fighterInfo) {
-        setFailure({ text: t('sessionDetails.errors.fighterInfo'), detail: null });
+        setFailure(pageFailure(t('sessionDetails.errors.fighterInfo')));
         return;
       }
       checkIn.mutate(fighterInfo.id, {
         onSuccess: () => window.alert(t('sessionDetails.checkedIn')),
         onError: (error) => {
           console.error('Check-in failed', error);
-          setFailure({ text: t('sessionDetails.errors.checkIn'), detail: reason(error) });
+          setFailure(pageFailure(t('sessionDetails.errors.checkIn'), errorText(error).serverMessage));
         },
       });
     } else if (action === 'attendance') {
@@ -100,10 +97,8 @@ export function SessionDetailsRoute() {
         {
           onError: (error) => {
             console.error('Pairing failed', error);
-            setFailure({
-              text: t('sessionDetails.errors.pairs'),
-              detail: reason(error) ?? (error instanceof Error ? error.message : null),
-            });
+            const text = errorText(error);
+            setFailure(pageFailure(t('sessionDetails.errors.pairs'), text.serverMessage ?? text.message));
           },
         },
       );
@@ -112,7 +107,7 @@ export function SessionDetailsRoute() {
         onSuccess: () => void queryClient.invalidateQueries({ queryKey: sessionKeys.detail(id) }),
         onError: (error) => {
           console.error('Generating the lesson plan failed', error);
-          setFailure({ text: t('sessionDetails.errors.curriculum'), detail: reason(error) });
+          setFailure(pageFailure(t('sessionDetails.errors.curriculum'), errorText(error).serverMessage));
         },
       });
     }
@@ -138,7 +133,7 @@ export function SessionDetailsRoute() {
           removeStudent.mutate(fighter.id, {
             onError: (error) => {
               console.error('Removing a student failed', error);
-              setFailure({ text: t('sessionDetails.errors.remove'), detail: reason(error) });
+              setFailure(pageFailure(t('sessionDetails.errors.remove'), errorText(error).serverMessage));
             },
           })
         }

@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api-client';
 
 /**
  * `POST /api/trainingsession/{id}/attendance`. A refusal is a 400 `{success: false, message}`; the
- * thrown ApiError's `bodyText` carries it.
+ * thrown ApiError reads it as a `{message}` body (`errorText(error).serverMessage`).
  */
 export function recordAttendance(sessionId: number, records: AttendanceRecord[]): Promise<AttendanceResponse> {
   return apiRequest(`/api/trainingsession/${sessionId}/attendance`, {

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { recordAttendance } from '@/features/attendance/api/record-attendance';
 import { isEmptyRow, useAttendanceStore, type AttendanceRow } from '@/features/attendance/stores/attendance-store';
-import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/failure';
 import { AttendanceGrid } from './attendance-grid';
 import { checkRows, editableRows, MAX_EDITABLE_EMPTY_ROWS, rowCount, rowsFor, validRecords } from './attendance-rows';
 import { fillWithFakeStudents } from './fake-students';
@@ -54,8 +54,7 @@ export function AttendanceModal(props: AttendanceModalProps) {
   const incomplete = checks.filter((check) => check.kind === 'invalid').length;
   const hasData = rows.some((row) => !isEmptyRow(row));
 
-  const failureMessage = (error: Error) =>
-    (error instanceof ApiError ? error.serverMessage : null) ?? t('attendance.failed');
+  const failureMessage = (error: Error) => errorText(error).serverMessage ?? t('attendance.failed');
 
   // The callbacks live on the mutation, not on `mutate`, so that a request still running when the
   // modal is closed clears its draft and reports its result all the same.

@@ -1,4 +1,5 @@
 import { TokenResponse, type LoginRequest } from '@openmat/contract/auth';
+import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 
 /** `POST /api/fighter/login`: e-mail and password. */
@@ -38,12 +39,13 @@ export function refreshWithBearer(refreshToken: string): Promise<TokenResponse> 
 }
 
 /** `POST /api/auth/v1/logout`: revokes the refresh token on the server. */
-export function revokeSession(accessToken: string, refreshToken: string): Promise<undefined> {
+export function revokeSession(accessToken: string, refreshToken: string): Promise<null> {
   return apiRequest('/api/auth/v1/logout', {
     method: 'POST',
     auth: false,
     json: { refreshToken },
     headers: { authorization: `Bearer ${accessToken}` },
     credentials: 'include',
+    schema: z.null(),
   });
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/failure';
 import { login } from '../auth-actions';
 
 const inputClass =
@@ -23,11 +23,10 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       if (await login(email, password)) onSuccess();
     } catch (caught) {
       console.error('Login failed', caught);
-      if (caught instanceof ApiError) {
-        setError(caught.problem?.detail ?? caught.bodyText ?? caught.statusText);
-      } else {
-        window.alert(t('auth.unexpectedError', { message: caught instanceof Error ? caught.message : String(caught) }));
-      }
+      const text = errorText(caught);
+      // An answer from the server is shown on the form; anything else is an unexpected exception.
+      if (text.responseText !== null) setError(text.responseText);
+      else window.alert(t('auth.unexpectedError', { message: text.message }));
     } finally {
       setPending(false);
     }

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/failure';
 import { useCompleteProfile } from '../api/complete-profile';
 import { useMyProfile } from '../api/get-my-profile';
 import { ProfileForm } from './profile-form';
@@ -74,13 +74,12 @@ export function ProfileScreen() {
     );
   }
   if (profile.isError) {
+    const { serverMessage } = errorText(profile.error);
     return (
       <div role="alert" className="flex flex-col items-center gap-4 py-12 text-center">
         <TriangleAlert className="h-8 w-8 text-red-600" aria-hidden />
         <p className="font-semibold">{t('profile.loadError')}</p>
-        {profile.error instanceof ApiError && profile.error.serverMessage && (
-          <p className="text-zinc-600 dark:text-zinc-400">{profile.error.serverMessage}</p>
-        )}
+        {serverMessage && <p className="text-zinc-600 dark:text-zinc-400">{serverMessage}</p>}
         <Button variant="secondary" onClick={() => void profile.refetch()}>
           {t('common.tryAgain')}
         </Button>

@@ -1,29 +1,22 @@
-import type { TFunction } from 'i18next';
 import { CircleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/failure';
 
 /** Status shown for an error that never got an answer from the server (a network failure, say). */
 const CLIENT_ERROR_STATUS = 500;
 
 /**
- * What a failed registration says: every message of the server's `errors` object, or else one
- * 'Error <status>: <message>' line. A thrown error that is not an API answer counts as status 500.
+ * The failed registration, in red, with the pointer to the console where the full error is logged:
+ * every message of the server's `errors` object, or else one 'Error <status>: <message>' line. A thrown
+ * error that is not an API answer counts as status 500.
  */
-export function registerErrorMessages(error: unknown, t: TFunction): string[] {
-  if (error instanceof ApiError) {
-    const messages = error.fieldMessages;
-    if (messages.length > 0) return messages;
-    return [t('register.errorStatus', { status: error.status, message: error.message })];
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return [t('register.errorStatus', { status: CLIENT_ERROR_STATUS, message })];
-}
-
-/** The failed registration, in red, with the pointer to the console where the full error is logged. */
 export function RegisterErrors({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const messages = registerErrorMessages(error, t);
+  const text = errorText(error);
+  const messages =
+    text.fieldMessages.length > 0
+      ? text.fieldMessages
+      : [t('register.errorStatus', { status: text.status ?? CLIENT_ERROR_STATUS, message: text.message })];
   return (
     <div
       role="alert"

@@ -5,9 +5,8 @@ import { ApiError, apiRequest } from '@/lib/api-client';
 import { coachKeys } from './coach-keys';
 
 /** `GET /vid/api/video/{sessionId}/curriculum`: the saved lesson plan, or null when there is none (204). */
-export async function getCurriculum(sessionId: number): Promise<Curriculum | null> {
-  const plan = await apiRequest(`/vid/api/video/${sessionId}/curriculum`, { schema: Curriculum.optional() });
-  return plan ?? null;
+export function getCurriculum(sessionId: number): Promise<Curriculum | null> {
+  return apiRequest(`/vid/api/video/${sessionId}/curriculum`, { schema: Curriculum.nullable() });
 }
 
 /** A network failure or a 5xx is tried once more; a refusal (4xx) or a plan off the contract is not. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSearchResult } from '@/features/coach/components/curriculum-fixtures';
 import { problem, stubFetch } from '@/testing/fetch-stub';
-import { parseSearchResult, searchTechniques, TechniqueSearchError } from './search-techniques';
+import { searchTechniques, TechniqueSearchError } from './search-techniques';
 
 const SEARCH = 'POST /vid/api/ai/search';
 const text = (status: number, body: string) =>
@@ -40,10 +40,18 @@ describe('searchTechniques', () => {
     expect(error.kind).toBe('parse');
   });
 
-  it('calls JSON of another shape a parse failure', () => {
-    expect(() => parseSearchResult({ videos: [] })).toThrow(TechniqueSearchError);
-    expect(() => parseSearchResult('"just a string"')).toThrow(TechniqueSearchError);
-    expect(() => parseSearchResult(undefined)).toThrow(TechniqueSearchError);
+  it('calls JSON of another shape a parse failure', async () => {
+    stubFetch({
+      [SEARCH]: [
+        () => text(200, '{"videos": []}'),
+        () => text(200, JSON.stringify('"just a string"')),
+        () => new Response(null, { status: 204 }),
+      ],
+    });
+    for (let answer = 0; answer < 3; answer += 1) {
+      const error = await failure(searchTechniques({ techniqueName: 'Armbar', trainingSessionId: 7 }));
+      expect(error.kind).toBe('parse');
+    }
   });
 
   it('gives the body of a failed call', async () => {

@@ -1,9 +1,9 @@
 import { TechniqueSearchResult, type TechniqueSearchRequest } from '@openmat/contract/coaching';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { ZodError, z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
+import { errorText } from '@/lib/failure';
 import { coachKeys } from './coach-keys';
-import { failureBody } from './failure-body';
 
 /**
  * Why a technique search failed: `request` when the call itself failed (`detail` is the body the server
@@ -19,41 +19,42 @@ export class TechniqueSearchError extends Error {
   }
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new TechniqueSearchError('parse', error instanceof Error ? error.message : String(error));
-  }
-}
-
 /**
- * Reads a search answer. The server sends the JSON text of the result as `text/plain`; a body that is a
- * JSON string holding that text (sent twice encoded) is read too. Anything else is a parse failure.
+ * A search answer. The server sends the JSON text of the result as `text/plain`, which the client parses
+ * as JSON; a body that is a JSON string holding that text (sent twice encoded) is parsed once more.
  */
-export function parseSearchResult(body: unknown): TechniqueSearchResult {
-  const value = typeof body === 'string' ? parseJson(body) : body;
-  const parsed = TechniqueSearchResult.safeParse(value);
-  if (!parsed.success) throw new TechniqueSearchError('parse', z.prettifyError(parsed.error));
-  return parsed.data;
-}
+const SearchAnswer = z.union([
+  TechniqueSearchResult,
+  z
+    .string()
+    .transform((text, ctx): unknown => {
+      try {
+        const value: unknown = JSON.parse(text);
+        return value;
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+        return z.NEVER;
+      }
+    })
+    .pipe(TechniqueSearchResult),
+]);
 
 /** `POST /vid/api/ai/search` `{techniqueName, trainingSessionId}`: videos, free and paid resources. */
 export async function searchTechniques(request: TechniqueSearchRequest): Promise<TechniqueSearchResult> {
-  let body: unknown;
   try {
-    // The client reads every answer as text and parses it as JSON, so a malformed body surfaces here
-    // as the SyntaxError of JSON.parse.
-    body = await apiRequest<unknown>('/vid/api/ai/search', {
+    return await apiRequest('/vid/api/ai/search', {
       method: 'POST',
       json: request,
       headers: { accept: 'text/plain, application/json' },
+      schema: SearchAnswer,
     });
   } catch (error) {
+    // The client parses every answer as JSON, so a malformed body surfaces as the SyntaxError of
+    // JSON.parse, and JSON of another shape as the ZodError of the schema.
     if (error instanceof SyntaxError) throw new TechniqueSearchError('parse', error.message);
-    throw new TechniqueSearchError('request', failureBody(error));
+    if (error instanceof ZodError) throw new TechniqueSearchError('parse', z.prettifyError(error));
+    throw new TechniqueSearchError('request', errorText(error).body);
   }
-  return parseSearchResult(body);
 }
 
 /** The search for one technique of the session, run while `enabled` (the dialog is open), kept an hour. */

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { failureBody } from '@/features/coach/api/failure-body';
 import { useCurriculum } from '@/features/coach/api/get-curriculum';
+import { errorText } from '@/lib/failure';
 import { LessonPlan } from './lesson-plan';
 
 export interface LessonPlanPanelProps {
@@ -37,7 +37,7 @@ export function LessonPlanPanel({ sessionId, curriculumGenerated }: LessonPlanPa
       <Card role="alert" className="flex flex-col items-start gap-3">
         <p className="flex items-start gap-2 break-words text-red-700 dark:text-red-400">
           <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
-          {t('coach.errors.fetchCurriculum', { body: failureBody(curriculum.error) })}
+          {t('coach.errors.fetchCurriculum', { body: errorText(curriculum.error).body })}
         </p>
         <Button variant="secondary" size="sm" onClick={() => void curriculum.refetch()}>
           {t('coach.tryAgain')}

@@ -2,8 +2,8 @@ import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { failureBody } from '@/features/coach/api/failure-body';
 import { useCurriculumFeedback } from '@/features/coach/api/send-curriculum-feedback';
+import { errorText } from '@/lib/failure';
 
 /**
  * Helpful / Not Helpful on the plan. The answer is posted, then alerted as 'Feedback recorded: Helpful'
@@ -54,7 +54,7 @@ export function PlanFeedback({ sessionId }: { sessionId: number }) {
       </div>
       {feedback.isError && (
         <p role="alert" className="text-sm text-red-700 sm:basis-full dark:text-red-400">
-          {t('coach.feedback.failed', { reason: failureBody(feedback.error) })}
+          {t('coach.feedback.failed', { reason: errorText(feedback.error).body })}
         </p>
       )}
     </section>

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { sessionKeys } from './get-sessions';
 
 /** `PATCH /api/trainingsession/{id}/close`: the session becomes Completed. */
-export function closeSession(id: number): Promise<undefined> {
-  return apiRequest(`/api/trainingsession/${id}/close`, { method: 'PATCH' });
+export function closeSession(id: number): Promise<null> {
+  return apiRequest(`/api/trainingsession/${id}/close`, { method: 'PATCH', schema: z.null() });
 }
 
 export function useCloseSession(id: number) {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { sessionKeys } from './get-sessions';
 
 /** `DELETE /api/trainingsession/{id}`: the session, its roster and its walk-ins go. */
-export function deleteSession(id: number): Promise<undefined> {
-  return apiRequest(`/api/trainingsession/${id}`, { method: 'DELETE' });
+export function deleteSession(id: number): Promise<null> {
+  return apiRequest(`/api/trainingsession/${id}`, { method: 'DELETE', schema: z.null() });
 }
 
 export function useDeleteSession(id: number) {

@@ -1,34 +1,14 @@
-import { MatchmakerResponse } from '@openmat/contract/coaching';
+import { MatchmakerResponse, type PairingRequest } from '@openmat/contract/coaching';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/failure';
 import { sessionKeys } from './get-sessions';
-
-export interface PairClassInput {
-  studentFighterIds: number[];
-  instructorFighterId: number;
-  /** New partners for another round, avoiding this session's earlier pairs. */
-  nextRound?: boolean;
-}
-
-/** The message or title of an error body, as spec section 8 reads it. */
-function messageOrTitle(error: ApiError): string {
-  try {
-    const body: unknown = JSON.parse(error.bodyText);
-    if (body && typeof body === 'object') {
-      if ('message' in body && typeof body.message === 'string') return body.message;
-      if ('title' in body && typeof body.title === 'string') return body.title;
-    }
-  } catch {
-    // not JSON
-  }
-  return error.statusText;
-}
 
 /**
  * `POST /vid/api/video/matchmaker/{sessionId}`. A non-OK answer becomes `isSuccessfullyParsed: false`
  * with errorMessage 'HTTP Error <status>: <message or title>' (spec section 8).
  */
-export async function pairClass(sessionId: number, input: PairClassInput): Promise<MatchmakerResponse> {
+export async function pairClass(sessionId: number, input: PairingRequest): Promise<MatchmakerResponse> {
   try {
     return await apiRequest(`/vid/api/video/matchmaker/${sessionId}`, {
       method: 'POST',
@@ -41,7 +21,7 @@ export async function pairClass(sessionId: number, input: PairClassInput): Promi
       isSuccessfullyParsed: false,
       suggestedPairings: null,
       rawFighterPairsJson: null,
-      errorMessage: `HTTP Error ${error.status}: ${messageOrTitle(error)}`,
+      errorMessage: `HTTP Error ${error.status}: ${errorText(error).messageOrTitle}`,
     };
   }
 }
@@ -50,7 +30,7 @@ export async function pairClass(sessionId: number, input: PairClassInput): Promi
 export function usePairClass(sessionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: PairClassInput) => {
+    mutationFn: async (input: PairingRequest) => {
       const response = await pairClass(sessionId, input);
       if (!response.isSuccessfullyParsed) throw new Error(response.errorMessage ?? 'The pairing could not be read.');
       return response;

@@ -14,7 +14,7 @@ import { useCloseSession } from '@/features/sessions/api/close-session';
 import { useDeleteSession } from '@/features/sessions/api/delete-session';
 import { useCreateSession, useUpdateSession } from '@/features/sessions/api/save-session';
 import { cn } from '@/lib/cn';
-import { failureDetails, failureReason, type Failure } from './session-failure';
+import { errorText, type Failure } from '@/lib/failure';
 import { CONTROL_CLASS, errorIdOf, FailureAlert, READ_ONLY_CLASS } from './session-field';
 import { formatSessionDateTime } from './session-format';
 import {
@@ -293,8 +293,12 @@ export function CreateSessionForm({ instructorName }: { instructorName: string }
       onSuccess: () => void navigate(AFTER_SAVE),
       onError: (error) => {
         console.error('Failed to create a new training session', error);
-        const reason = failureReason(error);
-        setFailure({ message: t('sessions.form.errors.create', { reason }), details: failureDetails(error, reason) });
+        const text = errorText(error);
+        const reason = text.statusText;
+        // The server's words are not repeated under a line that already ends with them.
+        const details =
+          text.fieldMessages.length > 0 ? text.fieldMessages : text.details.filter((line) => line !== reason);
+        setFailure({ message: t('sessions.form.errors.create', { reason }), details });
       },
     });
   }
@@ -342,7 +346,7 @@ function EditSessionEditor({
   function failed(logLine: string, messageKey: string) {
     return (error: unknown) => {
       console.error(logLine, error);
-      setFailure({ message: t(messageKey), details: failureDetails(error) });
+      setFailure({ message: t(messageKey), details: errorText(error).details });
     };
   }
 
@@ -456,7 +460,7 @@ export function EditSessionForm({ sessionId, canManage }: { sessionId: number; c
       </div>
     );
   } else if (query.isError) {
-    body = <FailureAlert message={t('sessions.form.errors.load')} details={failureDetails(query.error)} />;
+    body = <FailureAlert message={t('sessions.form.errors.load')} details={errorText(query.error).details} />;
   } else {
     body = <EditSessionEditor key={query.data.id} session={query.data} titleId={titleId} canManage={canManage} />;
   }
