@@ -33,5 +33,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
     css: false,
+    // Generous enough for a busy two-core machine, as the server's suite (ADR 0016).
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
   },
 });

@@ -84,6 +84,8 @@ describe('the coach in Chromium', () => {
 
   it('pairs a class of nine, generates a plan, runs a timer, and opens a technique search', async () => {
     const { context, page } = await openContext(browser);
+    // The page's clock is Playwright's: it runs like the real one until the timer part stops it.
+    await context.clock.install();
     const alerts: string[] = [];
     page.on('dialog', (dialog) => {
       alerts.push(dialog.message());
@@ -105,18 +107,39 @@ describe('the coach in Chromium', () => {
     await page.getByRole('navigation', { name: 'Lesson plan sections' }).waitFor();
     await screenshot(page, 'lesson-plan');
 
+    // The timer counts whole seconds of the page's clock, which from here moves only when the test
+    // moves it: a second passes for the timer exactly when the test says so, however busy the machine.
     const timer = page.getByRole('group', { name: /^Timer:/ }).first();
+    const showing = (seconds: number) =>
+      timer.getByRole('timer').filter({
+        hasText: new RegExp(
+          `^${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}$`,
+        ),
+      });
+    const [minutes, seconds] = ((await timer.getByRole('timer').textContent()) ?? '').split(':').map(Number);
+    const full = (minutes ?? NaN) * 60 + (seconds ?? NaN);
+    expect(full).toBeGreaterThan(10);
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+
     await timer.getByRole('button', { name: 'Start' }).click();
-    await page.waitForTimeout(2200);
+    await timer.getByRole('button', { name: 'Pause' }).waitFor();
+    await page.clock.runFor(2000);
+    await showing(full - 2).waitFor();
+
+    // Paused, three seconds go by without counting; resumed, the next second counts again.
     await timer.getByRole('button', { name: 'Pause' }).click();
-    const paused = await timer.getByRole('timer').textContent();
-    await page.waitForTimeout(1200);
-    expect(await timer.getByRole('timer').textContent()).toBe(paused);
+    await timer.getByRole('button', { name: 'Resume' }).waitFor();
+    await page.clock.runFor(3000);
+    expect(await timer.getAttribute('data-status')).toBe('paused');
     await timer.getByRole('button', { name: 'Resume' }).click();
-    await page.waitForTimeout(1200);
-    expect(await timer.getByRole('timer').textContent()).not.toBe(paused);
+    await timer.getByRole('button', { name: 'Pause' }).waitFor();
+    await page.clock.runFor(1000);
+    await showing(full - 3).waitFor();
+
     await timer.getByRole('button', { name: 'Reset' }).click();
+    await showing(full).waitFor();
     expect(await timer.getByRole('button', { name: 'Start' }).isVisible()).toBe(true);
+    await page.clock.resume();
 
     await page
       .getByRole('button', { name: /^Search Videos/ })

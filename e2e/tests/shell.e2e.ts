@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openContext, PHONE, screenshot } from '../support/browser.js';
+import { expectPageProblem, launchBrowser, openContext, PHONE, screenshot } from '../support/browser.js';
 
 const HEADLINE = 'Your AI-driven Brazilian JiuJitsu Training Assistant';
 
@@ -42,7 +42,7 @@ describe('the app shell in Chromium', () => {
   afterAll(() => browser.close());
 
   it('shows the landing page with its headline, beta link and footer links, and loads under 150 KB of gzipped JS', async () => {
-    const { context, page, problems } = await openContext(browser);
+    const { context, page } = await openContext(browser);
     const scripts: Promise<number>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') {
@@ -67,12 +67,11 @@ describe('the app shell in Chromium', () => {
     const gzipped = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
     console.info(`[e2e] landing page JavaScript: ${(gzipped / 1024).toFixed(1)} KB gzipped in ${scripts.length} files`);
     expect(gzipped).toBeLessThan(150 * 1024);
-    expect(problems).toEqual([]);
     await context.close();
   });
 
   it.each(['en-US', 'pl-PL'])('fits a phone screen without sideways scrolling (%s)', async (locale) => {
-    const { context, page, problems } = await openContext(browser, {
+    const { context, page } = await openContext(browser, {
       viewport: PHONE,
       isMobile: true,
       hasTouch: true,
@@ -85,12 +84,11 @@ describe('the app shell in Chromium', () => {
       expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
       await screenshot(page, `phone-${locale}${path === '/' ? '-landing' : path.replaceAll('/', '-')}`);
     }
-    expect(problems).toEqual([]);
     await context.close();
   });
 
   it('switches between dark, light and system themes, follows the OS in system mode, and remembers the choice', async () => {
-    const { context, page, problems } = await openContext(browser, { colorScheme: 'light' });
+    const { context, page } = await openContext(browser, { colorScheme: 'light' });
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
     expect((await htmlState(page)).dark).toBe(false);
@@ -114,12 +112,11 @@ describe('the app shell in Chromium', () => {
     await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
     await page.emulateMedia({ colorScheme: 'light' });
     await page.waitForFunction(() => !document.documentElement.classList.contains('dark'));
-    expect(problems).toEqual([]);
     await context.close();
   });
 
   it('switches to Polish and back, setting the language class, and remembers the choice', async () => {
-    const { context, page, problems } = await openContext(browser, { locale: 'en-US' });
+    const { context, page } = await openContext(browser, { locale: 'en-US' });
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
     expect(await htmlState(page)).toMatchObject({ lang: 'en' });
@@ -140,7 +137,6 @@ describe('the app shell in Chromium', () => {
     await chooseLanguage(page, 'EN');
     await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
     expect(await htmlState(page)).toMatchObject({ lang: 'en' });
-    expect(problems).toEqual([]);
     await context.close();
   });
 
@@ -150,19 +146,18 @@ describe('the app shell in Chromium', () => {
       ['en-GB', 'en'],
       ['de-DE', 'en'],
     ] as const) {
-      const { context, page, problems } = await openContext(browser, { locale });
+      const { context, page } = await openContext(browser, { locale });
       await page.goto('/');
       await headerLink(page, expected === 'pl' ? 'Zaloguj się' : 'Login').waitFor();
       const state = await htmlState(page);
       expect(state.lang).toBe(expected);
       expect(state.classes).toContain(expected);
-      expect(problems).toEqual([]);
       await context.close();
     }
   });
 
   it('loads a deep link on a hard refresh, and sends a visitor from a signed-in page to the login', async () => {
-    const { context, page, problems } = await openContext(browser);
+    const { context, page } = await openContext(browser);
     const response = await page.goto('/register?role=Student');
     expect(response?.status()).toBe(200);
     await page.waitForFunction(() => document.title === 'Register · OpenMat');
@@ -170,10 +165,14 @@ describe('the app shell in Chromium', () => {
     await page.waitForFunction(() => document.title === 'Register · OpenMat');
     await page.goto('/pricing');
     await page.waitForFunction(() => document.title === 'Pricing · OpenMat');
+    // A visitor on a signed-in page: the sign-in step (the external sign-in cookie) is refused with a
+    // 401, which Chromium logs, and the app sends them to the login.
+    expectPageProblem(
+      /^console\.error: Failed to load resource: the server responded with a status of 401 .*\(http:\/\/[^/]+\/api\/auth\/v1\/login\)$/,
+    );
     await page.goto('/session-details/42');
     await page.waitForURL('**/home');
     await page.getByRole('heading', { name: 'Login' }).waitFor();
-    expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
     await context.close();
   });
 

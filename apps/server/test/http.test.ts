@@ -154,5 +154,18 @@ describe.each(databaseTargets)('HTTP behaviour on $dialect', (target) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
     });
+
+    it("gives the docs page a CSP that lets Swagger UI's styles apply, loads nothing from elsewhere and forbids framing", async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+      expect(res.statusCode).toBe(200);
+      const directives = String(res.headers['content-security-policy'])
+        .split(';')
+        .map((directive) => directive.trim());
+      expect(directives).toContain("style-src 'self' 'unsafe-inline'");
+      expect(directives).toContain("frame-ancestors 'none'");
+      expect(directives).not.toContain('upgrade-insecure-requests');
+      expect(directives.find((directive) => directive.startsWith('script-src '))).toMatch(/^script-src 'self'/);
+      expect(directives.join(';')).not.toContain('https:');
+    });
   });
 });
