@@ -14,6 +14,7 @@ import type { Clock } from './lib/clock.js';
 import type { Secrets } from './lib/secrets.js';
 import { createGuards, principalPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.js';
+import { languagePlugin } from './plugins/language.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webAppPlugin } from './plugins/web-app.js';
@@ -100,6 +101,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onClose', () => deps.database.destroy());
 
+  await app.register(languagePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { publicUrl: deps.config.publicUrl });
   await app.register(openApiPlugin);

@@ -18,6 +18,11 @@ const WALK_INS = [
   ['Igor', 66, 'Blue', '1997-01-01'],
 ] as const;
 
+/** Letters only Polish writes: no English text here has them. */
+const POLISH_LETTERS = /[ąćęłńóśźż]/i;
+/** Words of every English rationale, reason and note, none of which Polish text uses. */
+const ENGLISH_WORDS = /\b(the|and|of|into|pairs?|students?|sits|weight|belts?|gap|lighter|heavier)\b/i;
+
 describe.each(databaseTargets)('coaching on $dialect', (target) => {
   let ctx: TestContext;
   let youtube: YoutubeStub;
@@ -108,12 +113,33 @@ describe.each(databaseTargets)('coaching on $dialect', (target) => {
       expect(details.rawFighterPairsJson).toBe(body.rawFighterPairsJson);
     });
 
-    it('writes the reasons in Polish when asked', async () => {
-      const session = await classOf(9);
-      const res = await pair(session, coach, {}, { 'accept-language': 'pl-PL,pl;q=0.9' });
-      const english = (await pair(session)).json<MatchmakerResponse>();
-      const polish = res.json<MatchmakerResponse>();
-      expect(polish.suggestedPairings?.pairingRationale).not.toBe(english.suggestedPairings?.pairingRationale);
+    it('writes the rationale, the reason and the notes in Polish when asked, and in English otherwise', async () => {
+      // Two classes of the same nine: the same numbers, told in each language.
+      const polishRes = await pair(await classOf(9), coach, {}, { 'accept-language': 'pl-PL,pl;q=0.9' });
+      const englishRes = await pair(await classOf(9));
+      expect([polishRes.statusCode, englishRes.statusCode]).toEqual([200, 200]);
+      const polish = polishRes.json<MatchmakerResponse>().suggestedPairings;
+      const english = englishRes.json<MatchmakerResponse>().suggestedPairings;
+      const wordsOf = (pairings: typeof polish) =>
+        [
+          pairings?.pairingRationale,
+          pairings?.unpairedStudent?.reason,
+          ...(pairings?.pairs.flatMap((p) => p.notes ?? []) ?? []),
+        ].join('\n');
+
+      expect(polish?.pairingRationale).toMatch(/^Połączono w pary 8 z 9 osób: 4 pary\. /);
+      expect(polish?.pairingRationale).toContain('Pauzuje Filip – najlepiej dopasowana osoba to ');
+      expect(polish?.unpairedStudent?.reason).toMatch(/^najlepiej dopasowana osoba to \p{L}+: waży o \d+(,\d)? kg/u);
+      expect(polish?.pairs).toHaveLength(4);
+      for (const p of polish?.pairs ?? []) expect(p.notes?.[0]).toMatch(/^Różnica wagi \d+(,\d)? kg \(/);
+      expect(wordsOf(polish)).not.toMatch(ENGLISH_WORDS);
+
+      expect(english?.pairingRationale).toMatch(/^Paired 8 of 9 students into 4 pairs\. /);
+      expect(english?.pairingRationale).toContain('Filip sits out: the closest possible partner, ');
+      expect(english?.unpairedStudent?.reason).toMatch(/^the closest possible partner, \p{L}+, is \d+(\.\d)? kg/u);
+      expect(english?.pairs).toHaveLength(4);
+      for (const p of english?.pairs ?? []) expect(p.notes?.[0]).toMatch(/^Weight gap \d+(\.\d)? kg \(/);
+      expect(wordsOf(english)).not.toMatch(POLISH_LETTERS);
     });
 
     it('gives new partners for the next round', async () => {
@@ -274,8 +300,23 @@ describe.each(databaseTargets)('coaching on $dialect', (target) => {
       });
       expect(polish.statusCode).toBe(200);
       const second = polish.json<Curriculum>();
-      expect(second.session_title).not.toBe(first.session_title);
       expect((await call('GET', `/vid/api/video/${session.id}/curriculum`, coach)).json()).toEqual(second);
+
+      // The composer's own words say which language each plan is in; the knowledge base's texts agree.
+      expect(first.duration).toBe('90 minutes');
+      expect(first.drills[0]).toMatchObject({ name: 'Technique instruction' });
+      expect(first.drills[0]?.description).toMatch(/^Show the techniques of the lesson in order, as one chain: /);
+      expect(JSON.stringify(first)).not.toMatch(POLISH_LETTERS);
+
+      expect(second.duration).toBe('90 minut');
+      expect(second.drills[0]).toMatchObject({ name: 'Nauka techniki' });
+      expect(second.drills[0]?.description).toMatch(/^Pokaż techniki zajęć po kolei, jako jeden łańcuch: /);
+      for (const part of [second.warm_up, second.sparring, second.cool_down]) {
+        expect(part.description).toMatch(POLISH_LETTERS);
+      }
+      expect(JSON.stringify(second)).not.toMatch(
+        /\bminutes?\b|Technique instruction|Show the techniques|\brounds? of\b/,
+      );
     });
 
     it('leaves out techniques taught in the instructor’s previous session', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Belt, Experience, FighterRoleInput, FighterRoleName, Gender, Role } from './enums.js';
+import { message, type MessageCode } from './messages.js';
 import { Id, IdParam, singleLineText } from './primitives.js';
 
 /** Limits of the registration payload; the form and the server share them. */
@@ -15,17 +16,17 @@ export const LIMITS = {
   ageYears: { min: 3, max: 100 },
 } as const;
 
-export const Email = singleLineText('E-mail addresses')
+export const Email = singleLineText('emailAddresses')
   .trim()
-  .max(LIMITS.emailMax, `E-mail addresses have at most ${LIMITS.emailMax} characters.`)
-  .pipe(z.email('Enter a valid e-mail address.'));
+  .max(LIMITS.emailMax, message('email.tooLong', { count: LIMITS.emailMax }))
+  .pipe(z.email(message('email.invalid')));
 
 /** Password policy: at least 8 characters, with a digit and a letter. Codes follow ASP.NET Identity. */
 export const PASSWORD_ERRORS = {
-  PasswordTooShort: `Passwords must be at least ${LIMITS.passwordMin} characters.`,
-  PasswordTooLong: `Passwords must be at most ${LIMITS.passwordMax} characters.`,
-  PasswordRequiresDigit: "Passwords must have at least one digit ('0'-'9').",
-  PasswordRequiresLetter: "Passwords must have at least one letter ('a'-'z').",
+  PasswordTooShort: message('password.tooShort', { count: LIMITS.passwordMin }),
+  PasswordTooLong: message('password.tooLong', { count: LIMITS.passwordMax }),
+  PasswordRequiresDigit: message('password.requiresDigit'),
+  PasswordRequiresLetter: message('password.requiresLetter'),
 } as const;
 export type PasswordErrorCode = keyof typeof PASSWORD_ERRORS;
 
@@ -39,16 +40,16 @@ export function passwordPolicyErrors(password: string): PasswordErrorCode[] {
 }
 
 /** Passwords are checked against the policy by the server; control characters are refused outright. */
-const Password = singleLineText('Passwords');
+const Password = singleLineText('passwords');
 
 /** `YYYY-MM-DD`, a real calendar date. */
 export const IsoDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, message('date.format'))
   .refine((text) => {
     const date = new Date(`${text}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-  }, 'This is not a calendar date.');
+  }, message('date.notCalendar'));
 
 /** Whole years between a `YYYY-MM-DD` birthdate and `today`. */
 export function ageOn(birthdate: string, today: Date): number {
@@ -59,21 +60,27 @@ export function ageOn(birthdate: string, today: Date): number {
   return age;
 }
 
+const AGE_MESSAGE = message('birthdate.age', LIMITS.ageYears);
+
 export const Birthdate = IsoDate.refine((text) => {
   const age = ageOn(text, new Date());
   return age >= LIMITS.ageYears.min && age <= LIMITS.ageYears.max;
-}, `Birthdates must give an age between ${LIMITS.ageYears.min} and ${LIMITS.ageYears.max} years.`);
+}, AGE_MESSAGE);
 
-const between = (label: string, unit: string, { min, max }: { min: number; max: number }) =>
+/** A figure from `min` to `max`; its messages are `<figure>.number` and `<figure>.range`. */
+const between = (
+  messages: { number: MessageCode; range: MessageCode },
+  limits: { readonly min: number; readonly max: number },
+) =>
   z
-    .number({ error: `${label} must be a number.` })
-    .min(min, `${label} must be between ${min} and ${max} ${unit}.`)
-    .max(max, `${label} must be between ${min} and ${max} ${unit}.`);
+    .number({ error: message(messages.number) })
+    .min(limits.min, message(messages.range, limits))
+    .max(limits.max, message(messages.range, limits));
 
-export const FighterName = singleLineText('Names')
+export const FighterName = singleLineText('names')
   .trim()
-  .min(1, 'Enter a name.')
-  .max(LIMITS.nameMax, `Names have at most ${LIMITS.nameMax} characters.`);
+  .min(1, message('name.required'))
+  .max(LIMITS.nameMax, message('name.tooLong', { count: LIMITS.nameMax }));
 
 /** `POST /api/fighter/register`. The server computes BMI itself; a `bmi` sent along is ignored. */
 export const RegisterFighterRequest = z.object({
@@ -81,14 +88,15 @@ export const RegisterFighterRequest = z.object({
   password: Password,
   fighterRole: FighterRoleInput,
   fighterName: FighterName,
-  height: between('Height', 'cm', LIMITS.heightCm),
-  weight: between('Weight', 'kg', LIMITS.weightKg),
+  height: between({ number: 'height.number', range: 'height.range' }, LIMITS.heightCm),
+  weight: between({ number: 'weight.number', range: 'weight.range' }, LIMITS.weightKg),
   bmi: z.number().nullish(),
   gender: Gender,
   birthdate: Birthdate,
-  maxWorkoutDuration: between('Sparring duration', 'minutes', LIMITS.workoutMinutes).int(
-    'Sparring duration is a whole number of minutes.',
-  ),
+  maxWorkoutDuration: between(
+    { number: 'sparringDuration.number', range: 'sparringDuration.range' },
+    LIMITS.workoutMinutes,
+  ).int(message('sparringDuration.whole')),
   experience: Experience,
   beltColor: Belt,
 });
@@ -99,8 +107,8 @@ export const RegisterAccountRequest = z.object({ email: Email, password: Passwor
 export type RegisterAccountRequest = z.infer<typeof RegisterAccountRequest>;
 
 export const LoginRequest = z.object({
-  email: singleLineText('E-mail addresses').trim().min(1, 'Enter your e-mail address.').max(LIMITS.emailMax),
-  password: Password.min(1, 'Enter your password.').max(1024),
+  email: singleLineText('emailAddresses').trim().min(1, message('email.required')).max(LIMITS.emailMax),
+  password: Password.min(1, message('password.required')).max(1024),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -116,13 +124,13 @@ export type TokenResponse = z.infer<typeof TokenResponse>;
 /** The refresh token may come in the body or as `Authorization: Bearer`. */
 export const RefreshRequest = z
   .object({
-    refreshToken: singleLineText('Tokens').min(1).max(512).optional(),
-    accessToken: singleLineText('Tokens').max(4096).optional(),
+    refreshToken: singleLineText('tokens').min(1).max(512).optional(),
+    accessToken: singleLineText('tokens').max(4096).optional(),
   })
   .nullish();
 export type RefreshRequest = z.infer<typeof RefreshRequest>;
 
-export const LogoutRequest = z.object({ refreshToken: singleLineText('Tokens').min(1).max(512) });
+export const LogoutRequest = z.object({ refreshToken: singleLineText('tokens').min(1).max(512) });
 export type LogoutRequest = z.infer<typeof LogoutRequest>;
 
 /**
@@ -165,7 +173,7 @@ export type ManageInfoResponse = z.infer<typeof ManageInfoResponse>;
 
 export const FighterIdParams = z.object({ fighterId: IdParam });
 
-export const ExternalSignInQuery = z.object({ returnUrl: singleLineText('Addresses').min(1).max(2048) });
+export const ExternalSignInQuery = z.object({ returnUrl: singleLineText('addresses').min(1).max(2048) });
 
 /** `GET /api/externalauth/status`: whether external sign-in is configured, so the UI can hide its button. */
 export const ExternalAuthStatus = z.object({ enabled: z.boolean() });

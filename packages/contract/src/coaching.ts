@@ -106,7 +106,7 @@ export type CurriculumFeedback = z.infer<typeof CurriculumFeedback>;
 
 /** `POST /vid/api/ai/search`. */
 export const TechniqueSearchRequest = z.object({
-  techniqueName: singleLineText('Technique names').trim().min(1).max(120),
+  techniqueName: singleLineText('techniqueNames').trim().min(1).max(120),
   trainingSessionId: Id,
 });
 export type TechniqueSearchRequest = z.infer<typeof TechniqueSearchRequest>;

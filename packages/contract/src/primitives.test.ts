@@ -23,7 +23,7 @@ describe('ids', () => {
 
 describe('text from clients', () => {
   it('refuses C0 control characters and DEL on a single line, naming the problem', () => {
-    const name = singleLineText('Names');
+    const name = singleLineText('names');
     expect(name.safeParse('Zażółć Gęślą').success).toBe(true);
     for (const bad of ['a\u0000b', '\u0000', 'tab\there', 'line\nbreak', 'cr\r', '\u001b[31m', 'del\u007f']) {
       expect(name.safeParse(bad).error?.issues[0]?.message).toBe(
@@ -33,7 +33,7 @@ describe('text from clients', () => {
   });
 
   it('lets multi-line text keep tabs and line breaks, and nothing else of the kind', () => {
-    const description = multiLineText('Descriptions');
+    const description = multiLineText('descriptions');
     expect(description.safeParse('Warm-up\n\tdrills\r\nsparring').success).toBe(true);
     for (const bad of ['a\u0000b', '\u0007', '\u000b', '\u000c', '\u001f', '\u007f']) {
       expect(description.safeParse(bad).success).toBe(false);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { message, type MESSAGES } from './messages.js';
 
 /**
  * The largest id. Ids are PostgreSQL `integer` columns (SQLite's are wider), so a larger number cannot
@@ -6,7 +7,7 @@ import { z } from 'zod';
  */
 export const MAX_ID = 2_147_483_647;
 
-const ID_MESSAGE = `Ids are whole numbers from 1 to ${MAX_ID}.`;
+const ID_MESSAGE = message('id.range', { max: MAX_ID });
 
 /** The id of a fighter, session, video, technique or drill, in a body. */
 export const Id = z.number({ error: ID_MESSAGE }).int(ID_MESSAGE).min(1, ID_MESSAGE).max(MAX_ID, ID_MESSAGE);
@@ -40,20 +41,14 @@ function hasControlCharacter(text: string, allowed: readonly number[] = []): boo
 /** Tab, line feed and carriage return, which multi-line text legitimately holds. */
 const LINE_BREAKS = [TAB, LINE_FEED, CARRIAGE_RETURN] as const;
 
-/**
- * Single-line text from a client (names, e-mail addresses, passwords, tokens, addresses). `what`
- * names the field in the message, e.g. `Names`.
- */
-export const singleLineText = (what = 'Text') =>
-  z
-    .string()
-    .refine((text) => !hasControlCharacter(text), `${what} must not contain control characters such as NUL or escape.`);
+/** What a text field holds, as its message names it: `names` gives 'Names must not contain…'. */
+export type SingleLineField = keyof typeof MESSAGES.singleLine;
+export type MultiLineField = keyof typeof MESSAGES.multiLine;
+
+/** Single-line text from a client (names, e-mail addresses, passwords, tokens, addresses). */
+export const singleLineText = (field: SingleLineField = 'text') =>
+  z.string().refine((text) => !hasControlCharacter(text), message(`singleLine.${field}`));
 
 /** Multi-line text from a client (a description): tabs and line breaks are allowed, other controls not. */
-export const multiLineText = (what = 'Text') =>
-  z
-    .string()
-    .refine(
-      (text) => !hasControlCharacter(text, LINE_BREAKS),
-      `${what} must not contain control characters other than tabs and line breaks.`,
-    );
+export const multiLineText = (field: MultiLineField = 'text') =>
+  z.string().refine((text) => !hasControlCharacter(text, LINE_BREAKS), message(`multiLine.${field}`));

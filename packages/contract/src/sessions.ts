@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Fighter, FighterName, IsoDate, LIMITS } from './auth.js';
 import { AttendanceBelt, Gender, SessionStatus, TargetLevel } from './enums.js';
+import { message } from './messages.js';
 import { Id, IdParam, multiLineText } from './primitives.js';
 
 /** Limits of a training session; the form and the server share them. */
@@ -22,34 +23,28 @@ export const SESSION_LIMITS = {
 
 const { min: FIRST_YEAR, max: LAST_YEAR } = SESSION_LIMITS.trainingYears;
 
+const TRAINING_YEARS_MESSAGE = message('trainingDate.years', { min: FIRST_YEAR, max: LAST_YEAR });
+
 /** `trainingDate` on input: a date-time with an offset whose UTC year is within `SESSION_LIMITS.trainingYears`. */
-export const TrainingDate = z.iso
-  .datetime({ offset: true, error: 'trainingDate must be a date-time with an offset.' })
-  .refine((text) => {
-    const year = new Date(text).getUTCFullYear();
-    // A text that is no date-time at all has its own message above.
-    return Number.isNaN(year) || (year >= FIRST_YEAR && year <= LAST_YEAR);
-  }, `trainingDate must be in the years ${FIRST_YEAR} to ${LAST_YEAR}.`);
+export const TrainingDate = z.iso.datetime({ offset: true, error: message('trainingDate.format') }).refine((text) => {
+  const year = new Date(text).getUTCFullYear();
+  // A text that is no date-time at all has its own message above.
+  return Number.isNaN(year) || (year >= FIRST_YEAR && year <= LAST_YEAR);
+}, TRAINING_YEARS_MESSAGE);
 
 /** The body of `POST` and `PUT /api/trainingsession`. `duration` is in hours and may be fractional. */
 export const TrainingSessionInput = z.object({
   trainingDate: TrainingDate,
-  description: multiLineText('Descriptions').trim().max(SESSION_LIMITS.descriptionMax).default(''),
+  description: multiLineText('descriptions').trim().max(SESSION_LIMITS.descriptionMax).default(''),
   capacity: z
-    .number({ error: 'Capacity must be a number.' })
-    .int('Capacity is a whole number of people.')
-    .min(
-      SESSION_LIMITS.capacity.min,
-      `Capacity must be between ${SESSION_LIMITS.capacity.min} and ${SESSION_LIMITS.capacity.max}.`,
-    )
-    .max(
-      SESSION_LIMITS.capacity.max,
-      `Capacity must be between ${SESSION_LIMITS.capacity.min} and ${SESSION_LIMITS.capacity.max}.`,
-    ),
+    .number({ error: message('capacity.number') })
+    .int(message('capacity.whole'))
+    .min(SESSION_LIMITS.capacity.min, message('capacity.range', SESSION_LIMITS.capacity))
+    .max(SESSION_LIMITS.capacity.max, message('capacity.range', SESSION_LIMITS.capacity)),
   duration: z
-    .number({ error: 'Duration must be a number of hours.' })
-    .min(SESSION_LIMITS.duration.min, 'Duration must be at least one minute.')
-    .max(SESSION_LIMITS.duration.max, `Duration must be at most ${SESSION_LIMITS.duration.max} hours.`),
+    .number({ error: message('duration.number') })
+    .min(SESSION_LIMITS.duration.min, message('duration.min'))
+    .max(SESSION_LIMITS.duration.max, message('duration.max', { count: SESSION_LIMITS.duration.max })),
   status: SessionStatus.default('Active'),
   targetLevel: TargetLevel,
 });
@@ -101,7 +96,7 @@ export interface SessionCursor {
 }
 
 const CURSOR_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([1-9]\d{0,14})$/;
-const CURSOR_MESSAGE = 'cursor must be a value given in a Link header of this list.';
+const CURSOR_MESSAGE = message('sessionList.cursor');
 
 /** The cursor as it travels. Clients treat it as opaque and pass it back as given. */
 export const encodeSessionCursor = (cursor: SessionCursor): string => `${cursor.trainingDate}_${cursor.id}`;
@@ -129,11 +124,11 @@ export const SessionCursorParam = z
  * instant whose UTC year has no four digits would be written `+010000-…` or `-000001-…` and compare
  * wrongly as text, so it is refused.
  */
-const ListInstant = (name: string) =>
+const ListInstant = (name: 'from' | 'to') =>
   z.iso
-    .datetime({ offset: true, error: `${name} must be a date-time with an offset.` })
+    .datetime({ offset: true, error: message('sessionList.instant', { name }) })
     .transform((text) => new Date(text).toISOString())
-    .refine((utc) => /^\d{4}-/.test(utc), `${name} must fall in the years 0000 to 9999 in UTC.`);
+    .refine((utc) => /^\d{4}-/.test(utc), message('sessionList.instantYears', { name }));
 
 /**
  * The query of `GET /api/trainingsession`. With none of it, the list is the default window (see
@@ -149,16 +144,16 @@ export const SessionListQuery = z
     status: SessionStatus.optional(),
     order: SessionListOrder.optional(),
     limit: z.coerce
-      .number({ error: 'limit must be a whole number.' })
-      .int('limit must be a whole number.')
-      .min(1, `limit must be between 1 and ${SESSION_LIST.maxLimit}.`)
-      .max(SESSION_LIST.maxLimit, `limit must be between 1 and ${SESSION_LIST.maxLimit}.`)
+      .number({ error: message('sessionList.limitWhole') })
+      .int(message('sessionList.limitWhole'))
+      .min(1, message('sessionList.limitRange', { max: SESSION_LIST.maxLimit }))
+      .max(SESSION_LIST.maxLimit, message('sessionList.limitRange', { max: SESSION_LIST.maxLimit }))
       .optional(),
     cursor: SessionCursorParam.optional(),
   })
   .refine((query) => query.from === undefined || query.to === undefined || query.from < query.to, {
     path: ['to'],
-    message: 'to must be later than from.',
+    message: message('sessionList.toAfterFrom'),
   });
 export type SessionListQuery = z.output<typeof SessionListQuery>;
 
@@ -167,10 +162,12 @@ export const RemoveStudentParams = SessionIdParams.extend({ studentId: IdParam }
 
 /** `POST /api/trainingsession/{id}/checkin`: a student checks in only themselves. */
 export const CheckInRequest = z.object({
-  studentIds: z.array(Id).length(1, 'Check in one student: yourself.'),
+  studentIds: z.array(Id).length(1, message('checkIn.onlyYourself')),
   sessionId: Id,
 });
 export type CheckInRequest = z.infer<typeof CheckInRequest>;
+
+const WALK_IN_BIRTHDATE_MESSAGE = message('birthdate.walkIn', { earliest: SESSION_LIMITS.earliestBirthdate });
 
 /**
  * A walk-in's birthdate: a calendar date from `SESSION_LIMITS.earliestBirthdate` to today. Today is
@@ -179,20 +176,20 @@ export type CheckInRequest = z.infer<typeof CheckInRequest>;
 export const WalkInBirthdate = IsoDate.refine((text) => {
   const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
   return text >= SESSION_LIMITS.earliestBirthdate && text <= tomorrow;
-}, `Birthdates must be between ${SESSION_LIMITS.earliestBirthdate} and today.`);
+}, WALK_IN_BIRTHDATE_MESSAGE);
 
 /** One walk-in. None as a belt is shown as Unranked. */
 export const AttendanceRecord = z.object({
   fighterName: FighterName,
   birthdate: WalkInBirthdate,
   weight: z
-    .number({ error: 'Weight must be a number.' })
-    .gt(0, 'Weight must be above 0.')
-    .max(LIMITS.weightKg.max, `Weight must be at most ${LIMITS.weightKg.max} kg.`),
+    .number({ error: message('weight.number') })
+    .gt(0, message('weight.positive'))
+    .max(LIMITS.weightKg.max, message('weight.max', { max: LIMITS.weightKg.max })),
   height: z
-    .number({ error: 'Height must be a number.' })
-    .gt(0, 'Height must be above 0.')
-    .max(LIMITS.heightCm.max, `Height must be at most ${LIMITS.heightCm.max} cm.`),
+    .number({ error: message('height.number') })
+    .gt(0, message('height.positive'))
+    .max(LIMITS.heightCm.max, message('height.max', { max: LIMITS.heightCm.max })),
   beltColor: AttendanceBelt,
   gender: Gender,
 });
@@ -201,8 +198,11 @@ export type AttendanceRecord = z.infer<typeof AttendanceRecord>;
 export const AttendanceRequest = z.object({
   records: z
     .array(AttendanceRecord)
-    .min(1, 'Please enter at least one valid record')
-    .max(SESSION_LIMITS.attendanceRecordsMax, `At most ${SESSION_LIMITS.attendanceRecordsMax} records at once.`),
+    .min(1, message('attendance.required'))
+    .max(
+      SESSION_LIMITS.attendanceRecordsMax,
+      message('attendance.tooMany', { count: SESSION_LIMITS.attendanceRecordsMax }),
+    ),
 });
 export type AttendanceRequest = z.infer<typeof AttendanceRequest>;
 

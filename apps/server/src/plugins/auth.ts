@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../errors.js';
+import { msg, type Message } from '../i18n/catalog.js';
 import type { Principal } from '../lib/principal.js';
 
 declare module 'fastify' {
@@ -56,7 +57,7 @@ export function createGuards(verifier: AccessTokenVerifier): Guards {
     const token = bearerToken(request);
     if (!token) {
       void reply.header('www-authenticate', 'Bearer');
-      throw unauthorized('Sign in first: this needs an access token.');
+      throw unauthorized(msg('auth.signInFirst'));
     }
     try {
       request.principal = await verifier.verifyAccessToken(token);
@@ -66,15 +67,15 @@ export function createGuards(verifier: AccessTokenVerifier): Guards {
     }
   };
   const withRole =
-    (role: 0 | 1, message: string): Guard =>
+    (role: 0 | 1, message: Message): Guard =>
     async (request, reply) => {
       await authenticated(request, reply);
       if (request.principal?.role !== role) throw forbidden(message);
     };
   return {
     authenticated,
-    student: withRole(0, 'Only students may do this.'),
-    instructor: withRole(1, 'Only instructors may do this.'),
+    student: withRole(0, msg('auth.onlyStudents')),
+    instructor: withRole(1, msg('auth.onlyInstructors')),
   };
 }
 

@@ -2,44 +2,51 @@ import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastif
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
+import { translator } from '../i18n/catalog.js';
+import { frameworkMessage, validationMessage } from '../i18n/library-messages.js';
 import { sendProblem } from '../lib/problem.js';
+import { languageOf } from './language.js';
 
-/** Every error leaves as problem details. A 5xx never carries its cause to the client. */
+/**
+ * Turns every error into an answer in the caller's language (`request.language`): problem details,
+ * except for the few refusals the contract gives a bare `{message}` body (an AppError made with
+ * `messageError`, e.g. a full session's check-in). A 5xx never carries its cause to the client.
+ */
 export const errorHandlerPlugin = fp(
   (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      const t = translator(request.language);
       const validation = error.validation;
       if (validation && hasZodFastifySchemaValidationErrors(error)) {
         const errors: Record<string, string[]> = {};
         for (const issue of validation) {
           const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
-          (errors[field] ??= []).push(issue.message ?? 'Invalid value.');
+          (errors[field] ??= []).push(validationMessage(issue, t));
         }
         return sendProblem(reply, 400, {
-          title: 'One or more validation errors occurred.',
-          detail: `Invalid ${error.validationContext ?? 'request'}.`,
+          title: t('problem.validation'),
+          detail: t(`problem.invalid.${error.validationContext ?? 'request'}`),
           errors,
         });
       }
       if (error instanceof AppError) {
         if (error.status >= 500) request.log.error({ err: error }, 'request failed');
         if (error.options.headers) void reply.headers(error.options.headers);
-        if (error.options.body) return reply.code(error.status).send(error.options.body);
-        return sendProblem(reply, error.status, {
-          detail: error.message,
-          ...(error.options.title ? { title: error.options.title } : {}),
-          ...(error.options.errors ? { errors: error.options.errors } : {}),
-        });
+        const texts = error.texts(t);
+        if (error.options.messageBody) {
+          return reply.code(error.status).send({ ...error.options.messageBody, message: texts.detail });
+        }
+        return sendProblem(reply, error.status, texts);
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
-        return sendProblem(reply, status, { detail: error.message });
+        return sendProblem(reply, status, { detail: frameworkMessage(error, t) });
       }
       request.log.error({ err: error }, 'unhandled error');
-      return sendProblem(reply, 500, { detail: 'Something went wrong on our side. Please try again.' });
+      return sendProblem(reply, 500, { detail: t('problem.unexpected') });
     });
   },
-  { name: 'error-handler' },
+  { name: 'error-handler', dependencies: ['language'] },
 );
 
 /**
@@ -49,10 +56,12 @@ export const errorHandlerPlugin = fp(
  */
 export const frameworkErrorHandler: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
   const status = error.statusCode ?? 500;
+  // The router's errors come before the app's request decorations apply.
+  const t = translator(languageOf(request));
   if (status >= 500) {
     request.log.error({ err: error }, 'router error');
-    void sendProblem(reply, 500, { detail: 'Something went wrong on our side. Please try again.' });
+    void sendProblem(reply, 500, { detail: t('problem.unexpected') });
     return;
   }
-  void sendProblem(reply, status, { detail: error.message });
+  void sendProblem(reply, status, { detail: frameworkMessage(error, t) });
 };

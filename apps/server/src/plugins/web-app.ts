@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { translator } from '../i18n/catalog.js';
 import { sendProblem } from '../lib/problem.js';
 
 export interface WebAppOptions {
@@ -52,7 +53,10 @@ export const webAppPlugin = fp(
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       return sendProblem(reply, 404, {
-        detail: `No resource at ${request.method} ${request.url.split('?')[0] ?? ''}.`,
+        detail: translator(request.language)('problem.noRoute', {
+          method: request.method,
+          path: request.url.split('?')[0] ?? '',
+        }),
       });
     });
   },

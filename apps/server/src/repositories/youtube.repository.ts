@@ -1,5 +1,7 @@
+import { FALLBACK_LANGUAGE, type Language } from '@openmat/contract/languages';
 import { decodeHTML } from 'entities';
 import { z } from 'zod';
+import { msg, render, type Message } from '../i18n/catalog.js';
 
 export interface YoutubeConfig {
   apiKey: string;
@@ -35,12 +37,13 @@ const ErrorResponse = z.object({
   }),
 });
 
+/** A search that failed; `notice` says why, for the caller, in the caller's language once it is written. */
 export class YoutubeSearchError extends Error {
   constructor(
-    message: string,
+    readonly notice: Message,
     readonly reason: 'quota' | 'key' | 'unavailable',
   ) {
-    super(message);
+    super(render(notice, FALLBACK_LANGUAGE));
     this.name = 'YoutubeSearchError';
   }
 }
@@ -49,7 +52,7 @@ export class YoutubeSearchError extends Error {
 export class YoutubeRepository {
   constructor(private readonly config: YoutubeConfig) {}
 
-  async search(query: string, language: 'en' | 'pl', maxResults = 6): Promise<YoutubeVideoFound[]> {
+  async search(query: string, language: Language, maxResults = 6): Promise<YoutubeVideoFound[]> {
     const url = new URL(`${this.config.baseUrl.replace(/\/+$/, '')}/search`);
     url.search = new URLSearchParams({
       part: 'snippet',
@@ -68,28 +71,22 @@ export class YoutubeRepository {
         headers: { accept: 'application/json' },
       });
     } catch {
-      throw new YoutubeSearchError('YouTube did not answer in time.', 'unavailable');
+      throw new YoutubeSearchError(msg('search.youtubeTimeout'), 'unavailable');
     }
     const body: unknown = await res.json().catch(() => null);
     if (!res.ok) {
       const error = ErrorResponse.safeParse(body);
       const reasons = error.success ? (error.data.error.errors ?? []).map((e) => e.reason ?? '') : [];
       if (reasons.some((r) => r === 'quotaExceeded' || r === 'dailyLimitExceeded' || r === 'rateLimitExceeded')) {
-        throw new YoutubeSearchError(
-          'The daily YouTube search quota is used up; videos will be back tomorrow.',
-          'quota',
-        );
+        throw new YoutubeSearchError(msg('search.youtubeQuota'), 'quota');
       }
       if (res.status === 400 || res.status === 403 || reasons.some((r) => r.includes('key') || r === 'forbidden')) {
-        throw new YoutubeSearchError(
-          'The YouTube API key was refused; ask the administrator to check YOUTUBE_API_KEY.',
-          'key',
-        );
+        throw new YoutubeSearchError(msg('search.youtubeKey'), 'key');
       }
-      throw new YoutubeSearchError(`YouTube answered ${res.status}.`, 'unavailable');
+      throw new YoutubeSearchError(msg('search.youtubeStatus', { status: res.status }), 'unavailable');
     }
     const parsed = SearchListResponse.safeParse(body);
-    if (!parsed.success) throw new YoutubeSearchError('YouTube sent an answer that could not be read.', 'unavailable');
+    if (!parsed.success) throw new YoutubeSearchError(msg('search.youtubeUnreadable'), 'unavailable');
     return parsed.data.items.flatMap((item) =>
       item.id.videoId
         ? [

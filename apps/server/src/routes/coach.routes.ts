@@ -7,20 +7,13 @@ import {
   TechniqueSearchRequest,
 } from '@openmat/contract/coaching';
 import { ProblemDetails } from '@openmat/contract/problem';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, type Guards } from '../plugins/auth.js';
-import type { Language } from '../services/coach.service.js';
 import type { Services } from '../services/services.js';
 
 const problems = { 400: ProblemDetails, 401: ProblemDetails, 403: ProblemDetails, 404: ProblemDetails };
 const secured = { tags: ['coaching'], security: [{ bearer: [] }] };
-
-/** The caller's language for generated text: Polish when Accept-Language prefers it. */
-export function languageOf(request: FastifyRequest): Language {
-  return /^pl\b/i.test(request.headers['accept-language']?.trim() ?? '') ? 'pl' : 'en';
-}
 
 export const coachRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Guards }> = async (
   app,
@@ -39,7 +32,7 @@ export const coachRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Gu
         response: { 200: MatchmakerResponse, ...problems, 409: ProblemDetails },
       },
     },
-    (request) => coach.pair(principalOf(request), request.params.sessionId, request.body, languageOf(request)),
+    (request) => coach.pair(principalOf(request), request.params.sessionId, request.body, request.language),
   );
 
   const generate = {
@@ -47,10 +40,10 @@ export const coachRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Gu
     schema: { ...secured, params: CoachingSessionParams, response: { 200: Curriculum, ...problems } },
   };
   app.get('/vid/api/video/session/:sessionId/generate', generate, (request) =>
-    coach.generate(principalOf(request), request.params.sessionId, languageOf(request)),
+    coach.generate(principalOf(request), request.params.sessionId, request.language),
   );
   app.post('/vid/api/video/session/:sessionId/generate', generate, (request) =>
-    coach.generate(principalOf(request), request.params.sessionId, languageOf(request)),
+    coach.generate(principalOf(request), request.params.sessionId, request.language),
   );
 
   app.get(
@@ -94,11 +87,7 @@ export const coachRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Gu
       },
     },
     async (request, reply) => {
-      const result = await coach.search(
-        request.body.techniqueName,
-        request.body.trainingSessionId,
-        languageOf(request),
-      );
+      const result = await coach.search(request.body.techniqueName, request.body.trainingSessionId, request.language);
       return reply.type('text/plain; charset=utf-8').send(JSON.stringify(result));
     },
   );

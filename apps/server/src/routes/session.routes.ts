@@ -15,6 +15,8 @@ import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
+import { translator } from '../i18n/catalog.js';
+import { frameworkMessage, validationMessage } from '../i18n/library-messages.js';
 import { principalOf, type Guards } from '../plugins/auth.js';
 import type { NextSessionPage } from '../services/session.service.js';
 import type { Services } from '../services/services.js';
@@ -145,27 +147,35 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services; guards: 
       },
       // The contract answers a bad attendance list with `{success: false, message}`, row by row.
       // So is a body that is not JSON at all: every 400 of this call is that shape, never problem details.
-      errorHandler(error: FastifyError, _request, reply) {
+      errorHandler(error: FastifyError, request, reply) {
+        const t = translator(request.language);
         const validation = error.validation;
         if (validation && hasZodFastifySchemaValidationErrors(error)) {
           const first = validation[0];
           const path = first?.instancePath.split('/').filter(Boolean) ?? [];
-          const row = path[0] === 'records' && path[1] !== undefined ? `Row ${Number(path[1]) + 1}: ` : '';
-          void reply
-            .code(400)
-            .send({ success: false, message: `${row}${first?.message ?? 'Invalid attendance list.'}` });
+          const message = first ? validationMessage(first, t) : t('attendance.invalidList');
+          void reply.code(400).send({
+            success: false,
+            message:
+              path[0] === 'records' && path[1] !== undefined
+                ? t('attendance.row', { row: Number(path[1]) + 1, message })
+                : message,
+          });
           return;
         }
         const status = error instanceof AppError ? error.status : (error.statusCode ?? 500);
         // Anything else goes on to the app's error handler, as does a refusal already in the contract's shape.
         if (status !== 400) throw error;
-        if (error instanceof AppError && AttendanceFailure.safeParse(error.options.body).success) throw error;
+        if (error instanceof AppError && error.options.messageBody?.success === false) throw error;
         const message =
-          error instanceof AppError ? error.message : `The attendance list could not be read: ${error.message}`;
+          error instanceof AppError
+            ? error.texts(t).detail
+            : t('attendance.unreadable', { reason: frameworkMessage(error, t) });
         void reply.code(400).send({ success: false, message });
       },
     },
-    (request) => sessions.recordAttendance(principalOf(request), request.params.id, request.body.records),
+    (request) =>
+      sessions.recordAttendance(principalOf(request), request.params.id, request.body.records, request.language),
   );
 
   app.delete(

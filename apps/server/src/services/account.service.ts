@@ -6,11 +6,14 @@ import {
   type FighterInfo,
   type FighterProfileResponse,
   type ManageInfoResponse,
+  type PasswordErrorCode,
   type TokenResponse,
 } from '@openmat/contract/auth';
 import { roleNumber, type Belt, type Experience, type FighterRoleName, type Gender } from '@openmat/contract/enums';
 import { bmi } from '@openmat/contract/helpers/body-metrics';
+import { messageOf } from '@openmat/contract/messages';
 import { badRequest, conflict, notFound, unauthorized } from '../errors.js';
+import { msg, type Message } from '../i18n/catalog.js';
 import type { PasswordHasher } from '../lib/password-hasher.js';
 import type { Principal } from '../lib/principal.js';
 import { DuplicateEmailError, type AccountRepository } from '../repositories/account.repository.js';
@@ -41,8 +44,7 @@ export type FighterProfileInput = Omit<FighterRegistration, 'email' | 'password'
 /** The role of a profile created through `PUT /api/fighter/me`, for an account that has none yet. */
 export const NEW_PROFILE_ROLE: FighterRoleName = 'Student';
 
-const PROFILE_ALREADY_COMPLETE =
-  'Your fighter profile is already complete, and details cannot be changed once submitted.';
+const PROFILE_ALREADY_COMPLETE = msg('account.profileComplete');
 
 /** The profile fields of a registration or a completed profile, with the BMI computed from kg and cm. */
 function profileDetails(input: FighterProfileInput): ProfileDetails {
@@ -73,7 +75,15 @@ function toFighterInfo(fighter: FighterRecord): FighterInfo {
   };
 }
 
-const INVALID_CREDENTIALS = 'Invalid email or password.';
+const INVALID_CREDENTIALS = msg('auth.invalidCredentials');
+const ACCOUNT_GONE = msg('auth.accountGone');
+
+/** A password policy refusal as a message of the catalog: the contract's message, by its code. */
+function passwordError(code: PasswordErrorCode): Message {
+  const coded = messageOf(PASSWORD_ERRORS[code]);
+  if (!coded) throw new Error(`The contract gives no code for the ${code} message.`);
+  return msg(`contract.${coded.code}`, coded.params);
+}
 
 export class AccountService {
   constructor(
@@ -93,17 +103,15 @@ export class AccountService {
   private async newAccountPasswordHash(email: string, password: string, address: string): Promise<string> {
     await this.throttle.countRegistration(address);
     const passwordHash = await this.hasher.hash(password);
-    const errors: Record<string, string[]> = {};
-    for (const code of passwordPolicyErrors(password)) errors[code] = [PASSWORD_ERRORS[code]];
-    if (await this.users.findByEmail(email)) errors.DuplicateUserName = [`Username '${email}' is already taken.`];
-    if (Object.keys(errors).length > 0) throw badRequest('The account could not be created.', errors);
+    const errors: Record<string, Message[]> = {};
+    for (const code of passwordPolicyErrors(password)) errors[code] = [passwordError(code)];
+    if (await this.users.findByEmail(email)) errors.DuplicateUserName = [msg('account.usernameTaken', { email })];
+    if (Object.keys(errors).length > 0) throw badRequest(msg('account.notCreated'), errors);
     return passwordHash;
   }
 
   private duplicate(email: string) {
-    return badRequest('The account could not be created.', {
-      DuplicateUserName: [`Username '${email}' is already taken.`],
-    });
+    return badRequest(msg('account.notCreated'), { DuplicateUserName: [msg('account.usernameTaken', { email })] });
   }
 
   async registerFighter(input: FighterRegistration, address: string): Promise<Fighter> {
@@ -134,7 +142,7 @@ export class AccountService {
   /** The claims of a user's tokens: their profile's id and role. */
   async principalFor(userId: number): Promise<Principal> {
     const user = await this.users.findById(userId);
-    if (!user) throw unauthorized('The account no longer exists.');
+    if (!user) throw unauthorized(ACCOUNT_GONE);
     const fighter = await this.fighters.findByUserId(userId);
     return {
       userId,
@@ -165,25 +173,25 @@ export class AccountService {
   /** Sign-in with the http-only cookie that external sign-in sets. */
   async loginWithCookie(cookie: string | undefined): Promise<TokenResponse> {
     const userId = cookie ? await this.tokens.userFromSignInCookie(cookie) : null;
-    if (userId === null) throw unauthorized('There is no valid sign-in cookie.');
+    if (userId === null) throw unauthorized(msg('auth.noSignInCookie'));
     return this.tokens.issue(await this.principalFor(userId));
   }
 
   async refresh(refreshToken: string | undefined): Promise<TokenResponse> {
-    if (!refreshToken) throw unauthorized('A refresh token is required.');
+    if (!refreshToken) throw unauthorized(msg('auth.refreshTokenRequired'));
     const { userId, familyId } = await this.tokens.spend(refreshToken);
     return this.tokens.issue(await this.principalFor(userId), familyId);
   }
 
   async logout(principal: Principal, refreshToken: string, signInCookie: string | undefined): Promise<void> {
     const outcome = await this.tokens.revoke(refreshToken, principal.userId);
-    if (outcome === 'not-yours') throw notFound('There is no such refresh token.');
+    if (outcome === 'not-yours') throw notFound(msg('auth.refreshTokenUnknown'));
     if (signInCookie) await this.tokens.revokeSignInCookie(signInCookie);
   }
 
   async info(principal: Principal): Promise<ManageInfoResponse> {
     const user = await this.users.findById(principal.userId);
-    if (!user) throw unauthorized('The account no longer exists.');
+    if (!user) throw unauthorized(ACCOUNT_GONE);
     const fighter = await this.fighters.findByUserId(user.id);
     return {
       userInfo: { email: user.email, isEmailConfirmed: user.emailConfirmed },
@@ -201,7 +209,7 @@ export class AccountService {
     const coaches =
       fighter && principal.role === 1 ? await this.fighters.isCoachedBy(fighter, principal.userId) : false;
     const view = fighter ? profileView(principal, fighter, coaches) : null;
-    if (!fighter || !view) throw notFound(`There is no fighter ${fighterId}.`);
+    if (!fighter || !view) throw notFound(msg('account.fighterNotFound', { id: fighterId }));
     return fighterDto(fighter, view);
   }
 
@@ -217,7 +225,7 @@ export class AccountService {
   /** The caller's own fighter profile, found by their account, never by an id they name. */
   async myProfile(principal: Principal): Promise<FighterProfileResponse> {
     const user = await this.users.findById(principal.userId);
-    if (!user) throw unauthorized('The account no longer exists.');
+    if (!user) throw unauthorized(ACCOUNT_GONE);
     return this.profileResponse(principal, (await this.fighters.findByUserId(user.id)) ?? null);
   }
 
@@ -229,7 +237,7 @@ export class AccountService {
    */
   async completeProfile(principal: Principal, input: FighterProfileInput): Promise<FighterProfileResponse> {
     const user = await this.users.findById(principal.userId);
-    if (!user) throw unauthorized('The account no longer exists.');
+    if (!user) throw unauthorized(ACCOUNT_GONE);
     const existing = await this.fighters.findByUserId(user.id);
     if (existing && isProfileComplete(existing)) throw conflict(PROFILE_ALREADY_COMPLETE);
     const details = profileDetails(input);

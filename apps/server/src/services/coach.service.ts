@@ -7,10 +7,12 @@ import {
   YoutubeVideo,
 } from '@openmat/contract/coaching';
 import type { TargetLevel } from '@openmat/contract/enums';
+import type { Language } from '@openmat/contract/languages';
 import { z } from 'zod';
 import { pairClass, type PairingCandidate } from '../coach/pairing/pair-class.js';
 import { localReferences } from '../coach/search/local-references.js';
 import { badRequest, conflict, notFound } from '../errors.js';
+import { msg, translator } from '../i18n/catalog.js';
 import type { Clock } from '../lib/clock.js';
 import type { Principal } from '../lib/principal.js';
 import type { CoachRepository } from '../repositories/coach.repository.js';
@@ -18,8 +20,6 @@ import type { FighterRecord } from '../repositories/fighter.repository.js';
 import type { SessionRepository } from '../repositories/session.repository.js';
 import { YoutubeSearchError, type YoutubeRepository } from '../repositories/youtube.repository.js';
 import { existingSession, ownedSession } from './session-access.js';
-
-export type Language = 'en' | 'pl';
 
 /** What a lesson planner needs to know about the session, and what it answers. */
 export interface LessonPlanRequest {
@@ -79,21 +79,18 @@ export class CoachService {
   ): Promise<MatchmakerResponse> {
     const session = await ownedSession(this.sessions, principal, sessionId);
     if (request.instructorFighterId !== session.instructorFighterId) {
-      throw badRequest('instructorFighterId is not the instructor of this session.', {
-        instructorFighterId: ['instructorFighterId is not the instructor of this session.'],
-      });
+      throw badRequest(msg('coach.notTheInstructor'), { instructorFighterId: [msg('coach.notTheInstructor')] });
     }
     const roster = await this.sessions.roster(sessionId);
     const onRoster = new Map(roster.map((fighter) => [fighter.id, fighter]));
     const strangers = request.studentFighterIds.filter((id) => !onRoster.has(id));
     if (strangers.length > 0) {
-      throw badRequest(`Fighters ${strangers.join(', ')} are not on this session's roster.`, {
-        studentFighterIds: [`Fighters ${strangers.join(', ')} are not on this session's roster.`],
-      });
+      const refusal = msg('coach.notOnRoster', { count: strangers.length, ids: strangers.join(', ') });
+      throw badRequest(refusal, { studentFighterIds: [refusal] });
     }
     const chosen =
       request.studentFighterIds.length > 0 ? request.studentFighterIds.flatMap((id) => onRoster.get(id) ?? []) : roster;
-    if (chosen.length < 2) throw badRequest('Pairing needs at least two students on the roster.');
+    if (chosen.length < 2) throw badRequest(msg('coach.tooFewStudents'));
 
     const recentPairs = await this.coach.recentPairs(session.ownerUserId, sessionId, session.trainingDate);
     // Concurrent next rounds of one session race for the same round number: the one that loses computes
@@ -130,9 +127,9 @@ export class CoachService {
         pairsJson: rawFighterPairsJson,
         pairs: result.pairs.map(({ fighter1, fighter2 }) => [fighter1.id, fighter2.id]),
       });
-      if (saved === 'missing') throw notFound(`There is no training session ${sessionId}.`);
+      if (saved === 'missing') throw notFound(msg('session.notFound', { id: sessionId }));
       if (saved === 'stale' && attempt < MAX_PAIRING_ATTEMPTS) continue;
-      if (saved === 'stale') throw conflict('This session was being paired by other requests. Please try again.');
+      if (saved === 'stale') throw conflict(msg('coach.pairingBusy'));
       return {
         isSuccessfullyParsed: true,
         suggestedPairings: { pairs, pairingRationale: rationale, unpairedStudent: unpaired },
@@ -178,7 +175,7 @@ export class CoachService {
   async feedback(principal: Principal, sessionId: number, helpful: boolean): Promise<void> {
     await ownedSession(this.sessions, principal, sessionId);
     const saved = await this.coach.getCurriculum(sessionId);
-    if (!saved) throw notFound('This session has no lesson plan to rate yet.');
+    if (!saved) throw notFound(msg('coach.noPlanToRate'));
     await this.coach.addFeedback(sessionId, principal.userId, helpful, saved.generation);
   }
 
@@ -189,16 +186,8 @@ export class CoachService {
   async search(techniqueName: string, sessionId: number, language: Language): Promise<TechniqueSearchResult> {
     await existingSession(this.sessions, sessionId);
     const local = localReferences(techniqueName, language);
-    if (!this.youtube) {
-      return {
-        youtube_videos: [],
-        ...local,
-        notice:
-          language === 'pl'
-            ? 'Wyszukiwanie w YouTube nie jest skonfigurowane na tym serwerze.'
-            : 'YouTube search is not configured on this server.',
-      };
-    }
+    const t = translator(language);
+    if (!this.youtube) return { youtube_videos: [], ...local, notice: t('search.youtubeNotConfigured') };
     const key = `youtube:${language}:${techniqueName.trim().toLowerCase()}`;
     const now = this.clock.now();
     const cached = await this.coach.cached(key, now.toISOString());
@@ -216,7 +205,7 @@ export class CoachService {
       return { ...local, youtube_videos: videos };
     } catch (error) {
       if (!(error instanceof YoutubeSearchError)) throw error;
-      return { youtube_videos: [], ...local, notice: error.message };
+      return { youtube_videos: [], ...local, notice: t(error.notice.key, error.notice.params) };
     }
   }
 }

@@ -1,6 +1,7 @@
 import * as oidc from 'openid-client';
 import type { AppConfig } from '../config.js';
 import { badRequest, notFound, serviceUnavailable } from '../errors.js';
+import { msg } from '../i18n/catalog.js';
 import type { Clock } from '../lib/clock.js';
 import { DuplicateEmailError, type AccountRepository } from '../repositories/account.repository.js';
 import type { OidcStateRepository } from '../repositories/oidc-state.repository.js';
@@ -55,12 +56,12 @@ export class ExternalAuthService {
    */
   private origin(): string {
     this.settings();
-    if (!this.config.publicUrl) throw notFound('External sign-in is not configured on this server.');
+    if (!this.config.publicUrl) throw notFound(msg('externalAuth.notConfigured'));
     return this.config.publicUrl;
   }
 
   private settings() {
-    if (!this.config.oidc) throw notFound('External sign-in is not configured on this server.');
+    if (!this.config.oidc) throw notFound(msg('externalAuth.notConfigured'));
     return this.config.oidc;
   }
 
@@ -86,12 +87,10 @@ export class ExternalAuthService {
     try {
       target = new URL(returnUrl, origin);
     } catch {
-      throw badRequest('returnUrl is not a valid address.', { returnUrl: ['returnUrl is not a valid address.'] });
+      throw badRequest(msg('externalAuth.returnUrlInvalid'), { returnUrl: [msg('externalAuth.returnUrlInvalid')] });
     }
     if (target.origin !== new URL(origin).origin) {
-      throw badRequest('returnUrl must be an address of this app.', {
-        returnUrl: ['returnUrl must be an address of this app.'],
-      });
+      throw badRequest(msg('externalAuth.returnUrlForeign'), { returnUrl: [msg('externalAuth.returnUrlForeign')] });
     }
     return target;
   }
@@ -104,7 +103,7 @@ export class ExternalAuthService {
     try {
       configuration = await this.discover();
     } catch {
-      throw serviceUnavailable('The sign-in provider could not be reached. Try again later.');
+      throw serviceUnavailable(msg('externalAuth.providerUnreachable'));
     }
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();

@@ -1,4 +1,5 @@
 import { serviceUnavailable } from '../errors.js';
+import { msg } from '../i18n/catalog.js';
 import type { HealthRepository } from '../repositories/health.repository.js';
 
 export class HealthService {
@@ -9,7 +10,7 @@ export class HealthService {
     try {
       await this.health.pingDatabase();
     } catch {
-      throw serviceUnavailable('The database is not answering.');
+      throw serviceUnavailable(msg('health.databaseDown'));
     }
     return { status: 'ok' };
   }

@@ -1,4 +1,5 @@
 import { tooManyRequests } from '../errors.js';
+import { msg, type MessageKey } from '../i18n/catalog.js';
 import type { Clock } from '../lib/clock.js';
 import type { ThrottleRepository } from '../repositories/throttle.repository.js';
 
@@ -51,10 +52,13 @@ export class LoginThrottleService {
     private readonly registrationsPerHour: number,
   ) {}
 
-  private refuse(until: string, what: string): never {
+  private refuse(until: string, what: MessageKey): never {
     const seconds = (new Date(until).getTime() - this.clock.now().getTime()) / 1000;
-    const wait = seconds >= 60 ? `${Math.ceil(seconds / 60)} minute(s)` : `${Math.ceil(seconds)} second(s)`;
-    throw tooManyRequests(`${what} Try again in ${wait}.`, seconds);
+    const wait =
+      seconds >= 60
+        ? msg('throttle.minutes', { count: Math.ceil(seconds / 60) })
+        : msg('throttle.seconds', { count: Math.ceil(seconds) });
+    throw tooManyRequests(msg(what, { wait }), seconds);
   }
 
   private async blocked(key: string): Promise<string | null> {
@@ -66,11 +70,11 @@ export class LoginThrottleService {
     const k = keys(email, address);
     for (const key of [k.pair, k.address]) {
       const until = await this.blocked(key);
-      if (until) this.refuse(until, 'Too many failed sign-in attempts.');
+      if (until) this.refuse(until, 'throttle.signIn');
     }
     const slowed = await this.blocked(k.account);
     if (slowed && !(await this.isKnownAddress(k.known))) {
-      this.refuse(slowed, 'Too many failed sign-in attempts for this account.');
+      this.refuse(slowed, 'throttle.signInAccount');
     }
   }
 
@@ -117,7 +121,7 @@ export class LoginThrottleService {
   async countRegistration(address: string): Promise<void> {
     const key = keys('', address).registration;
     const until = await this.blocked(key);
-    if (until) this.refuse(until, 'Too many registrations from this address.');
+    if (until) this.refuse(until, 'throttle.registrations');
     const now = this.clock.now();
     const windowStart = new Date(now.getTime() - THROTTLE.registrationWindowMinutes * MINUTE_MS);
     const attempts = await this.throttle.recordFailure(key, now.toISOString(), windowStart.toISOString());
@@ -126,8 +130,7 @@ export class LoginThrottleService {
       const started = (await this.throttle.windowStartedAt(key)) ?? now.toISOString();
       const until = new Date(new Date(started).getTime() + THROTTLE.registrationWindowMinutes * MINUTE_MS);
       await this.throttle.block(key, until.toISOString());
-      if (attempts > this.registrationsPerHour)
-        this.refuse(until.toISOString(), 'Too many registrations from this address.');
+      if (attempts > this.registrationsPerHour) this.refuse(until.toISOString(), 'throttle.registrations');
     }
   }
 }

@@ -1,11 +1,12 @@
 import { forbidden, notFound } from '../errors.js';
+import { msg } from '../i18n/catalog.js';
 import type { Principal } from '../lib/principal.js';
 import type { SessionRecord, SessionRepository } from '../repositories/session.repository.js';
 
 /** The session, or 404 when it does not exist. */
 export async function existingSession(sessions: SessionRepository, id: number): Promise<SessionRecord> {
   const session = await sessions.findById(id);
-  if (!session) throw notFound(`There is no training session ${id}.`);
+  if (!session) throw notFound(msg('session.notFound', { id }));
   return session;
 }
 
@@ -17,7 +18,7 @@ export async function ownedSession(
 ): Promise<SessionRecord> {
   const session = await existingSession(sessions, id);
   if (session.ownerUserId !== principal.userId) {
-    throw forbidden('Only the instructor who created this session may change it.');
+    throw forbidden(msg('session.onlyOwner'));
   }
   return session;
 }

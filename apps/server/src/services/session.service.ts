@@ -10,7 +10,9 @@ import {
   type TrainingSession,
   type TrainingSessionDetails,
 } from '@openmat/contract/sessions';
+import type { Language } from '@openmat/contract/languages';
 import { badRequest, forbidden, messageError, notFound } from '../errors.js';
+import { msg, translator, type Message } from '../i18n/catalog.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { Principal } from '../lib/principal.js';
 import type { FighterRepository } from '../repositories/fighter.repository.js';
@@ -41,7 +43,7 @@ function toSessionDto(session: SessionSummary): TrainingSession {
 /** Stored in UTC; the client shows local time. */
 const toUtc = (dateTime: string) => new Date(dateTime).toISOString();
 
-const attendanceFailure = (message: string) => messageError(400, message, { success: false });
+const attendanceFailure = (message: Message) => messageError(400, message, { success: false });
 
 /** The query that gives the page after this one; every bound is explicit, so paging is stable. */
 export interface NextSessionPage {
@@ -122,7 +124,7 @@ export class SessionService {
       this.fighters.findById(session.instructorFighterId),
       this.sessions.roster(session.id),
     ]);
-    if (!instructor) throw notFound(`The instructor of training session ${session.id} no longer exists.`);
+    if (!instructor) throw notFound(msg('session.instructorGone', { id: session.id }));
     const view = rosterView(viewer, session);
     return {
       ...toSessionDto({ ...session, studentIds: roster.map((fighter) => fighter.id) }),
@@ -138,7 +140,7 @@ export class SessionService {
   }
 
   async create(principal: Principal, input: SessionFields): Promise<TrainingSession> {
-    if (principal.fighterId === null) throw forbidden('Complete your instructor profile before creating sessions.');
+    if (principal.fighterId === null) throw forbidden(msg('session.profileFirst'));
     const session = await this.sessions.create(
       { ...input, trainingDate: toUtc(input.trainingDate) },
       principal.userId,
@@ -151,9 +153,8 @@ export class SessionService {
     const session = await this.owned(principal, id);
     if (!(await this.sessions.update(id, { ...input, trainingDate: toUtc(input.trainingDate) }))) {
       const current = (await this.sessions.findById(id))?.attendeeCount ?? session.attendeeCount;
-      throw badRequest(`Capacity cannot be below the ${current} fighters already on the roster.`, {
-        capacity: [`Capacity cannot be below the ${current} fighters already on the roster.`],
-      });
+      const refusal = msg('session.capacityBelowRoster', { count: current });
+      throw badRequest(refusal, { capacity: [refusal] });
     }
     return this.details(principal, id);
   }
@@ -175,40 +176,41 @@ export class SessionService {
     id: number,
     request: { studentIds: number[]; sessionId: number },
   ): Promise<TrainingSessionDetails> {
-    if (request.sessionId !== id)
-      throw badRequest('sessionId does not match the address.', {
-        sessionId: ['sessionId does not match the address.'],
-      });
+    if (request.sessionId !== id) {
+      throw badRequest(msg('session.sessionIdMismatch'), { sessionId: [msg('session.sessionIdMismatch')] });
+    }
     if (principal.fighterId === null || request.studentIds[0] !== principal.fighterId) {
-      throw forbidden('You can check in only yourself.');
+      throw forbidden(msg('session.checkInOnlyYourself'));
     }
     const outcome = await this.sessions.checkIn(id, principal.fighterId);
-    if (outcome === 'missing') throw notFound(`There is no training session ${id}.`);
-    if (outcome === 'full') throw messageError(409, 'This session is full.');
-    if (outcome === 'closed') throw messageError(409, 'This session is no longer open for check-in.');
+    if (outcome === 'missing') throw notFound(msg('session.notFound', { id }));
+    if (outcome === 'full') throw messageError(409, msg('session.full'));
+    if (outcome === 'closed') throw messageError(409, msg('session.closedForCheckIn'));
     return this.details(principal, id);
   }
 
-  async recordAttendance(principal: Principal, id: number, records: AttendanceRecord[]): Promise<AttendanceResponse> {
+  /** Records walk-ins; the answer's message is written in `language`. */
+  async recordAttendance(
+    principal: Principal,
+    id: number,
+    records: AttendanceRecord[],
+    language: Language,
+  ): Promise<AttendanceResponse> {
     await this.owned(principal, id);
     const repeated = duplicateWalkInNames(records);
     if (repeated.length > 0) {
-      throw attendanceFailure(
-        `Each walk-in needs a different name; this list repeats ${repeated.map((name) => `'${name}'`).join(', ')}.`,
-      );
+      const names = repeated.map((name) => `'${name}'`).join(', ');
+      throw attendanceFailure(msg('attendance.duplicateNames', { names }));
     }
     const result = await this.sessions.addWalkIns(id, principal.userId, records);
-    if (result.outcome === 'missing') throw notFound(`There is no training session ${id}.`);
-    if (result.outcome === 'closed')
-      throw attendanceFailure('This session is closed; attendance can no longer be recorded.');
+    if (result.outcome === 'missing') throw notFound(msg('session.notFound', { id }));
+    if (result.outcome === 'closed') throw attendanceFailure(msg('attendance.closed'));
     if (result.outcome === 'full') {
-      throw attendanceFailure(
-        `Only ${result.free} place(s) are left in this session; ${records.length} walk-ins were sent.`,
-      );
+      throw attendanceFailure(msg('attendance.notEnoughPlaces', { free: result.free, count: records.length }));
     }
     return {
       success: true,
-      message: `Recorded ${records.length} walk-in(s); ${result.added} added to the roster.`,
+      message: translator(language)('attendance.recorded', { count: records.length, added: result.added }),
       updatedSession: await this.details(principal, id),
     };
   }
@@ -216,7 +218,7 @@ export class SessionService {
   async removeStudent(principal: Principal, id: number, fighterId: number): Promise<void> {
     await this.owned(principal, id);
     if (!(await this.sessions.removeAttendee(id, fighterId))) {
-      throw notFound(`Fighter ${fighterId} is not on the roster of training session ${id}.`);
+      throw notFound(msg('session.notOnRoster', { fighterId, id }));
     }
   }
 }

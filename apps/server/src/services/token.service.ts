@@ -3,6 +3,7 @@ import { Role } from '@openmat/contract/enums';
 import type { TokenResponse } from '@openmat/contract/auth';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError, unauthorized } from '../errors.js';
+import { msg } from '../i18n/catalog.js';
 import type { Clock } from '../lib/clock.js';
 import type { Principal } from '../lib/principal.js';
 import type { TokenRepository } from '../repositories/token.repository.js';
@@ -78,10 +79,9 @@ export class TokenService {
       const userId = Number(payload.sub);
       const role = Role.safeParse(payload.role);
       if (!Number.isInteger(userId) || userId < 1 || userId > MAX_ID || typeof payload.email !== 'string')
-        throw unauthorized('The access token is invalid.');
+        throw unauthorized(msg('auth.accessTokenInvalid'));
       // A token outlives its account when the account is deleted or the database is reset.
-      if (!(await this.tokens.userExists(userId)))
-        throw unauthorized('The account of this access token no longer exists.');
+      if (!(await this.tokens.userExists(userId))) throw unauthorized(msg('auth.accessTokenAccountGone'));
       return {
         userId,
         email: payload.email,
@@ -90,8 +90,8 @@ export class TokenService {
       };
     } catch (error) {
       if (error instanceof AppError) throw error;
-      if (error instanceof joseErrors.JWTExpired) throw unauthorized('The access token has expired.');
-      throw unauthorized('The access token is invalid.');
+      if (error instanceof joseErrors.JWTExpired) throw unauthorized(msg('auth.accessTokenExpired'));
+      throw unauthorized(msg('auth.accessTokenInvalid'));
     }
   }
 
@@ -103,16 +103,16 @@ export class TokenService {
     const stored = await this.tokens.findRefreshToken(sha256(refreshToken));
     const now = this.clock.now();
     const nowText = now.toISOString();
-    if (!stored) throw unauthorized('The refresh token is invalid.');
-    if (stored.revokedAt) throw unauthorized('The refresh token has been revoked.');
-    if (stored.expiresAt <= nowText) throw unauthorized('The refresh token has expired.');
+    if (!stored) throw unauthorized(msg('auth.refreshTokenInvalid'));
+    if (stored.revokedAt) throw unauthorized(msg('auth.refreshTokenRevoked'));
+    if (stored.expiresAt <= nowText) throw unauthorized(msg('auth.refreshTokenExpired'));
     const owner = { userId: stored.userId, familyId: stored.familyId };
     if (!stored.usedAt && (await this.tokens.spendRefreshToken(stored.id, nowText))) return owner;
     // Spent already (by an earlier request, or by one racing this one just now).
     const spentAt = stored.usedAt ? new Date(stored.usedAt).getTime() : now.getTime();
     if (now.getTime() - spentAt <= REUSE_GRACE_SECONDS * 1000) return owner;
     await this.tokens.revokeFamily(stored.familyId, nowText);
-    throw unauthorized('The refresh token was already used; every session from that sign-in has been signed out.');
+    throw unauthorized(msg('auth.refreshTokenReused'));
   }
 
   /** Revokes the family of a refresh token, if it is the caller's. Unknown tokens are ignored. */

@@ -1,7 +1,8 @@
-export const LANGUAGES = ['en', 'pl'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { LANGUAGES, type Language } from '@openmat/contract/languages';
+
+// The languages are the contract's: the server writes its messages in the same ones.
+export { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@openmat/contract/languages';
 export type LanguagePreference = Language | 'system';
-export const FALLBACK_LANGUAGE: Language = 'en';
 
 /** In system mode Polish is chosen when the browser language starts with `pl`, otherwise English. */
 export function resolveLanguage(preference: LanguagePreference, browserLanguage: string | undefined): Language {

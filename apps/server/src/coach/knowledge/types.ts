@@ -3,21 +3,16 @@
  * Every text a student or instructor sees is given in English and Polish.
  */
 
-/** The languages every text of the knowledge base is written in. */
-export const LANGUAGES = ['en', 'pl'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import type { Language } from '@openmat/contract/languages';
 
-/** One text in every language. */
-export interface LocalizedText {
-  readonly en: string;
-  readonly pl: string;
-}
+/**
+ * One text in every language. The knowledge base is content (technique names, descriptions, tips),
+ * written in each language; it is not in the server's message catalog.
+ */
+export type LocalizedText = { readonly [L in Language]: string };
 
-/** A list of texts in every language; both lists have the same length and order. */
-export interface LocalizedList {
-  readonly en: readonly string[];
-  readonly pl: readonly string[];
-}
+/** A list of texts in every language; the lists have the same length and order. */
+export type LocalizedList = { readonly [L in Language]: readonly string[] };
 
 /** The positions the curriculum is organised around. */
 export const POSITION_IDS = [

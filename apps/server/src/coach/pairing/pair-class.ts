@@ -3,14 +3,7 @@ import { minCostMatching } from './min-cost-matching.js';
 import { pairingWords, type LeaveOutCause, type PairView } from './pairing-text.js';
 import type { PairingCandidate, PairingHistory, PairingOptions, PairingResult } from './pairing-types.js';
 
-export type {
-  BeltName,
-  PairingCandidate,
-  PairingHistory,
-  PairingLanguage,
-  PairingOptions,
-  PairingResult,
-} from './pairing-types.js';
+export type { BeltName, PairingCandidate, PairingHistory, PairingOptions, PairingResult } from './pairing-types.js';
 
 /** One entry per id (the first one given), in ascending id order, so the result never depends on input order. */
 export function canonicalRoster(candidates: readonly PairingCandidate[]): PairingCandidate[] {

@@ -1,4 +1,5 @@
 /** The shapes that go in and out of the pairing engine; `pair-class.ts` re-exports them. */
+import type { Language } from '@openmat/contract/languages';
 
 export type BeltName = 'White' | 'Blue' | 'Purple' | 'Brown' | 'Black';
 
@@ -28,9 +29,7 @@ export interface PairingResult {
   totalCost: number;
 }
 
-export type PairingLanguage = 'en' | 'pl';
-
 export interface PairingOptions {
-  language: PairingLanguage;
+  language: Language;
   today: Date;
 }

@@ -20,6 +20,7 @@
  * Everything random is drawn from `seed`: the same request and seed give the same plan.
  */
 import type { Curriculum, PlanDrill, PlanTechnique } from '@openmat/contract/coaching';
+import type { Language } from '@openmat/contract/languages';
 import {
   coolDownsFor,
   drillsFor,
@@ -33,7 +34,6 @@ import {
   type Attire,
   type CoolDown,
   type Drill,
-  type Language,
   type Perspective,
   type PositionId,
   type SparringFormat,
@@ -47,12 +47,12 @@ import { allocateMinutes, planMinutesOf, techniqueCountFor, type MinutePlan } fr
 import { seededRandom, type Random } from '../../lib/seeded-random.js';
 import { weightedOrder, weightedPick } from './plan-random.js';
 import {
-  INSTRUCTION_NAME,
-  WEAKNESS_LABELS,
   instructionDescription,
+  instructionName,
   minutesText,
   roundsText,
   sessionTitle,
+  weaknessLabel,
 } from './plan-text.js';
 
 export { attireFromText } from './plan-audience.js';
@@ -461,12 +461,12 @@ function planDrills(
   language: Language,
 ): PlanDrill[] {
   const instruction: PlanDrill = {
-    name: INSTRUCTION_NAME[language],
+    name: instructionName(language),
     description: instructionDescription(
       chain.map((technique) => technique.name[language]),
       language,
     ),
-    focus: WEAKNESS_LABELS[focus][language],
+    focus: weaknessLabel(focus, language),
     duration: minutesText(minutes.instruction, language),
   };
   return [
@@ -477,7 +477,7 @@ function planDrills(
       return {
         name: drill.name[language],
         description: drill.description[language],
-        focus: WEAKNESS_LABELS[drill.focus][language],
+        focus: weaknessLabel(drill.focus, language),
         duration: minutesText(drillMinutes, language),
       };
     }),

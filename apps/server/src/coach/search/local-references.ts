@@ -1,8 +1,8 @@
 import type { TechniqueSearchResult } from '@openmat/contract/coaching';
+import type { Language } from '@openmat/contract/languages';
+import { translator } from '../../i18n/catalog.js';
 import { TECHNIQUES } from '../knowledge/knowledge-base.js';
 import type { Technique } from '../knowledge/types.js';
-
-type Language = 'en' | 'pl';
 
 /** Lower case, without diacritics or punctuation, so 'Dźwignia' finds 'dzwignia'. */
 function fold(text: string): string {
@@ -54,8 +54,7 @@ export function localReferences(name: string, language: Language): Omit<Techniqu
       .map((ref) => ({
         title: ref.title,
         description: ref.description?.[language] ?? '',
-        relevance:
-          language === 'pl' ? `Materiał o technice: ${title}` : `Covers ${title} and the position it starts from`,
+        relevance: translator(language)('search.relevance', { title }),
         web_link: ref.url,
       })),
   };
