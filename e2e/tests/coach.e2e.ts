@@ -50,7 +50,8 @@ describe('the coach in Chromium', () => {
       password: PASSWORD,
     });
     const session = await api<{ id: number }>('/api/trainingsession', accessToken, {
-      trainingDate: '2026-12-03T18:00:00+01:00',
+      // A week ahead, whatever the date: the class must not have ended.
+      trainingDate: new Date(Date.now() + 7 * 24 * 3_600_000).toISOString(),
       description: 'Back control and escapes',
       capacity: 12,
       duration: 1,

@@ -3,22 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from './support/accounts.js';
 import { databaseTargets } from './support/databases.js';
 import { externalSignInEnv, startLoopbackProvider, type LoopbackProvider } from './support/oidc-provider.js';
+import { manualClock } from './support/clock.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
 
 const APP = 'http://openmat.test';
 /** Years away from the wall clock, so that a time read from it instead could never pass for this one. */
 const START = '2031-05-06T07:08:09.000Z';
-
-/** A clock that stands still until a test moves it. */
-function manualClock(start: string) {
-  let now = new Date(start).getTime();
-  return {
-    now: () => new Date(now),
-    advance(seconds: number) {
-      now += seconds * 1000;
-    },
-  };
-}
 
 describe.each(databaseTargets)('one injected clock for services and repositories on $dialect', (target) => {
   const clock = manualClock(START);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THROTTLE } from '../src/services/login-throttle.service.js';
 import { registration, signUp, uniqueEmail, type SignedIn } from './support/accounts.js';
 import { databaseTargets } from './support/databases.js';
+import { BEFORE_THE_CLASSES, manualClock } from './support/clock.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
 
 const POLISH = { 'accept-language': 'pl-PL,pl;q=0.9,en;q=0.5' };
@@ -24,7 +25,7 @@ describe.each(databaseTargets)('server text in the caller’s language on $diale
   let fullSession: TrainingSession;
 
   beforeAll(async () => {
-    ctx = await createTestApp(target);
+    ctx = await createTestApp(target, { clock: manualClock(BEFORE_THE_CLASSES) });
     coach = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Ola' });
     student = await signUp(ctx.app, { fighterRole: 'Student', fighterName: 'Staś' });
     const created = await ctx.app.inject({

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { PASSWORD, signUp, uniqueEmail, type SignedIn } from './support/accounts.js';
 import { databaseTargets } from './support/databases.js';
 import { externalSignInEnv, startLoopbackProvider, type LoopbackProvider } from './support/oidc-provider.js';
+import { BEFORE_THE_CLASSES, manualClock } from './support/clock.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
 
 /*
@@ -467,7 +468,10 @@ describe.each(databaseTargets)('malformed input on $dialect', (target) => {
   beforeAll(async () => {
     // External sign-in is configured, so that its routes get as far as their own checks.
     provider = await startLoopbackProvider([CALLBACK]);
-    ctx = await createTestApp(target, { env: externalSignInEnv(provider, APP) });
+    ctx = await createTestApp(target, {
+      clock: manualClock(BEFORE_THE_CLASSES),
+      env: externalSignInEnv(provider, APP),
+    });
     student = await signUp(ctx.app, { fighterName: 'Walker Student' });
     instructor = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Walker Coach' });
   });

@@ -4,6 +4,7 @@ import type { TrainingSession, TrainingSessionDetails } from '@openmat/contract/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp, uniqueEmail, type SignedIn } from './support/accounts.js';
 import { databaseTargets } from './support/databases.js';
+import { BEFORE_THE_CLASSES, manualClock } from './support/clock.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
 
 // Every cell of the table in docs/decisions/0009-who-sees-a-fighters-figures.md.
@@ -59,7 +60,7 @@ describe.each(databaseTargets)('who sees a fighter’s figures, on $dialect', (t
   }
 
   beforeAll(async () => {
-    ctx = await createTestApp(target);
+    ctx = await createTestApp(target, { clock: manualClock(BEFORE_THE_CLASSES) });
     owner = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Owner' });
     otherCoach = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Other' });
     onRoster = await signUp(ctx.app, { fighterName: 'Ola Roster', weight: 61 });

@@ -2,6 +2,7 @@ import type { TrainingSession, TrainingSessionDetails } from '@openmat/contract/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedIn } from './support/accounts.js';
 import { databaseTargets } from './support/databases.js';
+import { BEFORE_THE_CLASSES, manualClock } from './support/clock.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
 
 const sessionBody = (overrides: Record<string, unknown> = {}) => ({
@@ -31,7 +32,7 @@ describe.each(databaseTargets)('training sessions on $dialect', (target) => {
   let student: SignedIn;
 
   beforeAll(async () => {
-    ctx = await createTestApp(target);
+    ctx = await createTestApp(target, { clock: manualClock(BEFORE_THE_CLASSES) });
     coach = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Ana' });
     otherCoach = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Bruno' });
     student = await signUp(ctx.app, { fighterRole: 'Student', fighterName: 'Stella' });
@@ -165,6 +166,25 @@ describe.each(databaseTargets)('training sessions on $dialect', (target) => {
   describe('check-in', () => {
     const checkIn = (id: number, who: SignedIn, fighterId = who.fighterId, sessionId = id) =>
       call('POST', `/api/trainingsession/${id}/checkin`, who, { studentIds: [fighterId], sessionId });
+
+    it('closes check-in when the class has ended, with a clear message, and keeps it open while in progress', async () => {
+      // The server's clock reads 2026-06-01T12:00Z.
+      const ended = await createSession({ trainingDate: '2026-06-01T10:00:00Z', duration: 2 });
+      const refused = await checkIn(ended.id, student);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ message: 'This class has ended, so check-in is closed.' });
+      expect((await call('GET', `/api/trainingsession/${ended.id}`, coach)).json()).toMatchObject({ studentIds: [] });
+      const polish = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/trainingsession/${ended.id}/checkin`,
+        headers: { ...student.auth, 'accept-language': 'pl' },
+        payload: { studentIds: [student.fighterId], sessionId: ended.id },
+      });
+      expect(polish.json()).toEqual({ message: 'Te zajęcia już się skończyły, więc zapisy są zamknięte.' });
+
+      const inProgress = await createSession({ trainingDate: '2026-06-01T11:30:00Z', duration: 1 });
+      expect((await checkIn(inProgress.id, student)).statusCode).toBe(200);
+    });
 
     it('adds the student once, however often they check in', async () => {
       const session = await createSession();

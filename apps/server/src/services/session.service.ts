@@ -10,6 +10,7 @@ import {
   type TrainingSession,
   type TrainingSessionDetails,
 } from '@openmat/contract/sessions';
+import { hasSessionEnded } from '@openmat/contract/helpers/session-time';
 import type { Language } from '@openmat/contract/languages';
 import { badRequest, forbidden, messageError, notFound } from '../errors.js';
 import { msg, translator, type Message } from '../i18n/catalog.js';
@@ -170,7 +171,10 @@ export class SessionService {
     await this.sessions.delete(id, principal.userId);
   }
 
-  /** A student checks in only themselves; twice is harmless; a full or closed session answers 409. */
+  /**
+   * A student checks in only themselves; twice is harmless; a full or closed session, or a class that
+   * has ended, answers 409.
+   */
   async checkIn(
     principal: Principal,
     id: number,
@@ -182,6 +186,9 @@ export class SessionService {
     if (principal.fighterId === null || request.studentIds[0] !== principal.fighterId) {
       throw forbidden(msg('session.checkInOnlyYourself'));
     }
+    const session = await this.sessions.findById(id);
+    if (!session) throw notFound(msg('session.notFound', { id }));
+    if (hasSessionEnded(session, this.clock.now().getTime())) throw messageError(409, msg('session.ended'));
     const outcome = await this.sessions.checkIn(id, principal.fighterId);
     if (outcome === 'missing') throw notFound(msg('session.notFound', { id }));
     if (outcome === 'full') throw messageError(409, msg('session.full'));
