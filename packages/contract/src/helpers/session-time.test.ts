@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasSessionEnded, sessionEndsAt } from './session-time';
+import { hasSessionEnded, sessionEndsAt } from './session-time.js';
 
 describe('when a session ends', () => {
   const session = { trainingDate: '2026-03-10T18:00:00Z', duration: 1.5 };
