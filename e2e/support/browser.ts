@@ -96,7 +96,7 @@ export async function launchBrowser(): Promise<Browser> {
 export const baseUrl = () => inject('baseUrl');
 
 export const DESKTOP = { width: 1280, height: 800 };
-export const PHONE = { width: 375, height: 740 };
+export const PHONE = { width: 390, height: 844 };
 
 /**
  * A fresh browser profile on the app (the e2e server unless `options.baseURL` names another) and its

@@ -139,7 +139,16 @@ describe('class sessions in Chromium', () => {
     await signIn(page, student);
     expect(await page.getByRole('button', { name: 'Create New Session' }).isDisabled()).toBe(true);
     await screenshot(page, 'sessions-list-student-phone');
-    await page.getByRole('row').filter({ hasText: 'Closed guard' }).getByRole('link', { name: 'Check-In' }).click();
+    // On a phone the sessions are cards, not table rows: the page does not scroll sideways, and the
+    // Check-In button is in view without swiping.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    const checkInLink = page
+      .getByRole('article')
+      .filter({ hasText: 'Closed guard' })
+      .getByRole('link', { name: 'Check-In' });
+    const box = await checkInLink.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+    await checkInLink.click();
     await page.getByRole('heading', { name: 'Session details' }).waitFor();
     expect(await page.getByRole('button', { name: 'Take Attendance' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Check-In' }).click();

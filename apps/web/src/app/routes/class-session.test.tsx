@@ -10,6 +10,10 @@ import { ClassSessionRoute } from './class-session';
 import { CreateSessionRoute, EditSessionRoute } from './session-form';
 
 const LIST = 'GET /api/trainingsession';
+/** The list shows the sessions as a table and, for a phone, as cards: the tests use the table. */
+const table = () => screen.getByRole('table', { name: 'Active Training Sessions' });
+/** A session that has not ended, so that a student may check in. */
+const tomorrow = () => new Date(Date.now() + 24 * 3_600_000).toISOString();
 
 function signIn(role: Role) {
   useAuthStore.setState({
@@ -49,10 +53,10 @@ const routes = [
 describe('ClassSessionRoute', () => {
   it('leads a student (role 0) from Check-In to the session details', async () => {
     signIn(ROLE_STUDENT);
-    stubFetch({ [LIST]: () => json(200, [makeSession({ id: 5 })]) });
+    stubFetch({ [LIST]: () => json(200, [makeSession({ id: 5, trainingDate: tomorrow() })]) });
     const user = userEvent.setup({ delay: null });
     await renderWithApp(<ClassSessionRoute />, { path: '/class-session', routes });
-    await user.click(await screen.findByRole('link', { name: 'Check-In' }));
+    await user.click(await within(table()).findByRole('link', { name: 'Check-In' }));
     expect(await screen.findByRole('heading', { name: 'Session details page' })).toBeVisible();
   });
 
@@ -61,7 +65,7 @@ describe('ClassSessionRoute', () => {
     stubFetch({ [LIST]: () => json(200, []) });
     await renderWithApp(<ClassSessionRoute />, { path: '/class-session', routes });
     expect(screen.getByRole('button', { name: 'Create New Session' })).toBeDisabled();
-    expect(await screen.findByText('No results.')).toBeVisible();
+    expect(await within(table()).findByText('No results.')).toBeVisible();
   });
 
   it('lets an instructor go from the list to the edit form and back after saving', async () => {
@@ -103,10 +107,11 @@ describe('ClassSessionRoute', () => {
 
   it('speaks Polish', async () => {
     signIn(ROLE_INSTRUCTOR);
-    stubFetch({ [LIST]: () => json(200, [makeSession({ id: 5 })]) });
+    stubFetch({ [LIST]: () => json(200, [makeSession({ id: 5, trainingDate: tomorrow() })]) });
     await renderWithApp(<ClassSessionRoute />, { path: '/class-session', routes, language: 'pl' });
-    expect(await screen.findByRole('link', { name: 'Edytuj' })).toHaveAttribute('href', '/edit-session/5');
-    expect(screen.getByRole('link', { name: 'Zarządzaj' })).toBeVisible();
+    const polishTable = screen.getByRole('table', { name: 'Aktywne sesje treningowe' });
+    expect(await within(polishTable).findByRole('link', { name: 'Edytuj' })).toHaveAttribute('href', '/edit-session/5');
+    expect(within(polishTable).getByRole('link', { name: 'Zarządzaj' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Utwórz nową sesję' })).toHaveAttribute('href', '/create-session');
   });
 });

@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { takeConsoleErrors } from '@/testing/console-guard';
 import { json, problem, stubFetch } from '@/testing/fetch-stub';
 import { renderWithApp } from '@/testing/render';
@@ -9,8 +9,18 @@ import { SessionList } from './session-list';
 
 const LIST = 'GET /api/trainingsession';
 const ORIGINAL_TZ = process.env.TZ;
+/**
+ * Before every session of makeSession's default day (15 March 2025, 18:30 local) has started, in any
+ * time zone: the sessions of most tests have not ended and sit in the Active Training Sessions box.
+ */
+const BEFORE_THE_SESSIONS = new Date('2025-03-15T00:00:00Z');
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: BEFORE_THE_SESSIONS });
+});
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   process.env.TZ = ORIGINAL_TZ;
 });
@@ -22,6 +32,8 @@ async function renderList(isStudent: boolean, language: 'en' | 'pl' = 'en') {
 }
 
 const table = () => screen.getByRole('table', { name: 'Active Training Sessions' });
+/** The cards the phone layout shows (jsdom has no CSS, so they are in the document next to the table). */
+const cards = (name = 'Active Training Sessions') => within(screen.getByRole('list', { name })).getAllByRole('article');
 /** The body rows of the table, without the header row. */
 const bodyRows = () => within(table()).getAllByRole('row').slice(1);
 const columnTexts = (column: number) =>
@@ -46,17 +58,19 @@ describe('SessionList', () => {
       'Level',
       'Actions',
     ]);
-    expect(await screen.findByText('Guard retention')).toBeVisible();
+    expect(await within(table()).findByText('Guard retention')).toBeVisible();
   });
 
   it('asks for the window the table shows: from the start of yesterday, local time, at most 100', async () => {
     process.env.TZ = 'America/Sao_Paulo';
     // 01:30 UTC on 16 March is still 15 March in São Paulo (UTC-3): yesterday there began on 14 March.
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2025-03-16T01:30:00Z') });
+    vi.setSystemTime(new Date('2025-03-16T01:30:00Z'));
     const http = stubFetch({ [LIST]: () => json(200, [makeSession()]) });
     try {
       await renderList(false);
-      await screen.findByText('Guard retention');
+      // By then the session (18:30 to 20:00 on 15 March) has ended: it is among the earlier ones.
+      const earlier = await screen.findByRole('table', { name: 'Earlier sessions' });
+      expect(within(earlier).getByText('Guard retention')).toBeVisible();
     } finally {
       vi.useRealTimers();
     }
@@ -94,7 +108,7 @@ describe('SessionList', () => {
     process.env.TZ = 'America/Sao_Paulo';
     stubFetch({ [LIST]: () => json(200, [makeSession({ trainingDate: '2025-03-16T01:30:00Z', duration: 1.25 })]) });
     await renderList(false);
-    await screen.findByText('Guard retention');
+    await within(table()).findByText('Guard retention');
     const cells = within(bodyRows()[0] ?? table()).getAllByRole('cell');
     expect(cells[0]).toHaveTextContent(/^Mar 15, 2025$/);
     expect(cells[1]).toHaveTextContent(/^10:30\sPM$/);
@@ -114,7 +128,7 @@ describe('SessionList', () => {
         ]),
     });
     const user = await renderList(false);
-    await screen.findByText('Thirty');
+    await within(table()).findByText('Thirty');
     const header = screen.getByRole('columnheader', { name: 'Capacity' });
     expect(header).not.toHaveAttribute('aria-sort');
     expect(columnTexts(3)).toEqual(['30', '10', '20']);
@@ -140,10 +154,10 @@ describe('SessionList', () => {
     );
     stubFetch({ [LIST]: () => json(200, sessions) });
     const user = await renderList(false);
-    await screen.findByText('Session 1');
+    await within(table()).findByText('Session 1');
     expect(bodyRows()).toHaveLength(10);
     expect(screen.getByText('Page 1 of 2')).toBeVisible();
-    expect(screen.getByText('Session 10')).toBeVisible();
+    expect(within(table()).getByText('Session 10')).toBeVisible();
     expect(screen.queryByText('Session 11')).toBeNull();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
@@ -161,8 +175,8 @@ describe('SessionList', () => {
   it('gives students a Check-In link per session and a disabled Create New Session button', async () => {
     stubFetch({ [LIST]: () => json(200, [makeSession({ id: 4 }), makeSession({ id: 9, description: 'Takedowns' })]) });
     await renderList(true);
-    await screen.findByText('Takedowns');
-    const checkIns = screen.getAllByRole('link', { name: 'Check-In' });
+    await within(table()).findByText('Takedowns');
+    const checkIns = within(table()).getAllByRole('link', { name: 'Check-In' });
     expect(checkIns.map((link) => link.getAttribute('href'))).toEqual(['/session-details/4', '/session-details/9']);
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Manage' })).toBeNull();
@@ -192,6 +206,194 @@ describe('SessionList', () => {
     expect(within(region).getByRole('table')).toBe(table());
   });
 
+  it('shows each session as a card too, with its date, places left and Check-In, for a phone', async () => {
+    stubFetch({
+      [LIST]: () =>
+        json(200, [
+          makeSession({ id: 4, capacity: 10, studentIds: [11, 12, 13, 14, 15, 16, 17] }),
+          // More students than places (the capacity was lowered later): full, never a negative count.
+          makeSession({
+            id: 5,
+            capacity: 2,
+            studentIds: [11, 12, 13],
+            description: 'Takedowns',
+            targetLevel: 'Expert',
+          }),
+        ]),
+    });
+    await renderList(true);
+    await within(table()).findByText('Takedowns');
+    const [first, second] = cards();
+    expect(cards()).toHaveLength(2);
+
+    const card = within(first ?? document.body);
+    expect(card.getByRole('heading', { level: 3 })).toHaveTextContent(/^Mar 15, 2025\s6:30\sPM$/);
+    expect(first).toHaveAccessibleName(/^Mar 15, 2025\s6:30\sPM$/);
+    expect(card.getByText('3 of 10 places left')).toBeVisible();
+    expect(card.getByText('Intermediate')).toBeVisible();
+    expect(card.getByText('1.5 h')).toBeVisible();
+    expect(card.getByText('Active')).toBeVisible();
+    expect(card.getByText('Guard retention')).toBeVisible();
+    expect(card.getByRole('link', { name: 'Check-In' })).toHaveAttribute('href', '/session-details/4');
+
+    const full = within(second ?? document.body);
+    expect(full.getByText('Full')).toBeVisible();
+    expect(full.queryByText(/places left/)).toBeNull();
+    expect(full.getByText('Expert')).toBeVisible();
+    expect(full.getByRole('link', { name: 'Check-In' })).toHaveAttribute('href', '/session-details/5');
+  });
+
+  it('gives instructors Edit and Manage on the cards', async () => {
+    stubFetch({ [LIST]: () => json(200, [makeSession({ id: 4 })]) });
+    await renderList(false);
+    await within(table()).findByText('Guard retention');
+    const [card] = cards();
+    expect(within(card ?? document.body).getByRole('link', { name: 'Edit' })).toHaveAttribute(
+      'href',
+      '/edit-session/4',
+    );
+    expect(within(card ?? document.body).getByRole('link', { name: 'Manage' })).toHaveAttribute(
+      'href',
+      '/session-details/4',
+    );
+    expect(within(card ?? document.body).queryByRole('link', { name: 'Check-In' })).toBeNull();
+  });
+
+  it('pages the cards with the table', async () => {
+    const sessions = Array.from({ length: 12 }, (_, index) =>
+      makeSession({ id: index + 1, description: `Session ${index + 1}` }),
+    );
+    stubFetch({ [LIST]: () => json(200, sessions) });
+    const user = await renderList(false);
+    await within(table()).findByText('Session 1');
+    expect(cards()).toHaveLength(10);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(cards().map((card) => within(card).getByText(/^Session/).textContent)).toEqual(['Session 11', 'Session 12']);
+  });
+
+  describe('upcoming and earlier sessions', () => {
+    /** 21:00 on 15 March, local time. */
+    const NOW = new Date(2025, 2, 15, 21, 0);
+    const SESSIONS = [
+      // 18:30 to 20:00: over.
+      makeSession({ id: 1, description: 'Ended at eight' }),
+      // 20:30 to 22:00: under way, still open for check-in.
+      makeSession({ id: 2, description: 'In progress', trainingDate: new Date(2025, 2, 15, 20, 30).toISOString() }),
+      // Tomorrow.
+      makeSession({ id: 3, description: 'Tomorrow', trainingDate: new Date(2025, 2, 16, 18, 30).toISOString() }),
+      // 19:00 for exactly two hours: it ends now.
+      makeSession({
+        id: 4,
+        description: 'Ends right now',
+        duration: 2,
+        trainingDate: new Date(2025, 2, 15, 19, 0).toISOString(),
+      }),
+    ];
+
+    beforeEach(() => {
+      vi.setSystemTime(NOW);
+    });
+
+    it('puts sessions that have ended apart, where a student cannot check in but reads Ended', async () => {
+      stubFetch({ [LIST]: () => json(200, SESSIONS) });
+      await renderList(true);
+      const earlier = await screen.findByRole('table', { name: 'Earlier sessions' });
+      expect(screen.getByRole('heading', { level: 2, name: 'Earlier sessions' })).toBeVisible();
+
+      expect(columnTexts(2)).toEqual(['In progress', 'Tomorrow']);
+      expect(
+        within(table())
+          .getAllByRole('link', { name: 'Check-In' })
+          .map((link) => link.getAttribute('href')),
+      ).toEqual(['/session-details/2', '/session-details/3']);
+
+      const pastRows = within(earlier).getAllByRole('row').slice(1);
+      expect(pastRows.map((row) => within(row).getAllByRole('cell')[2]?.textContent)).toEqual([
+        'Ended at eight',
+        'Ends right now',
+      ]);
+      expect(within(earlier).queryByRole('link')).toBeNull();
+      for (const row of pastRows) expect(within(row).getAllByRole('cell')[7]).toHaveTextContent(/^Ended$/);
+
+      const pastCards = cards('Earlier sessions');
+      expect(pastCards).toHaveLength(2);
+      for (const card of pastCards) {
+        expect(within(card).queryByRole('link')).toBeNull();
+        expect(within(card).getByText('Ended')).toBeVisible();
+      }
+      expect(cards().map((card) => within(card).getByRole('link', { name: 'Check-In' }).getAttribute('href'))).toEqual([
+        '/session-details/2',
+        '/session-details/3',
+      ]);
+    });
+
+    it('leaves Edit and Manage to an instructor on the sessions that have ended', async () => {
+      stubFetch({ [LIST]: () => json(200, [SESSIONS[0] ?? makeSession()]) });
+      await renderList(false);
+      const earlier = await screen.findByRole('table', { name: 'Earlier sessions' });
+      const row = within(earlier).getByRole('row', { name: /Ended at eight/ });
+      expect(within(row).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/edit-session/1');
+      expect(within(row).getByRole('link', { name: 'Manage' })).toHaveAttribute('href', '/session-details/1');
+      expect(within(row).queryByText('Ended')).toBeNull();
+      const [card] = cards('Earlier sessions');
+      expect(within(card ?? document.body).getByRole('link', { name: 'Manage' })).toBeVisible();
+      // Nothing is upcoming: the Active Training Sessions box says so.
+      expect(within(table()).getByRole('cell', { name: 'No results.' })).toBeVisible();
+    });
+
+    it('shows no Earlier sessions box when nothing has ended', async () => {
+      stubFetch({ [LIST]: () => json(200, [SESSIONS[2] ?? makeSession()]) });
+      await renderList(true);
+      await within(table()).findByText('Tomorrow');
+      expect(screen.queryByRole('heading', { name: 'Earlier sessions' })).toBeNull();
+      expect(screen.queryByText('Ended')).toBeNull();
+    });
+
+    it('moves a session to the earlier ones when it ends, without reloading', async () => {
+      vi.useRealTimers();
+      vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: new Date(2025, 2, 15, 21, 59) });
+      stubFetch({ [LIST]: () => json(200, [SESSIONS[1] ?? makeSession()]) });
+      await renderList(true);
+      expect(await within(table()).findByRole('link', { name: 'Check-In' })).toHaveAttribute(
+        'href',
+        '/session-details/2',
+      );
+
+      // The list looks at the clock again a minute later: the session ended at 22:00.
+      act(() => {
+        vi.advanceTimersByTime(60_000);
+      });
+      const earlier = screen.getByRole('table', { name: 'Earlier sessions' });
+      expect(within(earlier).getByText('In progress')).toBeVisible();
+      expect(screen.queryByRole('link', { name: 'Check-In' })).toBeNull();
+    });
+
+    it('speaks Polish', async () => {
+      stubFetch({
+        [LIST]: () =>
+          json(200, [
+            SESSIONS[0] ?? makeSession(),
+            makeSession({
+              id: 5,
+              capacity: 10,
+              studentIds: [1, 2, 3, 4, 5, 6, 7],
+              trainingDate: SESSIONS[2]?.trainingDate,
+            }),
+            makeSession({ id: 6, capacity: 1, studentIds: [1], trainingDate: SESSIONS[2]?.trainingDate }),
+          ]),
+      });
+      await renderList(true, 'pl');
+      const earlier = await screen.findByRole('table', { name: 'Wcześniejsze sesje' });
+      expect(screen.getByText('Sesje, które już się zakończyły.')).toBeVisible();
+      expect(within(earlier).getByText('Zakończyła się')).toBeVisible();
+      const [open, full] = cards('Aktywne sesje treningowe');
+      expect(within(open ?? document.body).getByText('Wolne miejsca: 3 z 10')).toBeVisible();
+      expect(within(open ?? document.body).getByText('1,5 godz.')).toBeVisible();
+      expect(within(full ?? document.body).getByText('Brak miejsc')).toBeVisible();
+      expect(within(cards('Wcześniejsze sesje')[0] ?? document.body).getByText('Zakończyła się')).toBeVisible();
+    });
+  });
+
   it('speaks Polish', async () => {
     process.env.TZ = 'Europe/Warsaw';
     stubFetch({ [LIST]: () => json(200, [makeSession({ trainingDate: '2025-03-15T17:30:00Z', duration: 1.5 })]) });
@@ -201,7 +403,7 @@ describe('SessionList', () => {
     ).toBeVisible();
     const polishTable = screen.getByRole('table', { name: 'Aktywne sesje treningowe' });
     expect(within(polishTable).getByRole('columnheader', { name: 'Czas trwania (godziny)' })).toBeVisible();
-    const link = await screen.findByRole('link', { name: 'Potwierdź obecność' });
+    const link = await within(polishTable).findByRole('link', { name: 'Potwierdź obecność' });
     const cells = within(link.closest('tr') ?? polishTable).getAllByRole('cell');
     expect(cells[0]).toHaveTextContent('15 mar 2025');
     expect(cells[1]).toHaveTextContent(/^18:30$/);

@@ -20,13 +20,17 @@ import {
   LoaderCircle,
   Plus,
 } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSessions } from '@/features/sessions/api/get-sessions';
 import { cn } from '@/lib/cn';
+import { SessionCards } from './session-cards';
+import { hasSessionEnded } from './session-schedule';
 import { sessionColumns } from './session-table-columns';
+import { useNow } from './use-now';
 
 /** The table shows ten sessions a page. */
 export const SESSION_PAGE_SIZE = 10;
@@ -46,6 +50,23 @@ function SortIcon({ direction }: { direction: false | SortDirection }) {
   return <ArrowUpDown className="h-3.5 w-3.5 opacity-40" aria-hidden />;
 }
 
+/**
+ * Between md and lg the table may be wider than the screen: the Actions column then stays pinned to
+ * the right edge, so that Check-In and Manage never scroll out of view. Its backgrounds are opaque
+ * versions of the row's, since the columns scroll underneath it.
+ */
+const PINNED_COLUMN = 'actions';
+const PINNED =
+  'max-lg:sticky max-lg:right-0 max-lg:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)] dark:max-lg:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.6)]';
+const PINNED_HEAD = cn(
+  PINNED,
+  'bg-zinc-50 dark:bg-[color-mix(in_oklab,var(--color-zinc-950)_40%,var(--color-zinc-900))]',
+);
+const PINNED_BODY = cn(
+  PINNED,
+  'bg-white group-hover:bg-zinc-50 dark:bg-zinc-900 dark:group-hover:bg-[color-mix(in_oklab,var(--color-zinc-800)_40%,var(--color-zinc-900))]',
+);
+
 function HeaderCell({ header }: { header: Header<TrainingSession, unknown> }) {
   const label = flexRender(header.column.columnDef.header, header.getContext());
   const direction = header.column.getIsSorted();
@@ -53,7 +74,10 @@ function HeaderCell({ header }: { header: Header<TrainingSession, unknown> }) {
     <th
       scope="col"
       aria-sort={header.column.getCanSort() ? ariaSort(direction) : undefined}
-      className="px-3 py-3 text-left text-sm font-semibold whitespace-nowrap text-zinc-600 dark:text-zinc-400"
+      className={cn(
+        'px-3 py-3 text-left text-sm font-semibold whitespace-nowrap text-zinc-600 dark:text-zinc-400',
+        header.column.id === PINNED_COLUMN && PINNED_HEAD,
+      )}
     >
       {header.column.getCanSort() ? (
         <button
@@ -86,25 +110,67 @@ function StateRow({ colSpan, children }: { colSpan: number; children: ReactNode 
 }
 
 /**
- * The session list (spec section 2, Session list): the training sessions from yesterday on (at most
- * 100, see get-sessions.ts) in a sortable, paged table. Students check in to a session; instructors
- * edit and manage them and create new ones.
+ * The sessions that have not ended yet (in progress included) and those that have. Only which sessions
+ * have ended matters: the two lists keep their identity from one minute to the next, so that a table
+ * does not jump back to its first page every time the clock ticks.
  */
-export function SessionList({ isStudent }: { isStudent: boolean }) {
-  const { t, i18n } = useTranslation();
-  const { data, isPending, isError, error } = useSessions();
+function useSplitSessions(sessions: TrainingSession[], now: number) {
+  const endedKey = sessions
+    .filter((session) => hasSessionEnded(session, now))
+    .map((session) => session.id)
+    .join(',');
+  return useMemo(() => {
+    const ended = new Set(endedKey === '' ? [] : endedKey.split(','));
+    const upcoming: TrainingSession[] = [];
+    const past: TrainingSession[] = [];
+    for (const session of sessions) (ended.has(String(session.id)) ? past : upcoming).push(session);
+    return { upcoming, past };
+  }, [sessions, endedKey]);
+}
+
+interface SessionSectionProps {
+  title: string;
+  lead?: string;
+  sessions: TrainingSession[];
+  isPending: boolean;
+  isError: boolean;
+  isStudent: boolean;
+  /** The sessions here have ended: students see Ended instead of Check-In. */
+  ended: boolean;
+  paginationLabel: string;
+  /** Show Previous and Next even when everything fits on one page. */
+  alwaysPaginate: boolean;
+  t: TFunction;
+  language: string;
+}
+
+/**
+ * One box of sessions: a sortable, paged table from the `md` breakpoint on and, below it, the same page
+ * of sessions as cards (same sorting and paging), so that a phone never has to swipe sideways.
+ */
+function SessionSection({
+  title,
+  lead,
+  sessions,
+  isPending,
+  isError,
+  isStudent,
+  ended,
+  paginationLabel,
+  alwaysPaginate,
+  t,
+  language,
+}: SessionSectionProps) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const [pagination, setPagination] = useState<PaginationState>({
     pageIndex: FIRST_PAGE,
     pageSize: SESSION_PAGE_SIZE,
   });
   const titleId = useId();
-  const hintId = useId();
-  const language = i18n.language;
 
-  const columns = useMemo(() => sessionColumns({ t, language, isStudent }), [t, language, isStudent]);
+  const columns = useMemo(() => sessionColumns({ t, language, isStudent, ended }), [t, language, isStudent, ended]);
   const table = useReactTable({
-    data: data ?? NO_SESSIONS,
+    data: sessions,
     columns,
     state: { sorting, pagination },
     onSortingChange: setSorting,
@@ -116,13 +182,153 @@ export function SessionList({ isStudent }: { isStudent: boolean }) {
     sortDescFirst: false,
   });
 
-  useEffect(() => {
-    if (isError) console.error('Error fetching training sessions', error);
-  }, [isError, error]);
-
   const rows = table.getRowModel().rows;
   const columnCount = table.getVisibleLeafColumns().length;
   const pageCount = Math.max(1, table.getPageCount());
+
+  return (
+    <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b border-zinc-200 px-4 py-4 dark:border-zinc-800">
+        <div className="min-w-0">
+          <h2 id={titleId} className="text-lg font-semibold tracking-tight">
+            {title}
+          </h2>
+          {lead && <p className="mt-1 text-sm text-pretty text-zinc-600 dark:text-zinc-400">{lead}</p>}
+        </div>
+        {/* From md to lg the table may still be wider than the screen; below md the cards show instead. */}
+        {!isError && (
+          <p className="hidden text-xs text-zinc-500 md:block lg:hidden dark:text-zinc-400">
+            {t('sessions.list.scrollHint')}
+          </p>
+        )}
+      </div>
+
+      {isError ? (
+        <div
+          role="alert"
+          className="m-4 flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm font-medium text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-300"
+        >
+          <CircleAlert className="h-5 w-5 shrink-0" aria-hidden />
+          <p>{t('sessions.list.error')}</p>
+        </div>
+      ) : (
+        <>
+          <SessionCards
+            className="md:hidden"
+            sessions={rows.map((row) => row.original)}
+            labelledBy={titleId}
+            isPending={isPending}
+            isStudent={isStudent}
+            ended={ended}
+            t={t}
+            language={language}
+          />
+
+          {/* The table scrolls sideways inside its own box if the screen is narrow; the page itself never does. */}
+          <div
+            role="region"
+            aria-labelledby={titleId}
+            tabIndex={0}
+            className="relative hidden overflow-x-auto focus-visible:outline-2 md:block"
+          >
+            <table aria-labelledby={titleId} aria-busy={isPending} className="w-full min-w-[56rem] text-sm">
+              <thead className="bg-zinc-50 dark:bg-zinc-950/40">
+                {table.getHeaderGroups().map((group) => (
+                  <tr key={group.id}>
+                    {group.headers.map((header) => (
+                      <HeaderCell key={header.id} header={header} />
+                    ))}
+                  </tr>
+                ))}
+              </thead>
+              <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+                {isPending ? (
+                  <StateRow colSpan={columnCount}>
+                    <span role="status" className="inline-flex items-center gap-2">
+                      <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden />
+                      {t('sessions.list.loading')}
+                    </span>
+                  </StateRow>
+                ) : rows.length === 0 ? (
+                  <StateRow colSpan={columnCount}>{t('sessions.list.empty')}</StateRow>
+                ) : (
+                  rows.map((row) => (
+                    <tr key={row.id} className="group hover:bg-zinc-50 dark:hover:bg-zinc-800/40">
+                      {row.getVisibleCells().map((cell) => (
+                        <td
+                          key={cell.id}
+                          className={cn(
+                            'px-3 py-3 align-middle text-zinc-800 dark:text-zinc-200',
+                            cell.column.id === PINNED_COLUMN && PINNED_BODY,
+                          )}
+                        >
+                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        </td>
+                      ))}
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+
+          {(alwaysPaginate || pageCount > 1) && (
+            <nav
+              aria-label={paginationLabel}
+              className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-200 px-4 py-3 dark:border-zinc-800"
+            >
+              <p className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400" aria-live="polite">
+                {t('sessions.list.pagination.pageOf', {
+                  page: table.getState().pagination.pageIndex + 1,
+                  total: pageCount,
+                })}
+              </p>
+              <div className="flex gap-2">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => table.previousPage()}
+                  disabled={!table.getCanPreviousPage()}
+                >
+                  <ChevronLeft className="h-4 w-4" aria-hidden />
+                  {t('sessions.list.pagination.previous')}
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => table.nextPage()}
+                  disabled={!table.getCanNextPage()}
+                >
+                  {t('sessions.list.pagination.next')}
+                  <ChevronRight className="h-4 w-4" aria-hidden />
+                </Button>
+              </div>
+            </nav>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The session list (spec section 2, Session list): the training sessions from yesterday on (at most
+ * 100, see get-sessions.ts). Those that have not ended yet fill the Active Training Sessions box;
+ * those that have ended sit apart below it, where students can no longer check in. Each box is a
+ * sortable, paged table on a wide screen and a list of cards on a phone. Students check in to a
+ * session; instructors edit and manage them and create new ones.
+ */
+export function SessionList({ isStudent }: { isStudent: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { data, isPending, isError, error } = useSessions();
+  const now = useNow();
+  const { upcoming, past } = useSplitSessions(data ?? NO_SESSIONS, now);
+  const hintId = useId();
+  const language = i18n.language;
+
+  useEffect(() => {
+    if (isError) console.error('Error fetching training sessions', error);
+  }, [isError, error]);
 
   return (
     <div className="space-y-8">
@@ -155,102 +361,34 @@ export function SessionList({ isStudent }: { isStudent: boolean }) {
         </div>
       </header>
 
-      <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-        <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-zinc-200 px-4 py-4 dark:border-zinc-800">
-          <h2 id={titleId} className="text-lg font-semibold tracking-tight">
-            {t('sessions.list.tableTitle')}
-          </h2>
-          {!isError && (
-            <p className="text-xs text-zinc-500 sm:hidden dark:text-zinc-400">{t('sessions.list.scrollHint')}</p>
-          )}
-        </div>
+      <SessionSection
+        title={t('sessions.list.tableTitle')}
+        sessions={upcoming}
+        isPending={isPending}
+        isError={isError}
+        isStudent={isStudent}
+        ended={false}
+        paginationLabel={t('sessions.list.pagination.label')}
+        alwaysPaginate
+        t={t}
+        language={language}
+      />
 
-        {isError ? (
-          <div
-            role="alert"
-            className="m-4 flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm font-medium text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-300"
-          >
-            <CircleAlert className="h-5 w-5 shrink-0" aria-hidden />
-            <p>{t('sessions.list.error')}</p>
-          </div>
-        ) : (
-          <>
-            {/* The table scrolls sideways inside its own box on a phone; the page itself never does. */}
-            <div
-              role="region"
-              aria-labelledby={titleId}
-              tabIndex={0}
-              className="relative overflow-x-auto focus-visible:outline-2"
-            >
-              <table aria-labelledby={titleId} aria-busy={isPending} className="w-full min-w-[56rem] text-sm">
-                <thead className="bg-zinc-50 dark:bg-zinc-950/40">
-                  {table.getHeaderGroups().map((group) => (
-                    <tr key={group.id}>
-                      {group.headers.map((header) => (
-                        <HeaderCell key={header.id} header={header} />
-                      ))}
-                    </tr>
-                  ))}
-                </thead>
-                <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-                  {isPending ? (
-                    <StateRow colSpan={columnCount}>
-                      <span role="status" className="inline-flex items-center gap-2">
-                        <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden />
-                        {t('sessions.list.loading')}
-                      </span>
-                    </StateRow>
-                  ) : rows.length === 0 ? (
-                    <StateRow colSpan={columnCount}>{t('sessions.list.empty')}</StateRow>
-                  ) : (
-                    rows.map((row) => (
-                      <tr key={row.id} className="hover:bg-zinc-50 dark:hover:bg-zinc-800/40">
-                        {row.getVisibleCells().map((cell) => (
-                          <td key={cell.id} className="px-3 py-3 align-middle text-zinc-800 dark:text-zinc-200">
-                            {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                          </td>
-                        ))}
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </table>
-            </div>
-
-            <nav
-              aria-label={t('sessions.list.pagination.label')}
-              className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-200 px-4 py-3 dark:border-zinc-800"
-            >
-              <p className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400" aria-live="polite">
-                {t('sessions.list.pagination.pageOf', {
-                  page: table.getState().pagination.pageIndex + 1,
-                  total: pageCount,
-                })}
-              </p>
-              <div className="flex gap-2">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => table.previousPage()}
-                  disabled={!table.getCanPreviousPage()}
-                >
-                  <ChevronLeft className="h-4 w-4" aria-hidden />
-                  {t('sessions.list.pagination.previous')}
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => table.nextPage()}
-                  disabled={!table.getCanNextPage()}
-                >
-                  {t('sessions.list.pagination.next')}
-                  <ChevronRight className="h-4 w-4" aria-hidden />
-                </Button>
-              </div>
-            </nav>
-          </>
-        )}
-      </div>
+      {!isError && past.length > 0 && (
+        <SessionSection
+          title={t('sessions.list.past.title')}
+          lead={t('sessions.list.past.lead')}
+          sessions={past}
+          isPending={false}
+          isError={false}
+          isStudent={isStudent}
+          ended
+          paginationLabel={t('sessions.list.past.paginationLabel')}
+          alwaysPaginate={false}
+          t={t}
+          language={language}
+        />
+      )}
     </div>
   );
 }

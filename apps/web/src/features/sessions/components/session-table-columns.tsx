@@ -2,9 +2,7 @@ import { TargetLevel } from '@openmat/contract/enums';
 import type { TrainingSession } from '@openmat/contract/sessions';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/cn';
+import { SessionActions, SessionStatusBadge } from './session-actions';
 import { formatSessionDate, formatSessionTime, minutesOfDay, sessionTimestamp } from './session-format';
 
 export interface SessionColumnOptions {
@@ -12,36 +10,12 @@ export interface SessionColumnOptions {
   language: string;
   /** Students check in; instructors edit and manage. */
   isStudent: boolean;
-}
-
-const STATUS_CLASS: Record<TrainingSession['status'], string> = {
-  Active: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200',
-  Completed: 'bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300',
-  Cancelled: 'bg-red-100 text-red-800 dark:bg-red-950/60 dark:text-red-300',
-};
-
-function SessionActions({ session, isStudent, t }: { session: TrainingSession; isStudent: boolean; t: TFunction }) {
-  if (isStudent) {
-    return (
-      <Button asChild size="sm">
-        <Link to={`/session-details/${session.id}`}>{t('sessions.list.checkIn')}</Link>
-      </Button>
-    );
-  }
-  return (
-    <div className="flex gap-2">
-      <Button asChild size="sm" variant="secondary">
-        <Link to={`/edit-session/${session.id}`}>{t('sessions.list.edit')}</Link>
-      </Button>
-      <Button asChild size="sm">
-        <Link to={`/session-details/${session.id}`}>{t('sessions.list.manage')}</Link>
-      </Button>
-    </div>
-  );
+  /** The table holds sessions that have ended: students get an Ended label instead of Check-In. */
+  ended: boolean;
 }
 
 /** The columns of the session table. Every column but Actions sorts. */
-export function sessionColumns({ t, language, isStudent }: SessionColumnOptions): ColumnDef<TrainingSession>[] {
+export function sessionColumns({ t, language, isStudent, ended }: SessionColumnOptions): ColumnDef<TrainingSession>[] {
   const hours = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
   const count = new Intl.NumberFormat(language);
   return [
@@ -101,16 +75,7 @@ export function sessionColumns({ t, language, isStudent }: SessionColumnOptions)
       id: 'status',
       header: t('sessions.list.columns.status'),
       accessorFn: (session) => t(`sessions.statuses.${session.status}`),
-      cell: ({ row }) => (
-        <span
-          className={cn(
-            'inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap',
-            STATUS_CLASS[row.original.status],
-          )}
-        >
-          {t(`sessions.statuses.${row.original.status}`)}
-        </span>
-      ),
+      cell: ({ row }) => <SessionStatusBadge status={row.original.status} t={t} />,
     },
     {
       id: 'level',
@@ -123,7 +88,7 @@ export function sessionColumns({ t, language, isStudent }: SessionColumnOptions)
       id: 'actions',
       header: t('sessions.list.columns.actions'),
       enableSorting: false,
-      cell: ({ row }) => <SessionActions session={row.original} isStudent={isStudent} t={t} />,
+      cell: ({ row }) => <SessionActions session={row.original} isStudent={isStudent} ended={ended} t={t} />,
     },
   ];
 }

@@ -1,0 +1,139 @@
+import type { TrainingSession } from '@openmat/contract/sessions';
+import type { TFunction } from 'i18next';
+import { Clock, LoaderCircle, Users } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import { SessionActions, SessionStatusBadge } from './session-actions';
+import { formatSessionDate, formatSessionTime } from './session-format';
+import { placesLeft } from './session-schedule';
+
+export interface SessionCardsProps {
+  /** The sessions of the current page, in the table's order. */
+  sessions: TrainingSession[];
+  /** The id of the section's title, which names the list. */
+  labelledBy: string;
+  isPending: boolean;
+  isStudent: boolean;
+  ended: boolean;
+  t: TFunction;
+  language: string;
+  className?: string;
+}
+
+const CHIP_TONE = {
+  neutral: 'bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300',
+  warning: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200',
+} as const;
+
+/** One fact of a card as a small pill; its label is for screen readers only. */
+function Fact({
+  label,
+  tone = 'neutral',
+  children,
+}: {
+  label: string;
+  tone?: keyof typeof CHIP_TONE;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <dt className="sr-only">{label}</dt>
+      <dd
+        className={cn(
+          'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium tabular-nums',
+          CHIP_TONE[tone],
+        )}
+      >
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function SessionCard({
+  session,
+  isStudent,
+  ended,
+  t,
+  language,
+}: Omit<SessionCardsProps, 'sessions' | 'labelledBy' | 'isPending' | 'className'> & { session: TrainingSession }) {
+  const headingId = useId();
+  const count = new Intl.NumberFormat(language);
+  const hours = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
+  const left = placesLeft(session);
+  const description = session.description.trim();
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="rounded-lg border border-zinc-200 bg-white p-4 shadow-xs dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h3 id={headingId} className="flex min-w-0 flex-wrap items-baseline gap-x-2">
+          <span className="font-semibold text-zinc-900 dark:text-zinc-100">
+            {formatSessionDate(session.trainingDate, language)}
+          </span>{' '}
+          <span className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
+            {formatSessionTime(session.trainingDate, language)}
+          </span>
+        </h3>
+        <SessionStatusBadge status={session.status} t={t} />
+      </div>
+      <dl className="mt-3 flex flex-wrap gap-2">
+        <Fact label={t('sessions.list.columns.level')}>{t(`sessions.levels.${session.targetLevel}`)}</Fact>
+        <Fact label={t('sessions.list.columns.duration')}>
+          <Clock className="h-3.5 w-3.5" aria-hidden />
+          {t('sessions.list.durationHours', { hours: hours.format(session.duration) })}
+        </Fact>
+        {/* Places matter only while one can still check in. */}
+        {!ended && (
+          <Fact label={t('sessions.list.places.label')} tone={left === 0 ? 'warning' : 'neutral'}>
+            <Users className="h-3.5 w-3.5" aria-hidden />
+            {left === 0
+              ? t('sessions.list.places.full')
+              : t('sessions.list.places.left', { left: count.format(left), capacity: count.format(session.capacity) })}
+          </Fact>
+        )}
+      </dl>
+      {description !== '' && (
+        <p className="mt-3 line-clamp-3 text-sm break-words text-zinc-700 dark:text-zinc-300">{description}</p>
+      )}
+      <div className="mt-4 flex">
+        <SessionActions session={session} isStudent={isStudent} ended={ended} t={t} layout="card" />
+      </div>
+    </article>
+  );
+}
+
+/**
+ * The sessions as cards, for a phone: every fact and the action in view without swiping sideways.
+ * The section shows them below the `md` breakpoint and the table from it on.
+ */
+export function SessionCards({ sessions, labelledBy, isPending, className, ...card }: SessionCardsProps) {
+  const { t } = card;
+  if (isPending) {
+    return (
+      <div className={cn('px-4 py-10 text-center text-zinc-600 dark:text-zinc-400', className)}>
+        <span role="status" className="inline-flex items-center gap-2">
+          <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden />
+          {t('sessions.list.loading')}
+        </span>
+      </div>
+    );
+  }
+  if (sessions.length === 0) {
+    return (
+      <p className={cn('px-4 py-10 text-center text-zinc-600 dark:text-zinc-400', className)}>
+        {t('sessions.list.empty')}
+      </p>
+    );
+  }
+  return (
+    <ul aria-labelledby={labelledBy} className={cn('space-y-3 bg-zinc-50 p-3 dark:bg-zinc-950/40', className)}>
+      {sessions.map((session) => (
+        <li key={session.id}>
+          <SessionCard session={session} {...card} />
+        </li>
+      ))}
+    </ul>
+  );
+}
