@@ -16,6 +16,7 @@ export function createLessonPlanner(model: ChatModel | undefined, log: Pick<Fast
           sessionMinutes: request.sessionMinutes,
           targetLevel: request.targetLevel,
           attire: attireFromText(request.description),
+          description: request.description,
           roster: request.roster,
           recentTechniqueIds: request.recentTechniqueIds,
           // Weaknesses come from analysed videos, which arrive with the video-analysis feature.

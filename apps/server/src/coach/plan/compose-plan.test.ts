@@ -5,6 +5,7 @@ import { DRILLS, SPARRING_FORMATS, TECHNIQUES, allowedFor, techniqueById } from 
 import type { Attire, RestrictedCategory, Technique } from '../knowledge/types.js';
 import { attireFromText, composePlan, planCandidates, type PlanRequest } from './compose-plan.js';
 import type { TargetLevel } from './plan-audience.js';
+import { SPARRING_PROFILES } from './plan-sparring.js';
 
 const TODAY = new Date('2026-03-01T12:00:00Z');
 const LEVELS: readonly TargetLevel[] = ['Kids', 'Beginner', 'Intermediate', 'Advanced', 'Expert'];
@@ -487,6 +488,142 @@ describe('composePlan: history and weaknesses', () => {
     // A weakness no allowed technique answers (leg locks for kids) falls back to the level's.
     const kids = planCandidates(request({ targetLevel: 'Kids', weaknessTags: [{ tag: 'leg-locks', weight: 1 }] }));
     expect(kids.weaknessSource).toBe('level');
+  });
+});
+
+describe('composePlan: class topic', () => {
+  const ARMBAR = 'armbar-from-closed-guard';
+
+  it('builds a plan for "Closed guard: armbar chain" around the closed guard, with the armbar, at every level', () => {
+    for (const targetLevel of LEVELS) {
+      for (const sessionMinutes of [20, 60, 90]) {
+        for (const seed of SEEDS) {
+          const { curriculum, techniqueIds } = composePlan(
+            request({ targetLevel, sessionMinutes, seed, description: 'Closed guard: armbar chain' }),
+          );
+          const label = `${targetLevel} ${sessionMinutes} min seed ${seed}`;
+          const chain = techniquesOf(techniqueIds);
+          expect(techniqueIds, label).toContain(ARMBAR);
+          expect(chain[0]?.position, label).toBe('closed-guard');
+          expect(
+            chain.filter((technique) => technique.position === 'closed-guard').length,
+            label,
+          ).toBeGreaterThanOrEqual(2);
+          expect(curriculum.session_title, label).toContain('Closed guard');
+          expect(Curriculum.safeParse(curriculum).success, label).toBe(true);
+          expect(
+            partMinutes(curriculum).reduce((sum, minutes) => sum + minutes, 0),
+            label,
+          ).toBe(sessionMinutes);
+        }
+      }
+    }
+  });
+
+  it('reads the topic from a Polish description too', () => {
+    for (const seed of SEEDS) {
+      for (const description of ['Garda zamknięta – dźwignia na łokieć', 'Dźwignia na łokieć z gardy zamkniętej']) {
+        const { curriculum, techniqueIds } = composePlan(request({ language: 'pl', seed, description }));
+        expect(techniqueIds).toContain(ARMBAR);
+        expect(techniqueById(techniqueIds[0] ?? '')?.position).toBe('closed-guard');
+        expect(curriculum.techniques.map((technique) => technique.name)).toContain(
+          'Dźwignia na łokieć z gardy zamkniętej (armbar)',
+        );
+      }
+    }
+  });
+
+  it('teaches a named technique with related ones of its position, even when it was taught recently', () => {
+    for (const seed of SEEDS) {
+      const { techniqueIds } = composePlan(
+        request({ seed, sessionMinutes: 90, description: 'Kimura from side control' }),
+      );
+      expect(techniqueIds).toContain('kimura-from-side-control');
+      expect(techniquesOf(techniqueIds)[0]?.position).toBe('side-control');
+      const again = composePlan(
+        request({ seed, description: 'Closed guard: armbar chain', recentTechniqueIds: [ARMBAR] }),
+      );
+      expect(again.techniqueIds).toContain(ARMBAR);
+    }
+  });
+
+  it('builds around the position of a named technique the level may not use, and leaves the technique out', () => {
+    for (const seed of SEEDS) {
+      const kids = composePlan(request({ targetLevel: 'Kids', seed, description: 'Omoplata from closed guard' }));
+      expect(kids.techniqueIds).not.toContain('omoplata-from-closed-guard');
+      expect(techniquesOf(kids.techniqueIds)[0]).toMatchObject({ position: 'closed-guard', perspective: 'bottom' });
+      const beginner = composePlan(request({ targetLevel: 'Beginner', seed, description: 'Inside heel hook' }));
+      expect(techniquesOf(beginner.techniqueIds).some((technique) => technique.category === 'heel-hook')).toBe(false);
+      expect(techniquesOf(beginner.techniqueIds)[0]?.position).toBe('open-guard');
+    }
+  });
+
+  it('builds around a position named alone, from the side its named kind of technique is done from', () => {
+    for (const seed of SEEDS) {
+      const { techniqueIds } = composePlan(request({ seed, description: 'Mount escapes' }));
+      expect(techniquesOf(techniqueIds)[0]).toMatchObject({ position: 'mount', perspective: 'bottom' });
+      const polish = composePlan(request({ seed, language: 'pl', description: 'Półgarda' }));
+      expect(techniquesOf(polish.techniqueIds)[0]?.position).toBe('half-guard');
+    }
+  });
+
+  it('chooses as before when the description names nothing it knows', () => {
+    for (const seed of SEEDS) {
+      for (const description of ['Open mat', 'Gi fundamentals', 'Competition prep', '', null]) {
+        const plan = composePlan(request({ seed, sessionMinutes: 75, targetLevel: 'Intermediate', description }));
+        expect(Curriculum.safeParse(plan.curriculum).success).toBe(true);
+        expect(plan).toEqual(composePlan(request({ seed, sessionMinutes: 75, targetLevel: 'Intermediate' })));
+      }
+    }
+  });
+});
+
+describe('composePlan: sparring', () => {
+  /** The rounds and their minutes that the sparring states. */
+  function roundsOf(curriculum: Curriculum): { rounds: number; minutes: number } {
+    const match = /(\d+) rounds? of (\d+) minutes?\./.exec(curriculum.sparring.description);
+    return { rounds: Number(match?.[1]), minutes: Number(match?.[2]) };
+  }
+
+  it('gives a 60-minute beginner class a few short rounds, not a dozen', () => {
+    for (const seed of SEEDS) {
+      for (const targetLevel of ['Kids', 'Beginner'] as const) {
+        const { curriculum } = composePlan(request({ targetLevel, sessionMinutes: 60, seed }));
+        const { rounds, minutes } = roundsOf(curriculum);
+        expect(rounds).toBeGreaterThanOrEqual(3);
+        expect(rounds).toBeLessThanOrEqual(5);
+        expect(minutes).toBeGreaterThanOrEqual(2);
+        expect(minutes).toBeLessThanOrEqual(3);
+        expect(firstNumber(curriculum.sparring.duration)).toBeLessThanOrEqual(60 * 0.3);
+      }
+    }
+  });
+
+  it('sets the number and length of rounds by level, within a share of the class', () => {
+    const bounds = {
+      Kids: { rounds: [3, 5], minutes: [2, 3] },
+      Beginner: { rounds: [3, 5], minutes: [2, 3] },
+      Intermediate: { rounds: [4, 6], minutes: [4, 5] },
+      Advanced: { rounds: [5, 8], minutes: [5, 6] },
+      Expert: { rounds: [5, 8], minutes: [5, 6] },
+    } as const;
+    for (const targetLevel of LEVELS) {
+      const { rounds: roundBounds, minutes: minuteBounds } = bounds[targetLevel];
+      for (const sessionMinutes of [30, 45, 60, 75, 90, 120]) {
+        for (const seed of SEEDS) {
+          const { curriculum } = composePlan(request({ targetLevel, sessionMinutes, seed }));
+          const label = `${targetLevel} ${sessionMinutes} min seed ${seed}`;
+          const { rounds, minutes } = roundsOf(curriculum);
+          expect(rounds * minutes, label).toBe(firstNumber(curriculum.sparring.duration));
+          expect(minutes, label).toBeGreaterThanOrEqual(minuteBounds[0]);
+          expect(minutes, label).toBeLessThanOrEqual(minuteBounds[1]);
+          expect(rounds, label).toBeLessThanOrEqual(roundBounds[1]);
+          // A class of usual length has at least the level's fewest rounds; a short one may have fewer.
+          if (sessionMinutes >= 90) expect(rounds, label).toBeGreaterThanOrEqual(roundBounds[0]);
+          expect(rounds * minutes, label).toBeLessThanOrEqual(sessionMinutes * SPARRING_PROFILES[targetLevel].maxShare);
+        }
+      }
+    }
   });
 });
 

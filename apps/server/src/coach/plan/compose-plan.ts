@@ -10,7 +10,8 @@
  *    bottom, standing…). Each theme is scored by how well its best four techniques answer the weaknesses
  *    (the roster's analysed ones when given, else the level's typical ones), and one is drawn with a
  *    probability that grows with the square of that score: the best theme usually wins, the others appear
- *    for other seeds.
+ *    for other seeds. When the session description names a position or technique, the theme is theirs and
+ *    the named techniques start the chain (plan-topic.ts).
  * 3. The chain: 2 to 4 techniques of the theme, each preferably one the previous leads to (`leadsTo`); a
  *    theme too small for the chain is extended along `leadsTo` into the next position.
  * 4. Drills that train those techniques or that position, or whose focus is among the techniques'
@@ -44,6 +45,8 @@ import {
 } from '../knowledge/types.js';
 import { planAudience, type PlanAudience, type RosterMember, type TargetLevel } from './plan-audience.js';
 import { allocateMinutes, planMinutesOf, techniqueCountFor, type MinutePlan } from './plan-minutes.js';
+import { sparringProfileFor } from './plan-sparring.js';
+import { namedIn, planTopic } from './plan-topic.js';
 import { seededRandom, type Random } from '../../lib/seeded-random.js';
 import { weightedOrder, weightedPick } from './plan-random.js';
 import {
@@ -63,6 +66,8 @@ export interface PlanRequest {
   readonly targetLevel: TargetLevel;
   /** From the session description (see `attireFromText`). */
   readonly attire: Attire;
+  /** The session description: a position or technique it names is the plan's topic (see plan-topic.ts). */
+  readonly description?: string | null;
   readonly roster: readonly RosterMember[];
   /** Techniques taught in this instructor's last sessions: the plan leaves them out. */
   readonly recentTechniqueIds: readonly string[];
@@ -210,24 +215,35 @@ function linked(from: Technique, to: Technique): boolean {
   return (from.leadsTo ?? []).includes(to.id);
 }
 
-/** 2 to `count` techniques of the theme, each preferably one that the previous leads to. */
-function buildChain(theme: Theme, candidates: PlanCandidates, count: number, random: Random): Technique[] {
+/**
+ * 2 to `count` techniques of the theme, each preferably one that the previous leads to; the chain starts with
+ * the `named` techniques (the class topic's) when there are any.
+ */
+function buildChain(
+  theme: Theme,
+  candidates: PlanCandidates,
+  count: number,
+  random: Random,
+  named: readonly Technique[] = [],
+): Technique[] {
   const value = (technique: Technique) => techniqueValue(technique, candidates.audience, candidates.weaknesses);
   const pool = theme.techniques;
   // The first technique answers a weakness whenever the theme has one that does; a good first technique
   // also leads into the theme and is not itself the follow-up of another one.
   const answering = pool.filter((technique) => relevance(technique, candidates.weaknesses) > 0);
-  const start = weightedPick(
-    answering.length > 0 ? answering : pool,
-    (technique) =>
-      value(technique) *
-      (pool.some((other) => linked(technique, other)) ? 2 : 1) *
-      (pool.some((other) => linked(other, technique)) ? 0.5 : 1),
-    random,
-  );
+  const start =
+    named[0] ??
+    weightedPick(
+      answering.length > 0 ? answering : pool,
+      (technique) =>
+        value(technique) *
+        (pool.some((other) => linked(technique, other)) ? 2 : 1) *
+        (pool.some((other) => linked(other, technique)) ? 0.5 : 1),
+      random,
+    );
   if (start === undefined) return [];
-  const chain: Technique[] = [start];
-  const used = new Set([start.id]);
+  const chain: Technique[] = [start, ...named.slice(1, count)];
+  const used = new Set(chain.map((technique) => technique.id));
   const linkWeight = (technique: Technique): number => {
     const last = chain[chain.length - 1];
     if (last !== undefined && linked(last, technique)) return LINK_FROM_LAST;
@@ -491,8 +507,11 @@ export function composePlan(request: PlanRequest): PlanResult {
   const { audience, totalMinutes: total } = candidates;
   const language = request.language;
 
-  const theme = pickTheme(themesOf(candidates), random);
-  const chain = buildChain(theme, candidates, techniqueCountFor(total), random);
+  const themes = themesOf(candidates);
+  const topic = planTopic(request.description, audience, themes);
+  const theme = pickTheme(topic?.themes ?? themes, random);
+  const count = techniqueCountFor(total);
+  const chain = buildChain(theme, candidates, count, random, namedIn(topic, theme, count));
   const focus = chainFocus(chain, candidates.weaknesses);
   const drills = rankDrills(chain, theme, focus, candidates, random);
   const sparring = pickSparring(theme, focus, audience, random);
@@ -500,6 +519,7 @@ export function composePlan(request: PlanRequest): PlanResult {
     techniqueCount: chain.length,
     drillMinutes: drills.map((drill) => drill.minutes),
     roundMinutes: sparring.roundMinutes,
+    sparring: sparringProfileFor(request.targetLevel, audience.kids),
   });
   const warmUp = pickWarmUp(theme, audience, minutes.warmUp, random);
   const coolDown = pickCoolDown(minutes.coolDown, random);

@@ -106,7 +106,8 @@ function systemPrompt(): string {
     'You are an experienced Brazilian jiu-jitsu coach who writes lesson plans for an academy.',
     'Answer with one JSON object that matches the given schema, and nothing else.',
     'Rules:',
-    '- Build one coherent theme: one position and a chain of 2 to 4 techniques that flow into each other.',
+    '- Build one coherent theme: one position and a chain of 2 to 4 techniques that flow into each other. When class_description names a position or a candidate technique, the theme is that position and the chain includes that technique.',
+    '- Set the sparring like a coach for the level: children and beginners a few short positional rounds (3 to 5 of 2 to 3 minutes), intermediate 4 to 6 rounds of 4 to 5 minutes, advanced and expert 5 to 8 rounds of 5 to 6 minutes, fewer in a short class.',
     '- Use only techniques from the candidate list and set technique_id to the candidate id. Never add a technique that is not in the list, and never repeat a technique or a drill.',
     '- Favour the weaknesses given, and choose drills that train the chosen techniques.',
     '- Write every text in the requested language, including names, tips and guidelines.',
@@ -142,6 +143,7 @@ function userPrompt(request: PlanRequest, candidates: PlanCandidates): string {
   const facts = {
     session_minutes: candidates.totalMinutes,
     target_level: request.targetLevel,
+    class_description: request.description ?? '',
     attire: audience.attire,
     language: `${LANGUAGE_NAMES[language]} (${language})`,
     roster: rosterSummary(request, audience),

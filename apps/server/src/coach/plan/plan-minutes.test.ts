@@ -9,6 +9,9 @@ import {
   techniqueCountFor,
   type MinutePlan,
 } from './plan-minutes.js';
+import { SPARRING_PROFILES } from './plan-sparring.js';
+
+const INTERMEDIATE = SPARRING_PROFILES.Intermediate;
 
 function sum(plan: MinutePlan): number {
   return plan.warmUp + plan.instruction + plan.drills.reduce((s, m) => s + m, 0) + plan.sparring + plan.coolDown;
@@ -68,9 +71,16 @@ describe('allocateMinutes', () => {
     for (const total of totals) {
       for (const drillMinutes of drillSets) {
         for (const roundMinutes of roundLengths) {
-          for (const techniqueCount of [2, 3, 4]) {
-            const plan = allocateMinutes(total, { techniqueCount, drillMinutes, roundMinutes });
-            const label = `${total} min, ${drillMinutes.length} drills, ${roundMinutes}-min rounds`;
+          for (const [techniqueCount, level] of [
+            [2, 'Kids'],
+            [3, 'Beginner'],
+            [4, 'Intermediate'],
+            [2, 'Advanced'],
+            [4, 'Expert'],
+          ] as const) {
+            const sparring = SPARRING_PROFILES[level];
+            const plan = allocateMinutes(total, { techniqueCount, drillMinutes, roundMinutes, sparring });
+            const label = `${total} min ${level}, ${drillMinutes.length} drills, ${roundMinutes}-min rounds`;
             const parts = [plan.warmUp, plan.instruction, ...plan.drills, plan.sparring, plan.coolDown];
             if (sum(plan) !== total) problems.push(`${label}: adds up to ${sum(plan)}`);
             if (parts.some((minutes) => !(minutes > 0))) problems.push(`${label}: a part without time`);
@@ -81,6 +91,12 @@ describe('allocateMinutes', () => {
             if (parts.some((minutes) => !Number.isInteger(minutes))) problems.push(`${label}: not whole minutes`);
             if (plan.rounds === null || plan.rounds.rounds * plan.rounds.roundMinutes !== plan.sparring) {
               problems.push(`${label}: rounds do not fill the sparring`);
+            }
+            if (plan.sparring > Math.max(1, Math.floor(total * sparring.maxShare))) {
+              problems.push(`${label}: ${plan.sparring} min of sparring`);
+            }
+            if (plan.rounds !== null && plan.rounds.roundMinutes > sparring.roundMinutes.max) {
+              problems.push(`${label}: rounds of ${plan.rounds.roundMinutes} min`);
             }
             if (plan.drills.length > Math.min(drillMinutes.length, MAX_LIBRARY_DRILLS)) {
               problems.push(`${label}: too many drills`);
@@ -96,7 +112,12 @@ describe('allocateMinutes', () => {
   });
 
   it('plans a 60-minute class like a coach would', () => {
-    const plan = allocateMinutes(60, { techniqueCount: 3, drillMinutes: [5, 6, 5, 4], roundMinutes: 5 });
+    const plan = allocateMinutes(60, {
+      techniqueCount: 3,
+      drillMinutes: [5, 6, 5, 4],
+      roundMinutes: 5,
+      sparring: INTERMEDIATE,
+    });
     expect(plan).toEqual({
       total: 60,
       warmUp: 9,
@@ -109,16 +130,42 @@ describe('allocateMinutes', () => {
   });
 
   it('gives a short class one shortened round when a full round does not fit', () => {
-    const plan = allocateMinutes(8, { techniqueCount: 2, drillMinutes: [5], roundMinutes: 6 });
+    const plan = allocateMinutes(8, { techniqueCount: 2, drillMinutes: [5], roundMinutes: 6, sparring: INTERMEDIATE });
     expect(plan.rounds?.rounds).toBe(1);
     expect(plan.sparring).toBeLessThan(6);
     expect(sum(plan)).toBe(8);
   });
 
-  it('turns time the few drills on offer cannot take into extra sparring rounds', () => {
-    const plan = allocateMinutes(180, { techniqueCount: 4, drillMinutes: [5], roundMinutes: 5 });
+  it('turns time the few drills on offer cannot take into extra rounds, up to the most the level spars', () => {
+    const kids = SPARRING_PROFILES.Kids;
+    const plain = allocateMinutes(60, { techniqueCount: 1, drillMinutes: [5, 5, 5], roundMinutes: 3, sparring: kids });
+    expect(plain.rounds).toEqual({ rounds: 4, roundMinutes: 3 });
+    const plan = allocateMinutes(60, { techniqueCount: 1, drillMinutes: [5], roundMinutes: 3, sparring: kids });
     expect(plan.drills).toEqual([DRILL_MAX_MINUTES]);
-    expect(plan.sparring).toBeGreaterThan(Math.round(180 * 0.3));
-    expect(sum(plan)).toBe(180);
+    expect(plan.rounds).toEqual({ rounds: kids.rounds.max, roundMinutes: 3 });
+    expect(sum(plan)).toBe(60);
+    // A long class: the rounds stop at the level's most, and technique instruction takes the rest.
+    const long = allocateMinutes(180, {
+      techniqueCount: 4,
+      drillMinutes: [5],
+      roundMinutes: 5,
+      sparring: INTERMEDIATE,
+    });
+    expect(long.drills).toEqual([DRILL_MAX_MINUTES]);
+    expect(long.rounds).toEqual({ rounds: INTERMEDIATE.rounds.max, roundMinutes: 5 });
+    expect(sum(long)).toBe(180);
+  });
+
+  it('gives a beginner class a few short rounds, not a dozen', () => {
+    for (const roundMinutes of [2, 3, 4]) {
+      const plan = allocateMinutes(90, {
+        techniqueCount: 4,
+        drillMinutes: [5, 6, 5, 4, 6],
+        roundMinutes,
+        sparring: SPARRING_PROFILES.Beginner,
+      });
+      expect(plan.rounds).toEqual({ rounds: 5, roundMinutes: 3 });
+      expect(sum(plan)).toBe(90);
+    }
   });
 });

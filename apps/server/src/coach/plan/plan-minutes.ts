@@ -7,19 +7,24 @@
  * Shares of a session of T minutes (T of 4 or more, in whole minutes):
  * - warm-up: 15 % of T, between 1 and 20 minutes;
  * - cool-down: 8 % of T, between 1 and 15 minutes;
- * - sparring: about 30 % of T in whole rounds of the chosen format, never squeezing the drills below 40 %;
- *   a session too short for one full round gets one shortened round;
+ * - sparring: whole rounds whose length and number follow the level (plan-sparring.ts: e.g. 3 to 5 rounds
+ *   of 2 to 3 minutes for beginners, 5 to 8 of 5 to 6 for advanced students), aiming at the level's share
+ *   of T, never over its ceiling and never squeezing the drills below 40 %; a session too short for one
+ *   full round gets one shortened round;
  * - the rest is drills: about 45 % of it for technique instruction (at most 8 minutes a technique), and the
  *   remainder shared by the knowledge-base drills in proportion to their own minutes, each between 3 and 15;
- *   when the drills on offer cannot take it all, the surplus becomes extra sparring rounds.
+ *   when the drills on offer cannot take it all, the surplus becomes extra sparring rounds up to the
+ *   level's most rounds and its ceiling, and what is still left goes to technique instruction.
  * A session under 4 minutes cannot give every part a whole minute, so its parts are counted in quarter
  * minutes ('0.25 min'), which the duration parser reads as well.
  */
+import { sparringCeiling, sparringRounds, type SparringProfile } from './plan-sparring.js';
 
 export const WARM_UP_SHARE = 0.15;
 export const WARM_UP_MAX = 20;
 export const COOL_DOWN_SHARE = 0.08;
 export const COOL_DOWN_MAX = 15;
+/** The sparring share of a session planned in quarter minutes (under 4 minutes). */
 export const SPARRING_SHARE = 0.3;
 /** The drills part (instruction included) never shrinks below this share to make room for sparring. */
 export const DRILLS_MIN_SHARE = 0.4;
@@ -148,6 +153,8 @@ export interface MinuteOptions {
   readonly drillMinutes: readonly number[];
   /** The round length of the sparring format. */
   readonly roundMinutes: number;
+  /** How the class's level spars (see `sparringProfileFor`). */
+  readonly sparring: SparringProfile;
 }
 
 /** The minutes of every part of a plan of `total` minutes (a value from `planMinutesOf`). */
@@ -158,17 +165,9 @@ export function allocateMinutes(total: number, options: MinuteOptions): MinutePl
   const drillsFloor = Math.min(Math.max(1, Math.ceil(total * DRILLS_MIN_SHARE)), total - warmUp - coolDown - 1);
   const sparringRoom = total - warmUp - coolDown - drillsFloor;
 
-  const roundLength = Math.max(1, Math.round(options.roundMinutes));
-  const sparringTarget = Math.max(1, Math.round(total * SPARRING_SHARE));
-  let rounds = Math.max(1, Math.round(sparringTarget / roundLength));
-  let roundMinutes = roundLength;
-  if (rounds * roundMinutes > sparringRoom) {
-    rounds = Math.floor(sparringRoom / roundLength);
-    if (rounds < 1) {
-      rounds = 1;
-      roundMinutes = Math.min(sparringRoom, sparringTarget);
-    }
-  }
+  const planned = sparringRounds(total, sparringRoom, options.roundMinutes, options.sparring);
+  const roundMinutes = planned.roundMinutes;
+  let rounds = planned.rounds;
 
   const drillsPart = total - warmUp - coolDown - rounds * roundMinutes;
   let instruction = clamp(
@@ -188,8 +187,14 @@ export function allocateMinutes(total: number, options: MinuteOptions): MinutePl
     surplus = rest - drillTotal;
     drills = apportion(drillTotal, options.drillMinutes.slice(0, count), DRILL_MIN_MINUTES, DRILL_MAX_MINUTES);
   }
-  // Drills that cannot take more time leave the surplus to extra rounds, and what is left to instruction.
-  const extraRounds = Math.floor(surplus / roundMinutes);
+  // Drills that cannot take more time leave the surplus to extra rounds, up to the level's most rounds and
+  // its ceiling, and what is left to instruction.
+  const ceiling = sparringCeiling(total, options.sparring);
+  const roundsLeft = Math.max(
+    0,
+    Math.min(options.sparring.rounds.max - rounds, Math.floor((ceiling - rounds * roundMinutes) / roundMinutes)),
+  );
+  const extraRounds = Math.min(Math.floor(surplus / roundMinutes), roundsLeft);
   rounds += extraRounds;
   instruction += surplus - extraRounds * roundMinutes;
 
