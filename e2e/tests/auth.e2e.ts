@@ -106,14 +106,14 @@ describe('accounts and sign-in in Chromium', () => {
     await page.getByLabel('Date of birth').fill('1994-05-20');
     await page.getByLabel('Weight (kg)').blur();
     await page.getByRole('button', { name: 'Register', exact: true }).click();
-    const dialog = page.getByRole('alertdialog');
-    await dialog.getByText('Are you sure all of your details are correct?').waitFor();
+    const dialog = page.getByRole('alertdialog', { name: 'Are you sure all of your details are correct?' });
     await dialog.getByText('*You cannot update your details once submitted!').waitFor();
-    const alert = page.waitForEvent('dialog');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    const shown = await alert;
-    expect(shown.message()).toBe('Registration successful!');
-    await shown.accept();
+    // The app's own alert, not the browser's: the page stays until OK closes it, then goes to /home.
+    const alert = page.getByRole('alertdialog', { name: 'Registration successful!' });
+    await alert.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/register');
+    await alert.getByRole('button', { name: 'OK' }).click();
     await page.waitForURL('**/home');
   }
 

@@ -87,11 +87,6 @@ describe('the coach in Chromium', () => {
     const { context, page } = await openContext(browser);
     // The page's clock is Playwright's: it runs like the real one until the timer part stops it.
     await context.clock.install();
-    const alerts: string[] = [];
-    page.on('dialog', (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.accept();
-    });
     await signIn(page);
     await page.goto(`/session-details/${sessionId}`);
     await page.getByRole('heading', { name: 'Session details' }).waitFor();
@@ -153,7 +148,10 @@ describe('the coach in Chromium', () => {
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Helpful', exact: true }).click();
-    await expect.poll(() => alerts).toContain('Feedback recorded: Helpful');
+    // The app's own alert, not the browser's: OK closes it.
+    const recorded = page.getByRole('alertdialog', { name: 'Feedback recorded: Helpful' });
+    await recorded.getByRole('button', { name: 'OK' }).click();
+    await recorded.waitFor({ state: 'detached' });
     await context.close();
   });
 });

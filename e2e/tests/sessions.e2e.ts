@@ -42,7 +42,8 @@ function aWeekAheadAt(time: string): string {
 }
 
 async function confirm(page: Page, title: string) {
-  const dialog = page.getByRole('alertdialog');
+  // This question only: the app's alert dialog (role alertdialog too) may follow it.
+  const dialog = page.getByRole('alertdialog').filter({ hasText: title });
   await dialog.getByText(title).waitFor();
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -69,7 +70,6 @@ describe('class sessions in Chromium', () => {
 
   it('lets an instructor create a session, take walk-in attendance with a draft that survives a reload, and edit it', async () => {
     const { context, page } = await openContext(browser);
-    page.on('dialog', (dialog) => void dialog.accept());
     await signIn(page, coach);
 
     await page.getByRole('link', { name: 'Create New Session' }).click();
@@ -131,11 +131,6 @@ describe('class sessions in Chromium', () => {
 
   it('lets a student check in from a phone, once', async () => {
     const { context, page } = await openContext(browser, { viewport: PHONE, isMobile: true, hasTouch: true });
-    const alerts: string[] = [];
-    page.on('dialog', (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.accept();
-    });
     await signIn(page, student);
     expect(await page.getByRole('button', { name: 'Create New Session' }).isDisabled()).toBe(true);
     await screenshot(page, 'sessions-list-student-phone');
@@ -153,8 +148,15 @@ describe('class sessions in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Take Attendance' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Check-In' }).click();
     await confirm(page, 'Check in to this session?');
+    // The app's own alert, not the browser's: it fits the phone's width and closes with OK.
+    const checkedIn = page.getByRole('alertdialog', { name: 'You have successfully checked in!' });
+    await checkedIn.waitFor();
+    const alertBox = await checkedIn.boundingBox();
+    expect(alertBox && alertBox.x >= 0 && alertBox.x + alertBox.width <= PHONE.width).toBe(true);
+    await screenshot(page, 'checked-in-alert-phone');
+    await checkedIn.getByRole('button', { name: 'OK' }).click();
+    await checkedIn.waitFor({ state: 'detached' });
     await page.getByText('You are on the roster for this session.').waitFor();
-    expect(alerts).toContain('You have successfully checked in!');
     expect(await page.getByRole('button', { name: 'Check-In' }).isDisabled()).toBe(true);
     await screenshot(page, 'session-details-student-phone');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

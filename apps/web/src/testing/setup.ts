@@ -1,12 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { useAlertStore } from '@/components/ui/alert-store';
 import { installConsoleErrorGuard, takeConsoleErrors } from './console-guard';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  // A message left open by one test must not show in the next.
+  useAlertStore.getState().reset();
 });
 
 // jsdom has no matchMedia; tests that care replace it with their own.

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageError } from '@/components/errors/page-error';
+import { showAlert } from '@/components/ui/alert-store';
 import { Spinner } from '@/components/ui/spinner';
 import { AttendanceModal } from '@/features/attendance/components/attendance-modal';
 import { useGenerateCurriculum } from '@/features/coach/api/generate-curriculum';
@@ -79,7 +80,7 @@ export function SessionDetailsRoute() {
         return;
       }
       checkIn.mutate(fighterInfo.id, {
-        onSuccess: () => window.alert(t('sessionDetails.checkedIn')),
+        onSuccess: () => void showAlert(t('sessionDetails.checkedIn'), { tone: 'success' }),
         onError: (error) => {
           console.error('Check-in failed', error);
           setFailure(pageFailure(t('sessionDetails.errors.checkIn'), errorText(error).serverMessage));
@@ -142,6 +143,8 @@ export function SessionDetailsRoute() {
         <AttendanceModal
           sessionId={id}
           capacity={details.capacity}
+          rosterCount={details.studentIds.length}
+          targetLevel={details.targetLevel}
           open={attendanceOpen}
           onOpenChange={setAttendanceOpen}
           onRecorded={recorded}

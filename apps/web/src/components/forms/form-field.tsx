@@ -1,9 +1,17 @@
 import type { ReactNode } from 'react';
+import { FieldControlContext } from '@/components/ui/field-control';
 import { cn } from '@/lib/cn';
+
+/** `aria-describedby` of a control with an optional hint and an optional inline message. */
+export function describedBy(id: string, { hint, error }: { hint?: string; error?: string }): string | undefined {
+  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter((value) => value !== null);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
 
 /**
  * A label above its control, then an optional hint and the inline message in red. The hint and the
- * message carry the ids `${id}-hint` and `${id}-error`, for the control's `aria-describedby`.
+ * message carry the ids `${id}-hint` and `${id}-error`. An `Input`, `Select` or `Textarea` inside
+ * takes the id, `aria-describedby` (hint, then message) and `aria-invalid` from the field by itself.
  */
 export function FormField({
   id,
@@ -25,7 +33,9 @@ export function FormField({
       <label htmlFor={id} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
         {label}
       </label>
-      {children}
+      <FieldControlContext value={{ id, describedBy: describedBy(id, { hint, error }), invalid: Boolean(error) }}>
+        {children}
+      </FieldControlContext>
       {hint && (
         <p id={`${id}-hint`} className="text-sm text-zinc-500 dark:text-zinc-400">
           {hint}

@@ -4,10 +4,9 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseDecimal } from '@/lib/parse-decimal';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-
-const DEFAULT_INPUT_CLASS =
-  'block h-10 w-full rounded-md border border-zinc-300 bg-white px-3 text-base text-zinc-900 shadow-sm focus-visible:border-brand-600 sm:text-sm dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100';
+import { FormField } from './form-field';
 
 /** The texts of one conversion row and, optionally, a button that hands its result on. */
 export interface UnitConverterRow {
@@ -27,8 +26,8 @@ export interface UnitConverterProps {
   layout?: 'columns' | 'stack';
   /** Extra classes of the `<details>` box (its dark background, say). */
   className?: string;
-  /** The classes of the number inputs, to match the surrounding form's controls. */
-  inputClassName?: string;
+  /** The height of the number inputs, to match the surrounding form's controls; `md` by default. */
+  inputSize?: 'md' | 'lg';
 }
 
 function converted(text: string, convert: (value: number) => number): number | null {
@@ -40,12 +39,12 @@ function ConversionRow({
   id,
   row,
   convert,
-  inputClassName,
+  inputSize,
 }: {
   id: string;
   row: UnitConverterRow;
   convert: (value: number) => number;
-  inputClassName: string;
+  inputSize: 'md' | 'lg';
 }) {
   const { i18n } = useTranslation();
   const [text, setText] = useState('');
@@ -62,13 +61,10 @@ function ConversionRow({
     applyResult();
   };
   const field = (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-        {row.label}
-      </label>
+    <FormField id={id} label={row.label}>
       <div className="flex items-center gap-3">
-        <input
-          id={id}
+        <Input
+          size={inputSize}
           type="number"
           inputMode="decimal"
           min={0}
@@ -77,7 +73,6 @@ function ConversionRow({
           onChange={(event) => setText(event.target.value)}
           onKeyDown={apply ? onKeyDown : undefined}
           aria-describedby={`${id}-result`}
-          className={inputClassName}
         />
         <output
           id={`${id}-result`}
@@ -88,7 +83,7 @@ function ConversionRow({
           {result === null ? '–' : `${format.format(result)} ${row.unit}`}
         </output>
       </div>
-    </div>
+    </FormField>
   );
   if (!apply) return field;
   return (
@@ -113,14 +108,12 @@ export function UnitConverter({
   order = 'feet-first',
   layout = 'stack',
   className,
-  inputClassName = DEFAULT_INPUT_CLASS,
+  inputSize = 'md',
 }: UnitConverterProps) {
   const id = useId();
-  const feetRow = (
-    <ConversionRow key="feet" id={`${id}-feet`} row={feet} convert={feetToCm} inputClassName={inputClassName} />
-  );
+  const feetRow = <ConversionRow key="feet" id={`${id}-feet`} row={feet} convert={feetToCm} inputSize={inputSize} />;
   const poundsRow = (
-    <ConversionRow key="pounds" id={`${id}-pounds`} row={pounds} convert={poundsToKg} inputClassName={inputClassName} />
+    <ConversionRow key="pounds" id={`${id}-pounds`} row={pounds} convert={poundsToKg} inputSize={inputSize} />
   );
   const rows = order === 'feet-first' ? [feetRow, poundsRow] : [poundsRow, feetRow];
   return (

@@ -2,12 +2,11 @@ import { AttendanceBelt, Gender } from '@openmat/contract/enums';
 import { CircleAlert, CircleCheck, Lock } from 'lucide-react';
 import { useId, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import type { AttendanceRow, TextField } from '@/features/attendance/stores/attendance-store';
 import { cn } from '@/lib/cn';
 import { isoDay, type RowCheck } from './attendance-rows';
-
-const CELL_CLASS =
-  'block h-10 w-full rounded-md border border-zinc-300 bg-white px-2 text-base text-zinc-900 shadow-sm transition-colors focus-visible:border-brand-600 disabled:cursor-not-allowed disabled:border-zinc-200 disabled:bg-zinc-100 disabled:text-zinc-400 disabled:shadow-none aria-[invalid=true]:border-red-600 sm:h-9 sm:text-sm dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100 dark:disabled:border-zinc-800 dark:disabled:bg-zinc-900 dark:disabled:text-zinc-600 dark:aria-[invalid=true]:border-red-500';
 
 const HEADER_CLASS = 'px-2 py-2.5 text-left text-sm font-semibold text-zinc-700 dark:text-zinc-200';
 
@@ -115,7 +114,7 @@ export function AttendanceGrid({
               'aria-label': t('attendance.cellLabel', { column: column(name), row: index + 1 }),
               'aria-describedby': statusId,
               disabled: off,
-              className: CELL_CLASS,
+              size: 'sm' as const,
             });
             const text = (name: TextField) => ({
               ...cell(name),
@@ -149,19 +148,19 @@ export function AttendanceGrid({
                   </span>
                 </th>
                 <td className="px-2 py-2">
-                  <input {...text('fighterName')} type="text" autoComplete="off" maxLength={100} />
+                  <Input {...text('fighterName')} type="text" autoComplete="off" maxLength={100} />
                 </td>
                 <td className="px-2 py-2">
-                  <input {...text('birthdate')} type="date" max={today} />
+                  <Input {...text('birthdate')} type="date" max={today} />
                 </td>
                 <td className="px-2 py-2">
-                  <input {...text('weight')} type="number" inputMode="decimal" min={0} step="any" />
+                  <Input {...text('weight')} type="number" inputMode="decimal" min={0} step="any" />
                 </td>
                 <td className="px-2 py-2">
-                  <input {...text('height')} type="number" inputMode="decimal" min={0} step="any" />
+                  <Input {...text('height')} type="number" inputMode="decimal" min={0} step="any" />
                 </td>
                 <td className="px-2 py-2">
-                  <select
+                  <Select
                     {...cell('beltColor')}
                     value={row.beltColor}
                     onChange={(event) => {
@@ -174,10 +173,10 @@ export function AttendanceGrid({
                         {t(`attendance.belt.${belt}`)}
                       </option>
                     ))}
-                  </select>
+                  </Select>
                 </td>
                 <td className="px-2 py-2">
-                  <select
+                  <Select
                     {...cell('gender')}
                     value={row.gender}
                     onChange={(event) => {
@@ -190,7 +189,7 @@ export function AttendanceGrid({
                         {t(`attendance.gender.${gender}`)}
                       </option>
                     ))}
-                  </select>
+                  </Select>
                 </td>
                 <td className="px-2 py-2 text-sm">
                   <div className="pt-2">

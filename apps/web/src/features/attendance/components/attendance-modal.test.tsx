@@ -3,8 +3,9 @@ import { AttendanceRequest, type AttendanceResponse } from '@openmat/contract/se
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock, type MockInstance } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { ATTENDANCE_STORAGE_KEY, useAttendanceStore } from '@/features/attendance/stores/attendance-store';
+import { closeAlert } from '@/testing/alert-dialog';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderWithApp } from '@/testing/render';
 import { AttendanceModal } from './attendance-modal';
@@ -44,11 +45,8 @@ const RESPONSE = {
   },
 };
 
-let alertSpy: MockInstance<typeof window.alert>;
-
 beforeEach(() => {
   useAttendanceStore.setState({ drafts: {} });
-  alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
 });
 
 afterEach(() => vi.restoreAllMocks());
@@ -203,19 +201,20 @@ describe('AttendanceModal', () => {
       ],
     });
     expect(onRecorded.mock.calls[0]?.[0]).toEqual(RESPONSE);
-    expect(alertSpy).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('alerts and sends nothing when no row is valid', async () => {
     const { calls } = stubFetch({});
     const { user } = await renderModal();
     await user.click(finalizeButton());
+    await closeAlert(user, 'Please enter at least one valid record');
+    // The focus goes back to Finalize, inside the modal, which stays open.
+    await waitFor(() => expect(finalizeButton()).toHaveFocus());
     await fillRow(user, 1, { name: 'Only A Name' });
     await user.click(finalizeButton());
-    expect(alertSpy.mock.calls).toEqual([
-      ['Please enter at least one valid record'],
-      ['Please enter at least one valid record'],
-    ]);
+    await closeAlert(user, 'Please enter at least one valid record');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
@@ -251,9 +250,9 @@ describe('AttendanceModal', () => {
     await fillRow(user, 1, EWA);
 
     await user.click(finalizeButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    await closeAlert(user, message);
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('alert')).toHaveTextContent('Nothing was lost: your rows are still here.');
-    expect(alertSpy).toHaveBeenCalledWith(message);
     expect(onRecorded).not.toHaveBeenCalled();
     expect(cell('Name', 1)).toHaveValue('Ewa Nowak');
     expect(cell('Weight (kg)', 1)).toHaveValue(61.5);
@@ -275,8 +274,8 @@ describe('AttendanceModal', () => {
     const { user } = await renderModal();
     await fillRow(user, 1, EWA);
     await user.click(finalizeButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to record attendance');
-    expect(alertSpy).toHaveBeenCalledWith('Failed to record attendance');
+    await closeAlert(user, 'Failed to record attendance');
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to record attendance');
     expect(cell('Name', 1)).toHaveValue('Ewa Nowak');
   });
 
@@ -373,6 +372,39 @@ describe('AttendanceModal', () => {
     expect(cell('Name', 1)).toHaveValue('Ewa');
   });
 
+  it('fills only the places left after the roster and the typed rows, with kids in a Kids class', async () => {
+    const { calls } = stubFetch({ [ATTENDANCE]: () => json(200, RESPONSE) });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(
+      <AttendanceModal
+        sessionId={SESSION_ID}
+        capacity={3}
+        rosterCount={1}
+        targetLevel="Kids"
+        open
+        onOpenChange={() => undefined}
+        onRecorded={() => undefined}
+      />,
+    );
+    await screen.findByRole('dialog');
+    await fillRow(user, 1, EWA);
+    const fake = screen.getByRole('button', { name: 'Create Fake Student Data for Testing' });
+    await user.click(fake);
+    expect(screen.getByText('Test students added to the empty rows: 1. Places left: 0.')).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(cell('Name', 3)).toHaveValue('');
+    await user.click(fake);
+    expect(screen.getByText('No places are left in this session, so no test students were added.')).toBeInTheDocument();
+
+    await user.click(finalizeButton());
+    await waitFor(() => expect(calls).toHaveLength(1));
+    const { records } = AttendanceRequest.parse(calls[0]?.body);
+    expect(records).toHaveLength(2);
+    expect(ageOn(records[1]?.birthdate ?? '', new Date())).toBeLessThan(16);
+  });
+
   it("labels the None belt 'Unranked' and sends None", async () => {
     const { calls } = stubFetch({ [ATTENDANCE]: () => json(200, RESPONSE) });
     const { user } = await renderModal();
@@ -431,6 +463,6 @@ describe('AttendanceModal', () => {
     expect(screen.getByLabelText('Stopień (pas), wiersz 1')).toHaveDisplayValue('Bez stopnia');
     expect(screen.getByRole('columnheader', { name: 'Waga (kg)' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Zatwierdź obecność' }));
-    expect(alertSpy).toHaveBeenCalledWith('Wprowadź co najmniej jeden poprawny wpis');
+    await closeAlert(user, 'Wprowadź co najmniej jeden poprawny wpis', 'OK');
   });
 });

@@ -1,9 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import type { TargetLevel } from '@openmat/contract/enums';
 import type { AttendanceRecord, AttendanceResponse } from '@openmat/contract/sessions';
 import { useMutation } from '@tanstack/react-query';
-import { CircleAlert, LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { showAlert } from '@/components/ui/alert-store';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { recordAttendance } from '@/features/attendance/api/record-attendance';
@@ -11,13 +14,17 @@ import { isEmptyRow, useAttendanceStore, type AttendanceRow } from '@/features/a
 import { errorText } from '@/lib/failure';
 import { AttendanceGrid } from './attendance-grid';
 import { checkRows, editableRows, MAX_EDITABLE_EMPTY_ROWS, rowCount, rowsFor, validRecords } from './attendance-rows';
-import { fillWithFakeStudents } from './fake-students';
+import { fakeFillStatus, fillWithFakeStudents, freePlaces } from './fake-students';
 import { MetricHelper } from './metric-helper';
 
 export interface AttendanceModalProps {
   sessionId: number;
   /** The session's capacity: the number of rows. Null (unknown) gives 10 rows. */
   capacity: number | null;
+  /** Students already on the session's roster: they hold places. 0 when not given. */
+  rosterCount?: number;
+  /** The session's target level: the fake students' ages follow it. Null or not given: unknown. */
+  targetLevel?: TargetLevel | null;
   open: boolean;
   onOpenChange(open: boolean): void;
   /** Called after a successful finalize, once the draft of the session is cleared. */
@@ -25,7 +32,7 @@ export interface AttendanceModalProps {
 }
 
 /** What the fake-data button last did, for the polite status line. */
-type FakeNote = { filled: number } | null;
+type FakeNote = ReturnType<typeof fakeFillStatus> | null;
 
 /**
  * Walk-in attendance for one training session (spec sections 2, 5 and 8): an editable grid of walk-ins
@@ -67,7 +74,7 @@ export function AttendanceModal(props: AttendanceModalProps) {
       props.onRecorded(result);
     },
     onError: (error) => {
-      window.alert(failureMessage(error));
+      void showAlert(failureMessage(error), { tone: 'error' });
     },
   });
   const pending = mutation.isPending;
@@ -83,7 +90,7 @@ export function AttendanceModal(props: AttendanceModalProps) {
   function finalize() {
     if (pending) return;
     if (records.length === 0) {
-      window.alert(t('attendance.noValidRecords'));
+      void showAlert(t('attendance.noValidRecords'), { tone: 'error' });
       return;
     }
     mutation.mutate({ sessionId, records });
@@ -107,9 +114,13 @@ export function AttendanceModal(props: AttendanceModalProps) {
   }
 
   function fillFake() {
-    const filled = fillWithFakeStudents(rows);
+    const session = {
+      freePlaces: freePlaces(capacity, props.rosterCount ?? 0),
+      targetLevel: props.targetLevel ?? null,
+    };
+    const filled = fillWithFakeStudents(rows, Math.random, new Date(), session);
     if (filled.filled > 0) save(filled.rows);
-    setFakeNote({ filled: filled.filled });
+    setFakeNote(fakeFillStatus(filled));
   }
 
   return (
@@ -166,26 +177,16 @@ export function AttendanceModal(props: AttendanceModalProps) {
 
           <footer className="space-y-3 border-t border-zinc-200 px-3 py-4 sm:px-6 dark:border-zinc-800">
             {mutation.isError && (
-              <div
-                role="alert"
-                className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-300"
-              >
-                <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-                <div>
-                  <p className="font-medium">{failureMessage(mutation.error)}</p>
-                  <p>{t('attendance.rowsKept')}</p>
-                </div>
-              </div>
+              <Alert compact title={failureMessage(mutation.error)}>
+                <p>{t('attendance.rowsKept')}</p>
+              </Alert>
             )}
             <div className="flex flex-col gap-1 text-sm sm:flex-row sm:items-center sm:justify-between sm:gap-4">
               <p className="text-zinc-700 dark:text-zinc-300">
                 {t('attendance.summary', { valid: records.length, invalid: incomplete })}
               </p>
               <p role="status" className="text-zinc-600 dark:text-zinc-400">
-                {fakeNote &&
-                  (fakeNote.filled > 0
-                    ? t('attendance.fakeFilled', { filled: fakeNote.filled })
-                    : t('attendance.fakeNothingToFill'))}
+                {fakeNote && t(fakeNote.key, fakeNote.values)}
               </p>
             </div>
             <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">

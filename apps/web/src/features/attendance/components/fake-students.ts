@@ -1,14 +1,39 @@
 import { ageOn } from '@openmat/contract/auth';
-import { AttendanceBelt, type Gender } from '@openmat/contract/enums';
+import { AttendanceBelt, type Gender, type TargetLevel } from '@openmat/contract/enums';
 import { roundTo } from '@openmat/contract/helpers/rounding';
 import { isEmptyRow, type AttendanceRow } from '@/features/attendance/stores/attendance-store';
 
-/** Ranges the made-up walk-ins are drawn from (age, height, weight, belt, experience). */
+/** The spec's ranges for made-up walk-ins: every fake student stays inside them. */
 export const FAKE_RANGES = {
   weightKg: { min: 50, max: 100 },
   heightCm: { min: 150, max: 200 },
   ageYears: { min: 10, max: 40 },
 } as const;
+
+/**
+ * Age from which a walk-in counts as an adult: the server's pairing uses the same age
+ * (`PAIRING_ASSUMPTIONS.adultFromAge`), so kids never spar with adults there.
+ */
+export const ADULT_FROM_AGE = 16;
+
+/** Body mass index the weight is drawn from, for the height drawn first; kids are kept slimmer. */
+export const FAKE_BMI = { adult: { min: 19, max: 30 }, kid: { min: 19, max: 25 } } as const;
+
+/** Heights, cm, inside the spec's range: kids and women are kept shorter than men. */
+const HEIGHTS_CM = {
+  kid: { min: 150, max: 175 },
+  Female: { min: 150, max: 185 },
+  Male: { min: 160, max: 200 },
+} as const;
+
+/**
+ * The youngest age for each belt, IBJJF-like: under 16 a walk-in is Unranked or White (the attendance
+ * belts have no kids' colours), Blue and Purple from 16, Brown from 18, Black from 19.
+ */
+export const BELT_MIN_AGE = { None: 0, White: 0, Blue: 16, Purple: 16, Brown: 18, Black: 19 } as const satisfies Record<
+  AttendanceBelt,
+  number
+>;
 
 interface NamePool {
   first: Record<Gender, readonly string[]>;
@@ -83,36 +108,139 @@ function uniqueName(random: () => number, gender: Gender, taken: Set<string>): s
   return `${base} ${suffix}`;
 }
 
-/** One random student: weight 50-100 kg (1 decimal), height 150-200 cm, age 10-40, any belt and gender. */
-export function fakeStudent(random: () => number, today: Date, taken: Set<string>): AttendanceRow {
+/**
+ * How likely each belt is at `age` (relative weights; 0 when the belt does not fit the age). White is
+ * the most common belt of the young; the higher belts grow more likely with every year, so at 40 a
+ * black belt is about as likely as a brown one.
+ */
+export function beltWeights(age: number): Record<AttendanceBelt, number> {
+  const grown = (belt: AttendanceBelt, perYear: number, base: number) =>
+    age < BELT_MIN_AGE[belt] ? 0 : base + (age - BELT_MIN_AGE[belt]) * perYear;
+  return {
+    None: 1,
+    White: 3,
+    Blue: grown('Blue', 0.25, 1),
+    Purple: grown('Purple', 0.2, 0.2),
+    Brown: grown('Brown', 0.18, 0.15),
+    Black: grown('Black', 0.18, 0.1),
+  };
+}
+
+function pickBelt(random: () => number, age: number): AttendanceBelt {
+  const weights = beltWeights(age);
+  const total = AttendanceBelt.options.reduce((sum, belt) => sum + weights[belt], 0);
+  let left = random() * total;
+  for (const belt of AttendanceBelt.options) {
+    if (weights[belt] > 0 && left < weights[belt]) return belt;
+    left -= weights[belt];
+  }
+  return 'White';
+}
+
+/** The ages a class takes: Kids only kids, any other class only adults, an unknown class anyone. */
+export function fakeAgeRange(targetLevel: TargetLevel | null): { min: number; max: number } {
+  const { min, max } = FAKE_RANGES.ageYears;
+  if (targetLevel === null) return { min, max };
+  return targetLevel === 'Kids' ? { min, max: ADULT_FROM_AGE - 1 } : { min: ADULT_FROM_AGE, max };
+}
+
+/**
+ * A weight, kg to 1 decimal, that fits `heightCm`: a BMI in the age group's range, limited to the
+ * spec's weights, so the weight never has to be clamped to an edge that would break the BMI.
+ */
+function weightFor(random: () => number, heightCm: number, kid: boolean): number {
+  const bmi = kid ? FAKE_BMI.kid : FAKE_BMI.adult;
+  const square = (heightCm / 100) ** 2;
+  const low = Math.max(Math.ceil(bmi.min * square * 10) / 10, FAKE_RANGES.weightKg.min);
+  const high = Math.min(Math.floor(bmi.max * square * 10) / 10, FAKE_RANGES.weightKg.max);
+  return Math.min(Math.max(roundTo(low + random() * (high - low), 1), low), high);
+}
+
+/**
+ * One random student of a class of `targetLevel` (null: unknown), inside the spec's ranges (weight
+ * 50-100 kg, height 150-200 cm, age 10-40): an age the class takes, a height for the age and gender,
+ * a weight for the height and a belt for the age.
+ */
+export function fakeStudent(
+  random: () => number,
+  today: Date,
+  taken: Set<string>,
+  targetLevel: TargetLevel | null = null,
+): AttendanceRow {
   const gender = pick(random, GENDERS, 'Male');
-  const { weightKg, heightCm, ageYears } = FAKE_RANGES;
+  const ages = fakeAgeRange(targetLevel);
+  const age = randomInt(random, ages.min, ages.max);
+  const kid = age < ADULT_FROM_AGE;
+  const heights = kid ? HEIGHTS_CM.kid : HEIGHTS_CM[gender];
+  const height = randomInt(random, heights.min, heights.max);
   return {
     fighterName: uniqueName(random, gender, taken),
-    birthdate: birthdateForAge(randomInt(random, ageYears.min, ageYears.max), today, random),
-    weight: String(roundTo(weightKg.min + random() * (weightKg.max - weightKg.min), 1)),
-    height: String(randomInt(random, heightCm.min, heightCm.max)),
-    beltColor: pick(random, AttendanceBelt.options, 'None'),
+    birthdate: birthdateForAge(age, today, random),
+    weight: String(weightFor(random, height, kid)),
+    height: String(height),
+    beltColor: pickBelt(random, age),
     gender,
   };
 }
 
+/** The session's free places as the server counts them: capacity minus the roster; null if unknown. */
+export function freePlaces(capacity: number | null, rosterCount: number): number | null {
+  if (capacity === null || !Number.isFinite(capacity)) return null;
+  return Math.max(capacity - rosterCount, 0);
+}
+
+/** The class the fake students are made for. */
+export interface FakeClass {
+  /** Places the session has before the grid is sent (see `freePlaces`); null: unknown, no limit. */
+  freePlaces: number | null;
+  /** The session's target level; null when unknown (any age then). */
+  targetLevel: TargetLevel | null;
+}
+
+export interface FakeFill {
+  rows: AttendanceRow[];
+  /** Rows that got a fake student. */
+  filled: number;
+  /** Empty rows before filling. */
+  emptyRows: number;
+  /** Places still left after the rows with data are sent; null when the capacity is unknown. */
+  placesLeft: number | null;
+}
+
 /**
- * Fills the empty rows with random students and leaves every row with data alone, so the button never
- * destroys what someone typed and needs no confirmation. The new names differ from each other and from
- * the names already in the grid. Answers the new rows and how many were filled.
+ * Fills empty rows with random students and leaves every row with data alone, so the button never
+ * destroys what someone typed and needs no confirmation. Every row with data will take a place when
+ * sent, so only `freePlaces` minus those rows are filled (in order, from the top): Finalize then never
+ * asks for more places than the session has. The new names differ from each other and from the names
+ * already in the grid.
  */
 export function fillWithFakeStudents(
   rows: AttendanceRow[],
   random: () => number = Math.random,
   today: Date = new Date(),
-): { rows: AttendanceRow[]; filled: number } {
+  session: FakeClass = { freePlaces: null, targetLevel: null },
+): FakeFill {
   const taken = new Set(rows.filter((row) => !isEmptyRow(row)).map((row) => nameKey(row.fighterName)));
+  const emptyRows = rows.filter(isEmptyRow).length;
+  const before = session.freePlaces === null ? null : Math.max(session.freePlaces - (rows.length - emptyRows), 0);
+  const limit = before ?? emptyRows;
   let filled = 0;
   const next = rows.map((row) => {
-    if (!isEmptyRow(row)) return row;
+    if (!isEmptyRow(row) || filled >= limit) return row;
     filled += 1;
-    return fakeStudent(random, today, taken);
+    return fakeStudent(random, today, taken, session.targetLevel);
   });
-  return { rows: next, filled };
+  return { rows: next, filled, emptyRows, placesLeft: before === null ? null : before - filled };
+}
+
+/** The polite status line after a fill: its translation key and values. */
+export function fakeFillStatus(fill: Omit<FakeFill, 'rows'>): { key: string; values: Record<string, number> } {
+  if (fill.filled > 0) {
+    return fill.placesLeft === null
+      ? { key: 'attendance.fakeFilled', values: { filled: fill.filled } }
+      : { key: 'attendance.fakeFilledPlaces', values: { filled: fill.filled, left: fill.placesLeft } };
+  }
+  return fill.emptyRows === 0
+    ? { key: 'attendance.fakeNothingToFill', values: {} }
+    : { key: 'attendance.fakeNoPlacesLeft', values: {} };
 }

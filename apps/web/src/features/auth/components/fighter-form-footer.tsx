@@ -1,6 +1,6 @@
-import { LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
+import type { ConfirmProps } from '@/components/forms/use-validated-form';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RegisterErrors } from './register-errors';
 
@@ -15,9 +15,7 @@ export function FighterFormFooter({
   pendingLabel,
   pending,
   error,
-  confirming,
-  onConfirmOpenChange,
-  onConfirm,
+  confirm,
 }: {
   submitId: string;
   note: string;
@@ -26,9 +24,7 @@ export function FighterFormFooter({
   pending: boolean;
   /** The failed save, if the last one failed. */
   error: Error | null;
-  confirming: boolean;
-  onConfirmOpenChange: (open: boolean) => void;
-  onConfirm: () => void;
+  confirm: ConfirmProps;
 }) {
   const { t } = useTranslation();
   return (
@@ -37,20 +33,17 @@ export function FighterFormFooter({
         {error && <RegisterErrors error={error} />}
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-zinc-500 dark:text-zinc-400">{note}</p>
-          <Button id={submitId} type="submit" size="lg" disabled={pending} className="sm:min-w-40">
-            {pending && <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden />}
-            {pending ? pendingLabel : submitLabel}
-          </Button>
+          <SubmitButton id={submitId} pending={pending} pendingLabel={pendingLabel} className="sm:min-w-40">
+            {submitLabel}
+          </SubmitButton>
         </div>
       </div>
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={onConfirmOpenChange}
+        {...confirm}
         title={t('register.confirmTitle')}
         description={t('register.confirmMessage')}
         confirmLabel={t('common.confirm')}
         cancelLabel={t('common.cancel')}
-        onConfirm={onConfirm}
       />
     </>
   );

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { UnitConverter } from '@/components/forms/unit-converter';
-import { CONTROL_CLASS } from './register-field';
 
 /**
  * Converts feet to centimetres (x30.48) and pounds to kilograms (x0.45359237), to 1 decimal, and
@@ -29,7 +28,7 @@ export function ImperialHelper({
         apply: { label: t('register.imperial.useWeight'), onApply: onApplyWeight },
       }}
       className="dark:bg-zinc-900/60"
-      inputClassName={CONTROL_CLASS}
+      inputSize="lg"
     />
   );
 }

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectNavigation } from '@/lib/navigation';
+import { closeAlert } from '@/testing/alert-dialog';
 import { json, problem, stubFetch } from '@/testing/fetch-stub';
 import { takeConsoleErrors } from '@/testing/console-guard';
 import { renderWithApp } from '@/testing/render';
@@ -75,6 +76,21 @@ describe('LoginPanel', () => {
     expect(takeConsoleErrors().join()).toContain('Invalid email or password.');
     await userEvent.type(screen.getByLabelText('Password'), 'x');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("alerts 'Error: ' and the exception when the login gets no answer, in the app's dialog", async () => {
+    stubFetch({
+      'GET /api/externalauth/status': () => json(200, { enabled: false }),
+      'POST /api/fighter/login': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const onSuccess = vi.fn();
+    await renderWithApp(<LoginPanel ssoError={null} onSuccess={onSuccess} />);
+    await fillAndSubmit('ana@example.com', 'secret-123');
+    await closeAlert(userEvent.setup(), 'Error: Failed to fetch');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(takeConsoleErrors().join()).toContain('Failed to fetch');
   });
 
   it('explains an external sign-in that came back with an error, in Polish too', async () => {

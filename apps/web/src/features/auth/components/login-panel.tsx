@@ -1,6 +1,7 @@
 import { GraduationCap, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { ExternalSignInButton } from './external-sign-in-button';
 import { LoginForm } from './login-form';
@@ -28,9 +29,9 @@ export function LoginPanel({ ssoError, onSuccess }: { ssoError: string | null; o
         </div>
       </div>
       {ssoError && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300">
-          {t('auth.ssoError', { error: ssoError })}
-        </p>
+        <Alert compact>
+          <p>{t('auth.ssoError', { error: ssoError })}</p>
+        </Alert>
       )}
       <LoginForm onSuccess={onSuccess} />
       <ExternalSignInButton />

@@ -1,5 +1,5 @@
-import { CircleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
 import { errorText } from '@/lib/failure';
 
 /** Status shown for an error that never got an answer from the server (a network failure, say). */
@@ -18,19 +18,13 @@ export function RegisterErrors({ error }: { error: unknown }) {
       ? text.fieldMessages
       : [t('register.errorStatus', { status: text.status ?? CLIENT_ERROR_STATUS, message: text.message })];
   return (
-    <div
-      role="alert"
-      className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-300"
-    >
-      <CircleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
-      <div className="min-w-0 space-y-2">
-        <ul className="space-y-1 font-medium break-words">
-          {messages.map((message, index) => (
-            <li key={`${index}-${message}`}>{message}</li>
-          ))}
-        </ul>
-        <p>{t('common.checkConsole')}</p>
-      </div>
-    </div>
+    <Alert>
+      <ul className="space-y-1 font-medium">
+        {messages.map((message, index) => (
+          <li key={`${index}-${message}`}>{message}</li>
+        ))}
+      </ul>
+      <p className="pt-1">{t('common.checkConsole')}</p>
+    </Alert>
   );
 }

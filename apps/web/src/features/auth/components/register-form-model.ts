@@ -1,3 +1,4 @@
+import type { FieldMessage } from '@/components/forms/use-validated-form';
 import { parseDecimal } from '@/lib/parse-decimal';
 import {
   ageOn,
@@ -38,11 +39,6 @@ export const VALIDATED_FIELDS = [
 ] as const;
 export type ValidatedField = (typeof VALIDATED_FIELDS)[number];
 
-/** An inline message: a translation key and its values. */
-export interface FieldMessage {
-  key: string;
-  values?: Record<string, number>;
-}
 export type FieldErrors = Partial<Record<ValidatedField, FieldMessage[]>>;
 
 /** Spec section 9: role Instructor (or the role query parameter), height 0, weight 0, Male, 5 minutes, White. */
@@ -106,6 +102,15 @@ export type ProfileFieldValues = Pick<
   RegisterFormValues,
   'fighterName' | 'birthdate' | 'height' | 'weight' | 'maxWorkoutDuration'
 >;
+
+/** The fighter-profile fields that can carry an inline message, in page order (the profile screen's). */
+export const PROFILE_FIELDS = [
+  'fighterName',
+  'birthdate',
+  'height',
+  'weight',
+  'maxWorkoutDuration',
+] as const satisfies readonly ValidatedField[];
 
 /**
  * Checks the fighter-profile fields: name, birthdate, height, weight and sparring duration are

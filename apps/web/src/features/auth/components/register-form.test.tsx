@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { closeAlert } from '@/testing/alert-dialog';
 import { takeConsoleErrors } from '@/testing/console-guard';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderWithApp } from '@/testing/render';
@@ -24,12 +25,6 @@ const CREATED_FIGHTER = {
 
 const validationProblem = (errors: Record<string, string[]>) =>
   json(400, { type: 'about:blank', title: 'One or more validation errors occurred.', status: 400, errors });
-
-let alertSpy: MockInstance<typeof window.alert>;
-
-beforeEach(() => {
-  alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-});
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -231,8 +226,12 @@ describe('RegisterForm', () => {
     });
 
     answer(json(201, CREATED_FIGHTER));
+    const alert = await screen.findByRole('alertdialog', { name: 'Registration successful!' });
+    // The page stays until the alert is closed, then goes on to /home.
+    expect(screen.queryByRole('heading', { name: 'Home page' })).toBeNull();
+    await user.click(within(alert).getByRole('button', { name: 'OK' }));
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
-    expect(alertSpy).toHaveBeenCalledExactlyOnceWith('Registration successful!');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('sends the role chosen by the user', async () => {
@@ -241,6 +240,7 @@ describe('RegisterForm', () => {
     await user.click(screen.getByRole('radio', { name: 'Student' }));
     await fillValidForm(user);
     await submitAndConfirm(user);
+    await closeAlert(user, 'Registration successful!');
     await screen.findByRole('heading', { name: 'Home page' });
     expect(callsTo(REGISTER)[0]?.body).toMatchObject({ fighterRole: 'Student' });
   });
@@ -270,7 +270,7 @@ describe('RegisterForm', () => {
     ]);
     expect(alert).toHaveTextContent('Check console for details');
     expect(screen.getByRole('button', { name: 'Register' })).toBeEnabled();
-    expect(alertSpy).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(takeConsoleErrors()).toEqual(['ApiError: One or more validation errors occurred.']);
 
     // Other fields leave the messages; the e-mail clears them.

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeAlert } from '@/testing/alert-dialog';
 import { json, problem, stubFetch } from '@/testing/fetch-stub';
 import { renderWithApp } from '@/testing/render';
 import { makeCurriculum } from './curriculum-fixtures';
@@ -8,11 +9,9 @@ import { LessonPlan, planSectionId, splitGuidelines } from './lesson-plan';
 
 const FEEDBACK = 'POST /vid/api/video/7/curriculum/feedback';
 
-let alertSpy: MockInstance<typeof window.alert>;
 const scrollIntoView = vi.fn();
 
 beforeEach(() => {
-  alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
   // jsdom does no layout, so it has no scrollIntoView.
   Object.defineProperty(Element.prototype, 'scrollIntoView', { configurable: true, value: scrollIntoView });
 });
@@ -129,14 +128,15 @@ describe('LessonPlan', () => {
     const user = userEvent.setup({ delay: null });
     await renderPlan();
     await user.click(screen.getByRole('button', { name: 'Helpful' }));
-    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith('Feedback recorded: Helpful'));
+    await closeAlert(user, 'Feedback recorded: Helpful');
     expect(screen.getByRole('button', { name: 'Helpful' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Helpful' })).toHaveFocus());
 
     await user.click(screen.getByRole('button', { name: 'Not Helpful' }));
-    await waitFor(() => expect(alertSpy).toHaveBeenLastCalledWith('Feedback recorded: Not Helpful'));
+    await closeAlert(user, 'Feedback recorded: Not Helpful');
     expect(screen.getByRole('button', { name: 'Not Helpful' })).toHaveAttribute('aria-pressed', 'true');
     expect(calls.map((call) => call.body)).toEqual([{ helpful: true }, { helpful: false }]);
-    expect(alertSpy).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('says in place when the feedback is refused, and alerts nothing', async () => {
@@ -147,7 +147,7 @@ describe('LessonPlan', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Your feedback was not recorded: Only the instructor of this session can rate its plan.',
     );
-    expect(alertSpy).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('speaks Polish', async () => {
@@ -165,6 +165,6 @@ describe('LessonPlan', () => {
     expect(screen.getAllByRole('button', { name: /^Szukaj filmów/ })).toHaveLength(2);
     expect(screen.getByRole('group', { name: 'Minutnik: Rozgrzewka: Shrimp and bridge lines' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Pomocny' }));
-    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith('Zapisano opinię: Pomocny'));
+    await closeAlert(user, 'Zapisano opinię: Pomocny', 'OK');
   });
 });

@@ -1,6 +1,7 @@
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showAlert } from '@/components/ui/alert-store';
 import { Button } from '@/components/ui/button';
 import { useCurriculumFeedback } from '@/features/coach/api/send-curriculum-feedback';
 import { errorText } from '@/lib/failure';
@@ -19,7 +20,9 @@ export function PlanFeedback({ sessionId }: { sessionId: number }) {
     feedback.mutate(helpful, {
       onSuccess: () => {
         setRecorded(helpful);
-        window.alert(t(helpful ? 'coach.feedback.recordedHelpful' : 'coach.feedback.recordedNotHelpful'));
+        void showAlert(t(helpful ? 'coach.feedback.recordedHelpful' : 'coach.feedback.recordedNotHelpful'), {
+          tone: 'success',
+        });
       },
     });
   }

@@ -3,6 +3,7 @@ import type { TechniqueSearchResult } from '@openmat/contract/coaching';
 import { ExternalLink, Info, Search, TriangleAlert, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TechniqueSearchError, useTechniqueSearch } from '@/features/coach/api/search-techniques';
@@ -76,25 +77,14 @@ function SearchResults({ sessionId, techniqueName, enabled }: TechniqueSearchDia
     const parse = error instanceof TechniqueSearchError && error.kind === 'parse';
     const body = error instanceof TechniqueSearchError ? error.detail : error.message;
     return (
-      <div
-        role="alert"
-        className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-100"
-      >
-        <div className="flex items-start gap-2">
-          <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
-          {parse ? (
-            <div>
-              <p className="font-semibold">{t('coach.search.parseFailed')}</p>
-              <p className="text-sm">{t('coach.search.invalidJson')}</p>
-            </div>
-          ) : (
-            <p className="break-words">{t('coach.search.failed', { service: SEARCH_SERVICE, body })}</p>
-          )}
+      <Alert icon={TriangleAlert} title={parse ? t('coach.search.parseFailed') : undefined}>
+        <p>{parse ? t('coach.search.invalidJson') : t('coach.search.failed', { service: SEARCH_SERVICE, body })}</p>
+        <div className="pt-2">
+          <Button variant="secondary" size="sm" onClick={() => void search.refetch()}>
+            {t('coach.tryAgain')}
+          </Button>
         </div>
-        <Button variant="secondary" size="sm" onClick={() => void search.refetch()}>
-          {t('coach.tryAgain')}
-        </Button>
-      </div>
+      </Alert>
     );
   }
   return <ResultSections result={search.data} />;

@@ -1,3 +1,4 @@
+import type { FieldMessage } from '@/components/forms/use-validated-form';
 import { hoursToMinutes, minutesToHours } from '@openmat/contract/helpers/duration';
 import { TargetLevel, type SessionStatus } from '@openmat/contract/enums';
 import { SESSION_LIMITS, type TrainingSessionDetails, type TrainingSessionInput } from '@openmat/contract/sessions';
@@ -26,12 +27,6 @@ export interface SessionFormValues {
 }
 
 export type SessionFormField = 'trainingDate' | 'capacity' | 'duration';
-
-/** A message for one field: a translation key and its values. */
-export interface FieldMessage {
-  key: string;
-  values?: Record<string, number>;
-}
 
 export type SessionFormErrors = Partial<Record<SessionFormField, FieldMessage>>;
 
@@ -123,10 +118,6 @@ export function validateSessionForm(values: SessionFormValues): SessionFormError
     errors.duration = { key: 'sessions.form.errors.durationRange', values: { ...DURATION_MINUTES } };
   }
   return errors;
-}
-
-export function firstInvalidField(errors: SessionFormErrors): SessionFormField | undefined {
-  return VALIDATED_FIELDS.find((field) => errors[field] !== undefined);
 }
 
 /**

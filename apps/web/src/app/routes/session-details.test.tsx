@@ -1,0 +1,62 @@
+import { ROLE_STUDENT } from '@openmat/contract/enums';
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signedOut, useAuthStore } from '@/features/auth/stores/auth-store';
+import { makeSessionDetails } from '@/features/sessions/components/session-fixtures';
+import { json, stubFetch } from '@/testing/fetch-stub';
+import { renderWithApp } from '@/testing/render';
+import { SessionDetailsRoute } from './session-details';
+
+const STUDENT_ID = 11;
+/** A session that has not ended, so that a student may check in. */
+const SESSION = makeSessionDetails({ id: 7, trainingDate: new Date(Date.now() + 24 * 3_600_000).toISOString() });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  useAuthStore.setState(signedOut);
+});
+
+describe('SessionDetailsRoute', () => {
+  it("tells a student 'You have successfully checked in!' in the app's alert dialog", async () => {
+    useAuthStore.setState({
+      accessToken: 'access-1',
+      refreshToken: 'refresh-1',
+      loginStatus: 'authenticated',
+      user: {
+        email: 'stella@example.com',
+        isEmailConfirmed: true,
+        fighterInfo: {
+          id: STUDENT_ID,
+          fighterName: 'Stella Student',
+          role: ROLE_STUDENT,
+          beltColor: 'White',
+          birthdate: null,
+          height: null,
+          weight: null,
+          gender: null,
+          experience: null,
+        },
+      },
+    });
+    const { callsTo } = stubFetch({
+      'GET /api/trainingsession/7': () => json(200, SESSION),
+      'POST /api/trainingsession/7/checkin': () => json(200, { ...SESSION, studentIds: [STUDENT_ID] }),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<SessionDetailsRoute />, {
+      path: '/session-details/7',
+      routes: [{ path: '/session-details/:sessionId', element: <SessionDetailsRoute /> }],
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Check-In' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
+
+    const alert = await screen.findByRole('alertdialog', { name: 'You have successfully checked in!' });
+    expect(callsTo('POST /api/trainingsession/7/checkin')[0]?.body).toEqual({ studentIds: [STUDENT_ID], sessionId: 7 });
+    await user.click(within(alert).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByText('You are on the roster for this session.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Check-In' })).toBeDisabled();
+  });
+});
