@@ -3,6 +3,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProvider } from '@/app/provider';
+import { AlertDialogHost } from '@/components/ui/alert-dialog';
 import { createI18n } from '@/lib/i18n';
 import type { Language } from '@/lib/languages';
 import { createQueryClient } from '@/lib/query-client';
@@ -22,6 +23,8 @@ export async function renderWithApp(
     <AppProvider i18n={i18n}>
       <QueryClientProvider client={createQueryClient()}>
         <RouterProvider router={router} />
+        {/* As DataLayout renders it for the screens that talk to the API. */}
+        <AlertDialogHost />
       </QueryClientProvider>
     </AppProvider>,
   );
