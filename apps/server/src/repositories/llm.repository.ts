@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ChatModel, ChatReply, ChatRequest } from '../coach/plan/chat-model.js';
+import { parseJson } from '../lib/parse-json.js';
 
 export interface LlmConfig {
   /** The API root, e.g. 'https://api.openai.com/v1' or 'http://localhost:11434/v1'. */
@@ -27,15 +28,6 @@ const ChatCompletion = z.object({
 });
 
 const ApiError = z.object({ error: z.object({ message: z.string() }) });
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    const value: unknown = JSON.parse(text);
-    return { ok: true, value };
-  } catch {
-    return { ok: false };
-  }
-}
 
 function failureOf(error: unknown, timeoutMs: number): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {

@@ -14,6 +14,7 @@ import { RESTRICTED_CATEGORIES, type RestrictedCategory, type Technique } from '
 import type { ChatModel, ChatReply, ChatRequest } from './chat-model.js';
 import { composePlan, planCandidates, type PlanCandidates, type PlanRequest, type PlanResult } from './compose-plan.js';
 import type { PlanAudience } from './plan-audience.js';
+import { parseJson } from '../../lib/parse-json.js';
 
 /** The part of a pino / Fastify logger the fallback uses. */
 export interface PlanLog {
@@ -192,15 +193,6 @@ export function chatCompletionBody(request: PlanRequest, candidates: PlanCandida
 function shorten(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > REASON_MAX_LENGTH ? `${flat.slice(0, REASON_MAX_LENGTH)}…` : flat;
-}
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    const value: unknown = JSON.parse(text);
-    return { ok: true, value };
-  } catch {
-    return { ok: false };
-  }
 }
 
 /** A model without strict mode may wrap its JSON in a Markdown code fence. */
