@@ -4,6 +4,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedOut, useAuthStore } from '@/features/auth/stores/auth-store';
 import { makeSessionDetails } from '@/features/sessions/components/session-fixtures';
+import { clickOk } from '@/testing/alert-dialog';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderWithApp } from '@/testing/render';
 import { SessionDetailsRoute } from './session-details';
@@ -54,7 +55,7 @@ describe('SessionDetailsRoute', () => {
 
     const alert = await screen.findByRole('alertdialog', { name: 'You have successfully checked in!' });
     expect(callsTo('POST /api/trainingsession/7/checkin')[0]?.body).toEqual({ studentIds: [STUDENT_ID], sessionId: 7 });
-    await user.click(within(alert).getByRole('button', { name: 'OK' }));
+    await clickOk(user, alert);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(screen.getByText('You are on the roster for this session.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Check-In' })).toBeDisabled();

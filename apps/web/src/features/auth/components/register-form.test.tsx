@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeAlert } from '@/testing/alert-dialog';
+import { clickOk, closeAlert } from '@/testing/alert-dialog';
 import { takeConsoleErrors } from '@/testing/console-guard';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderWithApp } from '@/testing/render';
@@ -229,7 +229,7 @@ describe('RegisterForm', () => {
     const alert = await screen.findByRole('alertdialog', { name: 'Registration successful!' });
     // The page stays until the alert is closed, then goes on to /home.
     expect(screen.queryByRole('heading', { name: 'Home page' })).toBeNull();
-    await user.click(within(alert).getByRole('button', { name: 'OK' }));
+    await clickOk(user, alert);
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
