@@ -1,10 +1,10 @@
 import type { TrainingSession } from '@openmat/contract/sessions';
 import type { TFunction } from 'i18next';
 import { Clock, LoaderCircle, Users } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { SessionActions, SessionStatusBadge } from './session-actions';
-import { formatSessionDate, formatSessionTime } from './session-format';
+import { formatSessionDate, formatSessionTime, sessionNumberFormats } from './session-format';
 import { placesLeft } from './session-schedule';
 
 export interface SessionCardsProps {
@@ -56,10 +56,12 @@ function SessionCard({
   ended,
   t,
   language,
-}: Omit<SessionCardsProps, 'sessions' | 'labelledBy' | 'isPending' | 'className'> & { session: TrainingSession }) {
+  numbers: { count, hours },
+}: Omit<SessionCardsProps, 'sessions' | 'labelledBy' | 'isPending' | 'className'> & {
+  session: TrainingSession;
+  numbers: ReturnType<typeof sessionNumberFormats>;
+}) {
   const headingId = useId();
-  const count = new Intl.NumberFormat(language);
-  const hours = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
   const left = placesLeft(session);
   const description = session.description.trim();
   return (
@@ -104,19 +106,27 @@ function SessionCard({
   );
 }
 
+/** The session list's loading line, in the table and on the cards. */
+export function SessionsLoading({ t }: { t: TFunction }) {
+  return (
+    <span role="status" className="inline-flex items-center gap-2">
+      <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden />
+      {t('sessions.list.loading')}
+    </span>
+  );
+}
+
 /**
  * The sessions as cards, for a phone: every fact and the action in view without swiping sideways.
  * The section shows them below the `md` breakpoint and the table from it on.
  */
 export function SessionCards({ sessions, labelledBy, isPending, className, ...card }: SessionCardsProps) {
-  const { t } = card;
+  const { t, language } = card;
+  const numbers = useMemo(() => sessionNumberFormats(language), [language]);
   if (isPending) {
     return (
       <div className={cn('px-4 py-10 text-center text-zinc-600 dark:text-zinc-400', className)}>
-        <span role="status" className="inline-flex items-center gap-2">
-          <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden />
-          {t('sessions.list.loading')}
-        </span>
+        <SessionsLoading t={t} />
       </div>
     );
   }
@@ -131,7 +141,7 @@ export function SessionCards({ sessions, labelledBy, isPending, className, ...ca
     <ul aria-labelledby={labelledBy} className={cn('space-y-3 bg-zinc-50 p-3 dark:bg-zinc-950/40', className)}>
       {sessions.map((session) => (
         <li key={session.id}>
-          <SessionCard session={session} {...card} />
+          <SessionCard session={session} numbers={numbers} {...card} />
         </li>
       ))}
     </ul>

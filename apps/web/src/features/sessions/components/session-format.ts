@@ -22,6 +22,17 @@ export function formatSessionDateTime(date: Date, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/**
+ * The numbers of the session list in the UI language: counts, and hours to two decimals. Built once
+ * per list (the table's columns, the cards), not once per cell or card.
+ */
+export function sessionNumberFormats(language: string): { count: Intl.NumberFormat; hours: Intl.NumberFormat } {
+  return {
+    count: new Intl.NumberFormat(language),
+    hours: new Intl.NumberFormat(language, { maximumFractionDigits: 2 }),
+  };
+}
+
 /** Minutes since local midnight, to sort sessions by the time of day they start. */
 export function minutesOfDay(iso: string): number {
   const date = validDate(iso);

@@ -10,24 +10,16 @@ import {
   type SortDirection,
   type SortingState,
 } from '@tanstack/react-table';
-import {
-  ArrowDown,
-  ArrowUp,
-  ArrowUpDown,
-  ChevronLeft,
-  ChevronRight,
-  CircleAlert,
-  LoaderCircle,
-  Plus,
-} from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useSessions } from '@/features/sessions/api/get-sessions';
 import { cn } from '@/lib/cn';
-import { SessionCards } from './session-cards';
+import { SessionCards, SessionsLoading } from './session-cards';
 import { hasSessionEnded } from './session-schedule';
 import { sessionColumns } from './session-table-columns';
 import { useNow } from './use-now';
@@ -204,13 +196,7 @@ function SessionSection({
       </div>
 
       {isError ? (
-        <div
-          role="alert"
-          className="m-4 flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm font-medium text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-300"
-        >
-          <CircleAlert className="h-5 w-5 shrink-0" aria-hidden />
-          <p>{t('sessions.list.error')}</p>
-        </div>
+        <Alert className="m-4" title={t('sessions.list.error')} />
       ) : (
         <>
           <SessionCards
@@ -244,10 +230,7 @@ function SessionSection({
               <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
                 {isPending ? (
                   <StateRow colSpan={columnCount}>
-                    <span role="status" className="inline-flex items-center gap-2">
-                      <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden />
-                      {t('sessions.list.loading')}
-                    </span>
+                    <SessionsLoading t={t} />
                   </StateRow>
                 ) : rows.length === 0 ? (
                   <StateRow colSpan={columnCount}>{t('sessions.list.empty')}</StateRow>

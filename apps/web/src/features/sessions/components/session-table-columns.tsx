@@ -3,7 +3,13 @@ import type { TrainingSession } from '@openmat/contract/sessions';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import { SessionActions, SessionStatusBadge } from './session-actions';
-import { formatSessionDate, formatSessionTime, minutesOfDay, sessionTimestamp } from './session-format';
+import {
+  formatSessionDate,
+  formatSessionTime,
+  minutesOfDay,
+  sessionNumberFormats,
+  sessionTimestamp,
+} from './session-format';
 
 export interface SessionColumnOptions {
   t: TFunction;
@@ -16,8 +22,7 @@ export interface SessionColumnOptions {
 
 /** The columns of the session table. Every column but Actions sorts. */
 export function sessionColumns({ t, language, isStudent, ended }: SessionColumnOptions): ColumnDef<TrainingSession>[] {
-  const hours = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
-  const count = new Intl.NumberFormat(language);
+  const { count, hours } = sessionNumberFormats(language);
   return [
     {
       id: 'trainingDate',
