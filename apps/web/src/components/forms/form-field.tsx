@@ -3,7 +3,7 @@ import { FieldControlContext } from '@/components/ui/field-control';
 import { cn } from '@/lib/cn';
 
 /** `aria-describedby` of a control with an optional hint and an optional inline message. */
-export function describedBy(id: string, { hint, error }: { hint?: string; error?: string }): string | undefined {
+function describedBy(id: string, { hint, error }: { hint?: string; error?: string }): string | undefined {
   const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter((value) => value !== null);
   return ids.length > 0 ? ids.join(' ') : undefined;
 }

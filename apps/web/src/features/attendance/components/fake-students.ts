@@ -14,10 +14,10 @@ export const FAKE_RANGES = {
  * Age from which a walk-in counts as an adult: the server's pairing uses the same age
  * (`PAIRING_ASSUMPTIONS.adultFromAge`), so kids never spar with adults there.
  */
-export const ADULT_FROM_AGE = 16;
+const ADULT_FROM_AGE = 16;
 
 /** Body mass index the weight is drawn from, for the height drawn first; kids are kept slimmer. */
-export const FAKE_BMI = { adult: { min: 19, max: 30 }, kid: { min: 19, max: 25 } } as const;
+const FAKE_BMI = { adult: { min: 19, max: 30 }, kid: { min: 19, max: 25 } } as const;
 
 /** Heights, cm, inside the spec's range: kids and women are kept shorter than men. */
 const HEIGHTS_CM = {
@@ -30,7 +30,7 @@ const HEIGHTS_CM = {
  * The youngest age for each belt, IBJJF-like: under 16 a walk-in is Unranked or White (the attendance
  * belts have no kids' colours), Blue and Purple from 16, Brown from 18, Black from 19.
  */
-export const BELT_MIN_AGE = { None: 0, White: 0, Blue: 16, Purple: 16, Brown: 18, Black: 19 } as const satisfies Record<
+const BELT_MIN_AGE = { None: 0, White: 0, Blue: 16, Purple: 16, Brown: 18, Black: 19 } as const satisfies Record<
   AttendanceBelt,
   number
 >;
@@ -113,7 +113,7 @@ function uniqueName(random: () => number, gender: Gender, taken: Set<string>): s
  * the most common belt of the young; the higher belts grow more likely with every year, so at 40 a
  * black belt is about as likely as a brown one.
  */
-export function beltWeights(age: number): Record<AttendanceBelt, number> {
+function beltWeights(age: number): Record<AttendanceBelt, number> {
   const grown = (belt: AttendanceBelt, perYear: number, base: number) =>
     age < BELT_MIN_AGE[belt] ? 0 : base + (age - BELT_MIN_AGE[belt]) * perYear;
   return {
@@ -138,7 +138,7 @@ function pickBelt(random: () => number, age: number): AttendanceBelt {
 }
 
 /** The ages a class takes: Kids only kids, any other class only adults, an unknown class anyone. */
-export function fakeAgeRange(targetLevel: TargetLevel | null): { min: number; max: number } {
+function fakeAgeRange(targetLevel: TargetLevel | null): { min: number; max: number } {
   const { min, max } = FAKE_RANGES.ageYears;
   if (targetLevel === null) return { min, max };
   return targetLevel === 'Kids' ? { min, max: ADULT_FROM_AGE - 1 } : { min: ADULT_FROM_AGE, max };
