@@ -1,11 +1,6 @@
-import type { Fighter, UpdateFighterProfileRequest } from '@openmat/contract/auth';
+import type { Fighter } from '@openmat/contract/auth';
 import type { Belt, Experience, Gender } from '@openmat/contract/enums';
-import {
-  profileRequestFields,
-  validateProfileFields,
-  type FieldErrors,
-  type ProfileFieldValues,
-} from './register-form-model';
+import type { ProfileFieldValues } from './register-form-model';
 
 /** What the profile form holds while it is being filled in: text inputs stay text until sent. */
 export interface ProfileFormValues extends ProfileFieldValues {
@@ -32,14 +27,4 @@ export function profileFormValues(fighter: Fighter | null): ProfileFormValues {
     experience: fighter?.experience ?? 0,
     beltColor: fighter?.beltColor ?? 'White',
   };
-}
-
-/** The same rules as registration, without the account fields. */
-export function validateProfileForm(values: ProfileFormValues, today: Date = new Date()): FieldErrors {
-  return validateProfileFields(values, today);
-}
-
-/** The body of `PUT /api/fighter/me`, numbers as numbers. Call it on validated values only. */
-export function profilePayload(values: ProfileFormValues): UpdateFighterProfileRequest {
-  return profileRequestFields(values);
 }

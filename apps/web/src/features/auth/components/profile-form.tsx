@@ -6,8 +6,8 @@ import type { CompleteProfileMutation } from '../api/complete-profile';
 import { FighterFields } from './fighter-fields';
 import { FighterFormFooter } from './fighter-form-footer';
 import { useFighterForm } from './use-fighter-form';
-import { profileFormValues, profilePayload, validateProfileForm } from './profile-form-model';
-import { PROFILE_FIELDS } from './register-form-model';
+import { profileFormValues } from './profile-form-model';
+import { PROFILE_FIELDS, profileRequestFields, validateProfileFields } from './register-form-model';
 
 /**
  * Completes one's own fighter profile with the registration fields (name, birthdate, gender, belt,
@@ -28,9 +28,11 @@ export function ProfileForm({
   const form = useFighterForm({
     initial: () => profileFormValues(profile.fighter),
     fields: PROFILE_FIELDS,
-    validate: validateProfileForm,
+    // The same rules as registration, without the account fields.
+    validate: validateProfileFields,
     pending: mutation.isPending,
-    onConfirm: (values) => mutation.mutate(profilePayload(values), { onError: (error) => console.error(error) }),
+    // The body of `PUT /api/fighter/me`: registration's profile fields.
+    onConfirm: (values) => mutation.mutate(profileRequestFields(values), { onError: (error) => console.error(error) }),
   });
 
   const role = profile.fighter?.fighterRole ?? 'Student';
