@@ -12,7 +12,8 @@ export function completeProfile(payload: UpdateFighterProfileRequest): Promise<F
 /**
  * Completes the profile, then brings the session up to date: when the server says the access token
  * does not name the profile yet (it was just created), the tokens are refreshed; user info is
- * reloaded either way, so the header and the role-dependent screens see the new figures.
+ * reloaded either way, so the header and the role-dependent screens see the new figures. The answer
+ * is the profile as `GET /api/fighter/me` gives it, so it goes into the cache without a second call.
  */
 export function useCompleteProfile() {
   const queryClient = useQueryClient();
@@ -22,7 +23,6 @@ export function useCompleteProfile() {
       if (answer.refreshTokens) await refresh();
       await loadUserInfo();
       queryClient.setQueryData(profileKeys.me, answer);
-      await queryClient.invalidateQueries({ queryKey: profileKeys.me });
     },
     // A 409 means the profile was completed elsewhere: show what the server has.
     onError: () => void queryClient.invalidateQueries({ queryKey: profileKeys.me }),
