@@ -28,10 +28,7 @@ export function subscribeToSystemTheme(onChange: () => void): () => void {
 
 /** Applies the theme now and, in system mode, whenever the operating system switches. Returns a cleanup. */
 export function followTheme(preference: ThemePreference, root: HTMLElement = document.documentElement): () => void {
-  const media = window.matchMedia(DARK_QUERY);
-  const apply = () => root.classList.toggle('dark', resolveTheme(preference, media.matches) === 'dark');
+  const apply = () => root.classList.toggle('dark', resolveTheme(preference, systemPrefersDark()) === 'dark');
   apply();
-  if (preference !== 'system') return () => undefined;
-  media.addEventListener('change', apply);
-  return () => media.removeEventListener('change', apply);
+  return preference === 'system' ? subscribeToSystemTheme(apply) : () => undefined;
 }
