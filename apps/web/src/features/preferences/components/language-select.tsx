@@ -3,12 +3,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LanguagePreference } from '@/lib/languages';
 import { usePreferencesStore } from '../stores/preferences-store';
+import { isOption, PREFERENCE_SELECT_CLASS } from './preference-controls';
 
 const OPTIONS: LanguagePreference[] = ['en', 'pl', 'system'];
-
-function isLanguagePreference(value: string): value is LanguagePreference {
-  return OPTIONS.some((option) => option === value);
-}
 
 /**
  * English, Polish or system; system picks Polish when the browser language starts with pl. The header
@@ -31,8 +28,8 @@ export function LanguageSelect() {
         data-testid="language-select"
         value={language}
         title={label}
-        onChange={(event) => isLanguagePreference(event.target.value) && setLanguage(event.target.value)}
-        className="h-9 cursor-pointer appearance-none rounded-md border border-zinc-300 bg-transparent pr-2 pl-7 text-sm hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800 dark:[&>option]:bg-zinc-900"
+        onChange={(event) => isOption(OPTIONS, event.target.value) && setLanguage(event.target.value)}
+        className={PREFERENCE_SELECT_CLASS}
       >
         {OPTIONS.map((option) => (
           <option key={option} value={option} aria-label={t(`language.${option}`)}>

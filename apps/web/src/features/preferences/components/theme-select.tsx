@@ -1,14 +1,9 @@
-import { Monitor, Moon, Sun } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferencesStore, type ThemePreference } from '../stores/preferences-store';
+import { isOption, PREFERENCE_SELECT_CLASS, THEME_ICONS } from './preference-controls';
 
 const OPTIONS: ThemePreference[] = ['light', 'dark', 'system'];
-const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
-
-function isThemePreference(value: string): value is ThemePreference {
-  return OPTIONS.some((option) => option === value);
-}
 
 /**
  * Light, dark or system, where system follows the operating system live. The header's toggle only
@@ -20,7 +15,7 @@ export function ThemeSelect() {
   const id = useId();
   const theme = usePreferencesStore((state) => state.theme);
   const setTheme = usePreferencesStore((state) => state.setTheme);
-  const Icon = ICONS[theme];
+  const Icon = THEME_ICONS[theme];
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id}>{t('theme.title')}</label>
@@ -30,8 +25,8 @@ export function ThemeSelect() {
           id={id}
           data-testid="theme-select"
           value={theme}
-          onChange={(event) => isThemePreference(event.target.value) && setTheme(event.target.value)}
-          className="h-9 cursor-pointer appearance-none rounded-md border border-zinc-300 bg-transparent pr-2 pl-7 text-sm hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800 dark:[&>option]:bg-zinc-900"
+          onChange={(event) => isOption(OPTIONS, event.target.value) && setTheme(event.target.value)}
+          className={PREFERENCE_SELECT_CLASS}
         >
           {OPTIONS.map((option) => (
             <option key={option} value={option}>

@@ -1,9 +1,9 @@
-import { Monitor, Moon, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { usePreferencesStore } from '../stores/preferences-store';
 import { resolveTheme, toggledTheme } from '../theme';
 import { useSystemDark } from '../use-system-dark';
+import { THEME_ICONS } from './preference-controls';
 
 /**
  * Toggles between dark and light: every click switches what is on screen, also
@@ -11,15 +11,13 @@ import { useSystemDark } from '../use-system-dark';
  * with the theme select instead. The icon shows the theme chosen now (sun, moon, or a monitor for
  * system); the accessible name says what a click does, and the tooltip says both.
  */
-const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
-
 export function ThemeToggle() {
   const { t } = useTranslation();
   const theme = usePreferencesStore((state) => state.theme);
   const setTheme = usePreferencesStore((state) => state.setTheme);
   const systemDark = useSystemDark();
   const next = toggledTheme(theme, systemDark);
-  const Icon = ICONS[theme];
+  const Icon = THEME_ICONS[theme];
   const label = next === 'dark' ? t('theme.switchToDark') : t('theme.switchToLight');
   const state =
     theme === 'system'
