@@ -6,10 +6,10 @@ import { renderWithApp } from '@/testing/render';
 import { RouteError } from './route-error';
 
 describe('RouteError', () => {
-  const noPage = (language: 'en' | 'pl' = 'en') =>
+  /** Any address, whose loader fails with `response`. */
+  const failedLoad = (response: ReturnType<typeof data>, options: { path?: string; language?: 'en' | 'pl' } = {}) =>
     renderWithApp(<div />, {
-      path: '/nowhere/at-all',
-      language,
+      ...options,
       routes: [
         {
           path: '*',
@@ -17,11 +17,14 @@ describe('RouteError', () => {
           hydrateFallbackElement: <p>Loading</p>,
           errorElement: <RouteError />,
           loader: () => {
-            throw data(null, { status: 404 });
+            throw response;
           },
         },
       ],
     });
+
+  const noPage = (language: 'en' | 'pl' = 'en') =>
+    failedLoad(data(null, { status: 404 }), { path: '/nowhere/at-all', language });
 
   it("gives an address with no page a 'Page not found' screen with a way home, not the crash page", async () => {
     await noPage();
@@ -39,19 +42,7 @@ describe('RouteError', () => {
   });
 
   it("keeps 'Unexpected Application Error!' for a failed response", async () => {
-    await renderWithApp(<div />, {
-      routes: [
-        {
-          path: '*',
-          element: <p>never shown</p>,
-          hydrateFallbackElement: <p>Loading</p>,
-          errorElement: <RouteError />,
-          loader: () => {
-            throw data(null, { status: 503, statusText: 'Service Unavailable' });
-          },
-        },
-      ],
-    });
+    await failedLoad(data(null, { status: 503, statusText: 'Service Unavailable' }));
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText('503 Service Unavailable')).toBeInTheDocument();
   });
