@@ -2,10 +2,9 @@ import { rm } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoopbackProvider, type LoopbackProvider } from '../../apps/server/test/support/oidc-provider.js';
+import { PASSWORD, registerViaApi } from '../support/accounts.js';
 import { expectPageProblem, launchBrowser, openContext, screenshot } from '../support/browser.js';
 import { freePort, startServer, type RunningServer } from '../support/server.js';
-
-const PASSWORD = 'mat-time-42';
 
 let accounts = 0;
 /** An address no other journey, and no earlier run against the same server, has used. */
@@ -46,28 +45,6 @@ describe('accounts and sign-in in Chromium', () => {
   async function newPage(on: RunningServer = server): Promise<Page> {
     const { page } = await openContext(browser, { baseURL: on.url, locale: 'en-US' });
     return page;
-  }
-
-  /** Registers a fighter through the API, for journeys that are not about the registration form. */
-  async function registerViaApi(email: string, fighterRole: 'Student' | 'Instructor', on: RunningServer = server) {
-    const res = await fetch(`${on.url}/api/fighter/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email,
-        password: PASSWORD,
-        fighterRole,
-        fighterName: fighterRole === 'Student' ? 'Stella Student' : 'Carlos Coach',
-        height: 178,
-        weight: 77,
-        gender: 'Female',
-        birthdate: '1994-05-20',
-        maxWorkoutDuration: 5,
-        experience: 1,
-        beltColor: 'White',
-      }),
-    });
-    expect(res.status, await res.text()).toBe(201);
   }
 
   /** The status the server answers a call with this access token: 200 while it is valid, 401 once expired. */
@@ -144,7 +121,7 @@ describe('accounts and sign-in in Chromium', () => {
 
   it('logs in, stays signed in across a reload, and logs out', async () => {
     const email = uniqueEmail('student');
-    await registerViaApi(email, 'Student');
+    await registerViaApi(email, 'Student', 'Stella Student', server.url);
     const page = await newPage();
     await login(page, email);
     await page.waitForURL('**/class-session');
@@ -182,7 +159,7 @@ describe('accounts and sign-in in Chromium', () => {
     const shortLived = await startServer({ ACCESS_TOKEN_TTL_SECONDS: '3' });
     try {
       const email = uniqueEmail('expiring');
-      await registerViaApi(email, 'Student', shortLived);
+      await registerViaApi(email, 'Student', 'Stella Student', shortLived.url);
       const page = await newPage(shortLived);
       // A call made with an expired token is answered 401; the app refreshes the tokens and repeats it.
       expectPageProblem(unauthorizedAt('/api/trainingsession'));
@@ -229,7 +206,7 @@ describe('accounts and sign-in in Chromium', () => {
 
   it("shows 'Login failed, reason: ' with the server's reason for a wrong password", async () => {
     const email = uniqueEmail('coach');
-    await registerViaApi(email, 'Instructor');
+    await registerViaApi(email, 'Instructor', 'Carlos Coach', server.url);
     const page = await newPage();
     // The server refuses the password with a 401, and the app logs the failure, as the alert says.
     expectPageProblem(unauthorizedAt('/api/fighter/login'));

@@ -1,29 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, openContext, PHONE, screenshot } from '../support/browser.js';
-
-const PASSWORD = 'mat-time-42';
-
-async function registerViaApi(email: string, fighterRole: 'Student' | 'Instructor', fighterName: string) {
-  const res = await fetch(`${baseUrl()}/api/fighter/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      password: PASSWORD,
-      fighterRole,
-      fighterName,
-      height: 175,
-      weight: 74,
-      gender: 'Female',
-      birthdate: '1996-07-07',
-      maxWorkoutDuration: 5,
-      experience: 1,
-      beltColor: 'Blue',
-    }),
-  });
-  expect(res.status).toBe(201);
-}
+import { PASSWORD, registerViaApi } from '../support/accounts.js';
+import { launchBrowser, openContext, PHONE, screenshot } from '../support/browser.js';
 
 async function signIn(page: Page, email: string) {
   await page.goto('/home');
