@@ -186,14 +186,14 @@ export class SessionService {
     if (principal.fighterId === null || request.studentIds[0] !== principal.fighterId) {
       throw forbidden(msg('session.checkInOnlyYourself'));
     }
-    const session = await this.sessions.findById(id);
-    if (!session) throw notFound(msg('session.notFound', { id }));
+    const session = await existingSession(this.sessions, id);
     if (hasSessionEnded(session, this.clock.now().getTime())) throw messageError(409, msg('session.ended'));
     const outcome = await this.sessions.checkIn(id, principal.fighterId);
     if (outcome === 'missing') throw notFound(msg('session.notFound', { id }));
     if (outcome === 'full') throw messageError(409, msg('session.full'));
     if (outcome === 'closed') throw messageError(409, msg('session.closedForCheckIn'));
-    return this.details(principal, id);
+    // A check-in changes the roster, which withRoster reads afresh, and none of the session's own fields.
+    return this.withRoster(principal, session);
   }
 
   /** Records walk-ins; the answer's message is written in `language`. */
@@ -203,7 +203,7 @@ export class SessionService {
     records: AttendanceRecord[],
     language: Language,
   ): Promise<AttendanceResponse> {
-    await this.owned(principal, id);
+    const session = await this.owned(principal, id);
     const repeated = duplicateWalkInNames(records);
     if (repeated.length > 0) {
       const names = repeated.map((name) => `'${name}'`).join(', ');
@@ -218,7 +218,8 @@ export class SessionService {
     return {
       success: true,
       message: translator(language)('attendance.recorded', { count: records.length, added: result.added }),
-      updatedSession: await this.details(principal, id),
+      // Walk-ins change the roster, which withRoster reads afresh, and none of the session's own fields.
+      updatedSession: await this.withRoster(principal, session),
     };
   }
 
