@@ -222,11 +222,12 @@ export class AccountService {
     };
   }
 
-  /** The caller's own fighter profile, found by their account, never by an id they name. */
+  /**
+   * The caller's own fighter profile, found by their account, never by an id they name. The auth guard
+   * has already refused a token whose account is gone.
+   */
   async myProfile(principal: Principal): Promise<FighterProfileResponse> {
-    const user = await this.users.findById(principal.userId);
-    if (!user) throw unauthorized(ACCOUNT_GONE);
-    return this.profileResponse(principal, (await this.fighters.findByUserId(user.id)) ?? null);
+    return this.profileResponse(principal, (await this.fighters.findByUserId(principal.userId)) ?? null);
   }
 
   /**
@@ -236,15 +237,13 @@ export class AccountService {
    * server computes BMI from kg and cm.
    */
   async completeProfile(principal: Principal, input: FighterProfileInput): Promise<FighterProfileResponse> {
-    const user = await this.users.findById(principal.userId);
-    if (!user) throw unauthorized(ACCOUNT_GONE);
-    const existing = await this.fighters.findByUserId(user.id);
+    const existing = await this.fighters.findByUserId(principal.userId);
     if (existing && isProfileComplete(existing)) throw conflict(PROFILE_ALREADY_COMPLETE);
     const details = profileDetails(input);
     // Both writes are conditional: a request that lost a race with another finds nothing left to fill.
     const saved = existing
-      ? await this.fighters.fillIncompleteProfile(user.id, details)
-      : await this.fighters.createForUser(user.id, NEW_PROFILE_ROLE, details);
+      ? await this.fighters.fillIncompleteProfile(principal.userId, details)
+      : await this.fighters.createForUser(principal.userId, NEW_PROFILE_ROLE, details);
     if (!saved) throw conflict(PROFILE_ALREADY_COMPLETE);
     return this.profileResponse(principal, saved);
   }
