@@ -1,6 +1,7 @@
 import { createHash, createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import { Role } from '@openmat/contract/enums';
 import type { TokenResponse } from '@openmat/contract/auth';
+import { Id } from '@openmat/contract/primitives';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError, unauthorized } from '../errors.js';
 import { msg } from '../i18n/catalog.js';
@@ -16,8 +17,6 @@ const ISSUER = 'openmat';
  */
 export const REUSE_GRACE_SECONDS = 10;
 const AUDIENCE = 'openmat';
-/** The largest id either database stores (a 32-bit integer column). */
-const MAX_ID = 2_147_483_647;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface TokenSettings {
@@ -78,7 +77,8 @@ export class TokenService {
       });
       const userId = Number(payload.sub);
       const role = Role.safeParse(payload.role);
-      if (!Number.isInteger(userId) || userId < 1 || userId > MAX_ID || typeof payload.email !== 'string')
+      // `Id`: a whole number from 1 to the largest id either database stores.
+      if (!Id.safeParse(userId).success || typeof payload.email !== 'string')
         throw unauthorized(msg('auth.accessTokenInvalid'));
       // A token outlives its account when the account is deleted or the database is reset.
       if (!(await this.tokens.userExists(userId))) throw unauthorized(msg('auth.accessTokenAccountGone'));
