@@ -73,14 +73,10 @@ export class LoginThrottleService {
       if (until) this.refuse(until, 'throttle.signIn');
     }
     const slowed = await this.blocked(k.account);
-    if (slowed && !(await this.isKnownAddress(k.known))) {
+    // A `known:` key's time is how long the address stays known to the account (see `recordSuccess`).
+    if (slowed && (await this.blocked(k.known)) === null) {
       this.refuse(slowed, 'throttle.signInAccount');
     }
-  }
-
-  private async isKnownAddress(key: string): Promise<boolean> {
-    const until = await this.throttle.blockedUntil(key);
-    return until !== null && until > this.clock.now().toISOString();
   }
 
   async recordFailure(email: string, address: string): Promise<void> {
