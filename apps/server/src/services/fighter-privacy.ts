@@ -1,5 +1,6 @@
 import type { Fighter } from '@openmat/contract/auth';
 import { PairsPage } from '@openmat/contract/coaching';
+import { parseJson } from '../lib/parse-json.js';
 import type { Principal } from '../lib/principal.js';
 import type { FighterRecord } from '../repositories/fighter.repository.js';
 
@@ -81,13 +82,9 @@ export function profileView(viewer: Principal, fighter: FighterRecord, coachesFi
  */
 export function pairsForViewer(rawFighterPairsJson: string | null, owner: boolean): string | null {
   if (rawFighterPairsJson === null || owner) return rawFighterPairsJson;
-  let parsed: ReturnType<typeof PairsPage.safeParse>;
-  try {
-    parsed = PairsPage.safeParse(JSON.parse(rawFighterPairsJson));
-  } catch {
-    return null;
-  }
-  if (!parsed.success) return null;
+  const json = parseJson(rawFighterPairsJson);
+  const parsed = json.ok ? PairsPage.safeParse(json.value) : null;
+  if (!parsed?.success) return null;
   const page = parsed.data;
   const redacted: PairsPage = {
     pairs: page.pairs.map((pair) => ({
