@@ -23,12 +23,10 @@ export interface SessionRecord extends SessionFields {
   rawFighterPairsJson: string | null;
 }
 
-export interface SessionWithRoster extends SessionRecord {
+/** What the session list shows of a session: its fields and its roster's fighter ids. */
+export interface SessionSummary extends SessionFields, Pick<SessionRecord, 'id' | 'instructorFighterId'> {
   studentIds: number[];
 }
-
-/** What the session list shows of a session: its fields and its roster's fighter ids. */
-export type SessionSummary = Pick<SessionWithRoster, 'id' | 'instructorFighterId' | 'studentIds'> & SessionFields;
 
 /** One page of the session list; every bound is already checked and in UTC. */
 export interface SessionListFilter {
@@ -50,17 +48,26 @@ export type WalkInOutcome =
   | { outcome: 'closed' }
   | { outcome: 'missing' };
 
-function toSession(row: Selectable<TrainingSessionsTable>): SessionRecord {
+/** The columns of `SessionFields`. */
+const FIELD_COLUMNS = ['training_date', 'description', 'capacity', 'duration', 'status', 'target_level'] as const;
+
+function toSessionFields(row: Pick<Selectable<TrainingSessionsTable>, (typeof FIELD_COLUMNS)[number]>): SessionFields {
   return {
-    id: row.id,
-    ownerUserId: row.owner_user_id,
-    instructorFighterId: row.instructor_fighter_id,
     trainingDate: row.training_date,
     description: row.description,
     capacity: row.capacity,
     duration: row.duration,
     status: SessionStatus.parse(row.status),
     targetLevel: TargetLevel.parse(row.target_level),
+  };
+}
+
+function toSession(row: Selectable<TrainingSessionsTable>): SessionRecord {
+  return {
+    id: row.id,
+    ownerUserId: row.owner_user_id,
+    instructorFighterId: row.instructor_fighter_id,
+    ...toSessionFields(row),
     attendeeCount: row.attendee_count,
     isCurriculumGenerated: row.is_curriculum_generated === 1,
     rawFighterPairsJson: row.raw_fighter_pairs_json,
@@ -95,18 +102,7 @@ export class SessionRepository {
    */
   async list(filter: SessionListFilter): Promise<SessionSummary[]> {
     const { order } = filter;
-    let query = this.db
-      .selectFrom('training_sessions')
-      .select([
-        'id',
-        'training_date',
-        'description',
-        'capacity',
-        'duration',
-        'status',
-        'target_level',
-        'instructor_fighter_id',
-      ]);
+    let query = this.db.selectFrom('training_sessions').select(['id', 'instructor_fighter_id', ...FIELD_COLUMNS]);
     if (filter.status !== undefined) query = query.where('status', '=', filter.status);
     if (filter.from !== undefined) query = query.where('training_date', '>=', filter.from);
     if (filter.to !== undefined) query = query.where('training_date', '<', filter.to);
@@ -136,13 +132,8 @@ export class SessionRepository {
     }
     return rows.map((row) => ({
       id: row.id,
-      trainingDate: row.training_date,
-      description: row.description,
-      capacity: row.capacity,
-      duration: row.duration,
-      status: SessionStatus.parse(row.status),
-      targetLevel: TargetLevel.parse(row.target_level),
       instructorFighterId: row.instructor_fighter_id,
+      ...toSessionFields(row),
       studentIds: roster.get(row.id) ?? [],
     }));
   }
