@@ -1,3 +1,4 @@
+import { PROFILE_FIGURES, type ProfileFigure } from '@openmat/contract/auth';
 import type { Belt, Experience, FighterRoleName, Gender } from '@openmat/contract/enums';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, FightersTable } from '../db/schema.js';
@@ -34,6 +35,17 @@ export interface ProfileDetails {
   beltColor: Belt;
   experience: Experience;
 }
+
+/** The column of each figure a complete profile has (the contract's `PROFILE_FIGURES`). */
+const FIGURE_COLUMNS = {
+  height: 'height',
+  weight: 'weight',
+  gender: 'gender',
+  birthdate: 'birthdate',
+  maxWorkoutDuration: 'max_workout_duration',
+  beltColor: 'belt_color',
+  experience: 'experience',
+} as const satisfies Record<ProfileFigure, keyof FightersTable>;
 
 export function toFighterRecord(row: Selectable<FightersTable>): FighterRecord {
   return {
@@ -125,17 +137,7 @@ export class FighterRepository {
         updated_at: this.clock.now().toISOString(),
       })
       .where('user_id', '=', userId)
-      .where((eb) =>
-        eb.or([
-          eb('height', 'is', null),
-          eb('weight', 'is', null),
-          eb('gender', 'is', null),
-          eb('birthdate', 'is', null),
-          eb('max_workout_duration', 'is', null),
-          eb('belt_color', 'is', null),
-          eb('experience', 'is', null),
-        ]),
-      )
+      .where((eb) => eb.or(PROFILE_FIGURES.map((figure) => eb(FIGURE_COLUMNS[figure], 'is', null))))
       .returningAll()
       .executeTakeFirst();
     return row && toFighterRecord(row);
