@@ -3,28 +3,13 @@ import { firstNumber } from '@openmat/contract/helpers/duration';
 import { describe, expect, it } from 'vitest';
 import { DRILLS, SPARRING_FORMATS, TECHNIQUES, allowedFor, techniqueById } from '../knowledge/knowledge-base.js';
 import type { Attire, RestrictedCategory, Technique } from '../knowledge/types.js';
-import { attireFromText, composePlan, planCandidates, type PlanRequest } from './compose-plan.js';
+import { planRequest as request } from '../../../test/support/plan-request.js';
+import { attireFromText, composePlan, planCandidates } from './compose-plan.js';
 import type { TargetLevel } from './plan-audience.js';
 import { SPARRING_PROFILES } from './plan-sparring.js';
 
-const TODAY = new Date('2026-03-01T12:00:00Z');
 const LEVELS: readonly TargetLevel[] = ['Kids', 'Beginner', 'Intermediate', 'Advanced', 'Expert'];
 const ATTIRES: readonly Attire[] = ['gi', 'nogi', 'both'];
-
-function request(overrides: Partial<PlanRequest> = {}): PlanRequest {
-  return {
-    sessionMinutes: 60,
-    targetLevel: 'Beginner',
-    attire: 'gi',
-    roster: [],
-    recentTechniqueIds: [],
-    weaknessTags: [],
-    language: 'en',
-    seed: 1,
-    today: TODAY,
-    ...overrides,
-  };
-}
 
 /** The minutes of every timed part, in order: warm-up, drills, sparring, cool-down. */
 function partMinutes(curriculum: Curriculum): number[] {

@@ -46,7 +46,7 @@ import {
 import { planAudience, type PlanAudience, type RosterMember, type TargetLevel } from './plan-audience.js';
 import { allocateMinutes, planMinutesOf, techniqueCountFor, type MinutePlan } from './plan-minutes.js';
 import { sparringProfileFor } from './plan-sparring.js';
-import { namedIn, planTopic } from './plan-topic.js';
+import { namedIn, planTopic, type TopicTheme } from './plan-topic.js';
 import { seededRandom, type Random } from '../../lib/seeded-random.js';
 import { weightedOrder, weightedPick } from './plan-random.js';
 import {
@@ -113,12 +113,7 @@ function normalisedWeights(entries: Iterable<readonly [string, number | undefine
 }
 
 /** A position seen from one side, with its candidate techniques. */
-export interface Theme {
-  readonly position: PositionId;
-  readonly perspective: Perspective;
-  readonly techniques: readonly Technique[];
-  readonly score: number;
-}
+export type Theme = TopicTheme;
 
 /** What the composer may choose from, shared with the language-model provider. */
 export interface PlanCandidates {
@@ -128,6 +123,8 @@ export interface PlanCandidates {
   /** The weaknesses the plan answers, summing to 1. */
   readonly weaknesses: ReadonlyMap<WeaknessTag, number>;
   readonly weaknessSource: 'roster' | 'level';
+  /** Every technique the audience may use, recent ones included, in knowledge-base order. */
+  readonly allowed: readonly Technique[];
   /** Techniques the audience may use, recent ones left out, best for the weaknesses first. */
   readonly techniques: readonly Technique[];
   /** True when every allowed technique was taught recently, so the recent ones had to stay in. */
@@ -171,6 +168,7 @@ export function planCandidates(request: PlanRequest): PlanCandidates {
   const value = (technique: Technique) => techniqueValue(technique, audience, weaknesses);
   return {
     audience,
+    allowed,
     totalMinutes: planMinutesOf(request.sessionMinutes),
     weaknesses,
     weaknessSource: useRoster ? 'roster' : 'level',
@@ -508,7 +506,7 @@ export function composePlan(request: PlanRequest): PlanResult {
   const language = request.language;
 
   const themes = themesOf(candidates);
-  const topic = planTopic(request.description, audience, themes);
+  const topic = planTopic(request.description, candidates.allowed, themes);
   const theme = pickTheme(topic?.themes ?? themes, random);
   const count = techniqueCountFor(total);
   const chain = buildChain(theme, candidates, count, random, namedIn(topic, theme, count));

@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { TECHNIQUES, techniqueById } from '../knowledge/knowledge-base.js';
+import { planRequest as request } from '../../../test/support/plan-request.js';
 import { planCandidates, themesOf, type PlanRequest } from './compose-plan.js';
 import type { TargetLevel } from './plan-audience.js';
 import { matchTopic, planTopic, sameWord, topicWords } from './plan-topic.js';
-
-const TODAY = new Date('2026-03-01T12:00:00Z');
-
-function request(overrides: Partial<PlanRequest> = {}): PlanRequest {
-  return {
-    sessionMinutes: 60,
-    targetLevel: 'Beginner',
-    attire: 'gi',
-    roster: [],
-    recentTechniqueIds: [],
-    weaknessTags: [],
-    language: 'en',
-    seed: 1,
-    today: TODAY,
-    ...overrides,
-  };
-}
 
 /** The ids of each technique group a description names. */
 function groupIds(text: string): string[][] {
@@ -28,7 +12,7 @@ function groupIds(text: string): string[][] {
 
 function topicFor(description: string, targetLevel: TargetLevel, overrides: Partial<PlanRequest> = {}) {
   const candidates = planCandidates(request({ targetLevel, ...overrides }));
-  return planTopic(description, candidates.audience, themesOf(candidates));
+  return planTopic(description, candidates.allowed, themesOf(candidates));
 }
 
 describe('topicWords and sameWord', () => {

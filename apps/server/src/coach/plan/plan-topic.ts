@@ -19,9 +19,8 @@
  * positions the description names decide among them. Words left over that name a kind of technique
  * ("escapes", "wywrotki") choose the side of a named position ("Mount escapes": mount, from the bottom).
  */
-import { POSITIONS, TECHNIQUES, techniquesFor } from '../knowledge/knowledge-base.js';
+import { POSITIONS, TECHNIQUES } from '../knowledge/knowledge-base.js';
 import type { Perspective, PositionId, Technique, TechniqueType } from '../knowledge/types.js';
-import type { PlanAudience } from './plan-audience.js';
 
 /** What a description names, in the order it names it. */
 export interface TopicMatch {
@@ -58,13 +57,10 @@ const TYPE_WORDS: ReadonlyArray<readonly [string, readonly TechniqueType[]]> = [
 ];
 
 /** Words that carry no meaning for a topic. */
-const STOP_WORDS: ReadonlySet<string> = new Set(
-  ['from', 'to', 'of', 'and', 'in', 'on', 'with', 'z', 'ze', 'na', 'do', 'w', 'we', 'i', 'za', 'po', 'przez'].concat([
-    'pod',
-    'spod',
-    'od',
-  ]),
-);
+const STOP_WORDS: ReadonlySet<string> = new Set([
+  ...['from', 'to', 'of', 'and', 'in', 'on', 'with'],
+  ...['z', 'ze', 'na', 'do', 'w', 'we', 'i', 'za', 'po', 'przez', 'pod', 'spod', 'od'],
+]);
 
 /** Head words too generic to name a technique on their own. */
 const GENERIC_WORDS: ReadonlySet<string> = new Set([
@@ -300,9 +296,9 @@ function themesAt(
 }
 
 /**
- * What a plan for `audience` makes of the topic, given the composer's themes (allowed techniques not taught
- * recently); null when the description names nothing the audience can train, and the composer chooses as it
- * would without a topic.
+ * What a plan makes of the topic, given the techniques its audience may use (`allowed`) and the composer's
+ * themes (those not taught recently); null when the description names nothing the audience can train, and
+ * the composer chooses as it would without a topic.
  *
  * Named techniques the audience may use are taught even when taught recently, and their position and side
  * are the plan's theme. A named technique the audience may not use is left out, and the plan is built around
@@ -311,18 +307,12 @@ function themesAt(
  */
 export function planTopic(
   description: string | null | undefined,
-  audience: PlanAudience,
+  allowed: readonly Technique[],
   themes: readonly TopicTheme[],
 ): PlanTopic | null {
   const match = matchTopic(description);
   if (match.positions.length === 0 && match.techniques.length === 0) return null;
   const positions = focusPositions(match);
-  const allowed = techniquesFor({
-    maxLevel: audience.maxLevel,
-    attire: audience.attire,
-    kids: audience.kids,
-    belt: audience.belt,
-  });
   const allowedIds = new Set(allowed.map((technique) => technique.id));
   const atFocus = match.techniques.map((group) => group.filter((technique) => positions.includes(technique.position)));
   const named: Technique[] = [];
