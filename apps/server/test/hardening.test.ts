@@ -151,16 +151,15 @@ describe.each(databaseTargets)('hardening on $dialect', (target) => {
   });
 
   describe('tokens', () => {
+    const userIdOf = async (email: string) =>
+      (await ctx.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+
     it('answer 401 when the account they name no longer exists', async () => {
       const me = await signUp(ctx.app);
-      const user = await ctx.database.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', me.email)
-        .executeTakeFirstOrThrow();
-      await ctx.database.db.deleteFrom('fighters').where('user_id', '=', user.id).execute();
-      await ctx.database.db.deleteFrom('refresh_tokens').where('user_id', '=', user.id).execute();
-      await ctx.database.db.deleteFrom('users').where('id', '=', user.id).execute();
+      const userId = await userIdOf(me.email);
+      await ctx.database.db.deleteFrom('fighters').where('user_id', '=', userId).execute();
+      await ctx.database.db.deleteFrom('refresh_tokens').where('user_id', '=', userId).execute();
+      await ctx.database.db.deleteFrom('users').where('id', '=', userId).execute();
       for (const url of ['/api/auth/v1/manage/info', '/api/trainingsession/1']) {
         const res = await ctx.app.inject({ method: 'GET', url, headers: me.auth });
         expect(res.statusCode).toBe(401);
@@ -192,12 +191,7 @@ describe.each(databaseTargets)('hardening on $dialect', (target) => {
         return jwt.sign(tokenSigningKey);
       };
       const me = await signUp(ctx.app);
-      const user = await ctx.database.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', me.email)
-        .executeTakeFirstOrThrow();
-      const sub = String(user.id);
+      const sub = String(await userIdOf(me.email));
       const inAnHour = Math.floor(Date.now() / 1000) + 3600;
       for (const token of [
         await sign({ sub }),
