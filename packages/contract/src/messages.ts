@@ -10,7 +10,6 @@ export const MESSAGES = {
     range: 'Ids are whole numbers from 1 to {{max}}.',
   },
   singleLine: {
-    text: 'Text must not contain control characters such as NUL or escape.',
     emailAddresses: 'E-mail addresses must not contain control characters such as NUL or escape.',
     passwords: 'Passwords must not contain control characters such as NUL or escape.',
     names: 'Names must not contain control characters such as NUL or escape.',
@@ -19,7 +18,6 @@ export const MESSAGES = {
     techniqueNames: 'Technique names must not contain control characters such as NUL or escape.',
   },
   multiLine: {
-    text: 'Text must not contain control characters other than tabs and line breaks.',
     descriptions: 'Descriptions must not contain control characters other than tabs and line breaks.',
   },
   email: {

@@ -46,9 +46,9 @@ export type SingleLineField = keyof typeof MESSAGES.singleLine;
 export type MultiLineField = keyof typeof MESSAGES.multiLine;
 
 /** Single-line text from a client (names, e-mail addresses, passwords, tokens, addresses). */
-export const singleLineText = (field: SingleLineField = 'text') =>
+export const singleLineText = (field: SingleLineField) =>
   z.string().refine((text) => !hasControlCharacter(text), message(`singleLine.${field}`));
 
 /** Multi-line text from a client (a description): tabs and line breaks are allowed, other controls not. */
-export const multiLineText = (field: MultiLineField = 'text') =>
+export const multiLineText = (field: MultiLineField) =>
   z.string().refine((text) => !hasControlCharacter(text, LINE_BREAKS), message(`multiLine.${field}`));
