@@ -5,7 +5,7 @@
  * contract (`MESSAGES`) and is the `contract` part of the English catalog. Plural forms follow
  * i18next (`_one`, `_few`, `_many`, `_other`, chosen by Intl.PluralRules from `count`).
  */
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@openmat/contract/languages';
+import { FALLBACK_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@openmat/contract/languages';
 import { MESSAGES } from '@openmat/contract/messages';
 import i18next from 'i18next';
 import en from './en.json' with { type: 'json' };
@@ -41,17 +41,16 @@ export const msg = (key: MessageKey, params?: MessageParams): Message => (params
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
 /** Numbers in the language's style: up to one decimal, no grouping, and never "-0". */
-const NUMBER_LOCALES = { en: 'en-GB', pl: 'pl-PL' } as const satisfies Record<Language, string>;
-const numberFormats = new Map<string, Intl.NumberFormat>();
+const numberFormat = (locale: string) =>
+  new Intl.NumberFormat(locale, { maximumFractionDigits: 1, useGrouping: false });
+const NUMBER_FORMATS: Readonly<Record<Language, Intl.NumberFormat>> = {
+  en: numberFormat('en-GB'),
+  pl: numberFormat('pl-PL'),
+};
 
 function formatNumber(value: unknown, language: string | undefined): string {
   const number = Number(value);
-  const locale = LANGUAGES.find((known) => known === language) ?? FALLBACK_LANGUAGE;
-  let format = numberFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(NUMBER_LOCALES[locale], { maximumFractionDigits: 1, useGrouping: false });
-    numberFormats.set(locale, format);
-  }
+  const format = NUMBER_FORMATS[isLanguage(language) ? language : FALLBACK_LANGUAGE];
   return format.format(Math.abs(number) < 0.05 ? 0 : number);
 }
 
