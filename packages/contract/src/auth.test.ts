@@ -36,20 +36,20 @@ describe('birthdates', () => {
   });
 });
 
+/** The profile fields of a valid registration. */
+const figures = {
+  fighterName: 'Ana',
+  height: 170,
+  weight: 65,
+  gender: 'Female',
+  birthdate: '1992-04-01',
+  maxWorkoutDuration: 5,
+  experience: 2,
+  beltColor: 'Black',
+} as const;
+
 describe('registration payload', () => {
-  const valid = {
-    email: 'coach@example.com',
-    password: 'x',
-    fighterRole: 'Instructor',
-    fighterName: 'Ana',
-    height: 170,
-    weight: 65,
-    gender: 'Female',
-    birthdate: '1992-04-01',
-    maxWorkoutDuration: 5,
-    experience: 2,
-    beltColor: 'Black',
-  };
+  const valid = { email: 'coach@example.com', password: 'x', fighterRole: 'Instructor', ...figures };
 
   it('accepts the role as a name or a number', () => {
     expect(RegisterFighterRequest.parse({ ...valid, fighterRole: 0 }).fighterRole).toBe('Student');
@@ -69,17 +69,6 @@ describe('registration payload', () => {
 });
 
 describe('completing a profile', () => {
-  const figures = {
-    fighterName: 'Ana',
-    height: 170,
-    weight: 65,
-    gender: 'Female',
-    birthdate: '1992-04-01',
-    maxWorkoutDuration: 5,
-    experience: 2,
-    beltColor: 'Black',
-  } as const;
-
   it('takes the registration fields with their rules, and drops role, e-mail and password', () => {
     const parsed = UpdateFighterProfileRequest.parse({ ...figures, fighterRole: 'Instructor', email: 'x@y.z' });
     expect(parsed).not.toHaveProperty('fighterRole');
