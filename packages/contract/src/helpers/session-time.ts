@@ -21,3 +21,8 @@ export function hasSessionEnded(session: SessionTiming, now: number): boolean {
   const end = sessionEndsAt(session);
   return !Number.isNaN(end) && end <= now;
 }
+
+/** The places still free: capacity minus those already on the roster, never below zero. */
+export function freePlaces(capacity: number, onRoster: number): number {
+  return Math.max(0, capacity - onRoster);
+}

@@ -1,6 +1,7 @@
 import { ageOn } from '@openmat/contract/auth';
 import { AttendanceBelt, type Gender, type TargetLevel } from '@openmat/contract/enums';
 import { roundTo } from '@openmat/contract/helpers/rounding';
+import { freePlaces as placesFree } from '@openmat/contract/helpers/session-time';
 import { isEmptyRow, type AttendanceRow } from '@/features/attendance/stores/attendance-store';
 
 /** The spec's ranges for made-up walk-ins: every fake student stays inside them. */
@@ -186,7 +187,7 @@ export function fakeStudent(
 /** The session's free places as the server counts them: capacity minus the roster; null if unknown. */
 export function freePlaces(capacity: number | null, rosterCount: number): number | null {
   if (capacity === null || !Number.isFinite(capacity)) return null;
-  return Math.max(capacity - rosterCount, 0);
+  return placesFree(capacity, rosterCount);
 }
 
 /** The class the fake students are made for. */

@@ -1,3 +1,4 @@
+import { freePlaces } from '@openmat/contract/helpers/session-time';
 import type { TrainingSession } from '@openmat/contract/sessions';
 
 /** When a session ends is one rule shared with the server, which closes check-in then. */
@@ -5,5 +6,5 @@ export { hasSessionEnded, sessionEndsAt } from '@openmat/contract/helpers/sessio
 
 /** The places still free: capacity minus the students already in, never below zero. */
 export function placesLeft(session: Pick<TrainingSession, 'capacity' | 'studentIds'>): number {
-  return Math.max(0, session.capacity - session.studentIds.length);
+  return freePlaces(session.capacity, session.studentIds.length);
 }
