@@ -95,6 +95,33 @@ describe.each(databaseTargets)('training sessions on $dialect', (target) => {
       ]);
     });
 
+    it('refuses a description holding half of a surrogate pair instead of storing it mangled, in Polish too', async () => {
+      const body = sessionBody({ description: 'Armbar \ud83e chain' });
+      const english = await call('POST', '/api/trainingsession', coach, body);
+      expect(english.statusCode).toBe(400);
+      expect(english.json()).toMatchObject({
+        errors: {
+          description: ['Text must be valid Unicode: it holds half of a surrogate pair, which cannot be stored.'],
+        },
+      });
+      const polish = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/trainingsession',
+        headers: { ...coach.auth, 'accept-language': 'pl' },
+        payload: body,
+      });
+      expect(polish.statusCode).toBe(400);
+      expect(polish.json()).toMatchObject({
+        errors: {
+          description: [
+            'Tekst musi być poprawnym Unicode: zawiera połowę pary zastępczej (surogat bez pary), której nie da się zapisać.',
+          ],
+        },
+      });
+      const whole = await createSession({ description: 'Armbar 🥋 chain' });
+      expect(whole.description).toBe('Armbar 🥋 chain');
+    });
+
     it('lists every instructor’s sessions for anyone signed in, newest first when asked, and nothing for a visitor', async () => {
       // Past sessions are outside the default window (session-list.test.ts): ask for the range.
       const older = await createSession({ trainingDate: '2026-01-05T10:00:00Z' });

@@ -20,6 +20,9 @@ export const MESSAGES = {
   multiLine: {
     descriptions: 'Descriptions must not contain control characters other than tabs and line breaks.',
   },
+  text: {
+    unpairedSurrogate: 'Text must be valid Unicode: it holds half of a surrogate pair, which cannot be stored.',
+  },
   email: {
     tooLong: 'E-mail addresses have at most {{count}} characters.',
     invalid: 'Enter a valid e-mail address.',

@@ -40,6 +40,16 @@ describe('text from clients', () => {
     }
   });
 
+  it('refuses half of a surrogate pair, which cannot be stored, and keeps whole pairs such as emoji', () => {
+    const message = 'Text must be valid Unicode: it holds half of a surrogate pair, which cannot be stored.';
+    for (const text of [singleLineText('names'), multiLineText('descriptions')]) {
+      expect(text.safeParse('Armbar 🥋 chain').success).toBe(true);
+      for (const bad of ['\ud800', 'a\udc00b', 'end\ud83e', '\udd4b\ud83e']) {
+        expect(text.safeParse(bad).error?.issues[0]?.message).toBe(message);
+      }
+    }
+  });
+
   it('names the field in the issue path of a request', () => {
     const login = LoginRequest.safeParse({ email: 'a\u0000@example.com', password: 'secret1\u0000' });
     expect(login.error?.issues.map((issue) => issue.path.join('.')).sort()).toEqual(['email', 'password']);

@@ -38,6 +38,24 @@ function hasControlCharacter(text: string, allowed: readonly number[] = []): boo
   return false;
 }
 
+/**
+ * Whether the text holds half of a UTF-16 surrogate pair: JSON lets a client send one (`"\ud800"`),
+ * but it is no character, and storing it would silently turn it into U+FFFD.
+ */
+function hasUnpairedSurrogate(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+      else return true;
+    } else if (code >= 0xdc00 && code <= 0xdfff) return true;
+  }
+  return false;
+}
+
+const WELL_FORMED = message('text.unpairedSurrogate');
+
 /** Tab, line feed and carriage return, which multi-line text legitimately holds. */
 const LINE_BREAKS = [TAB, LINE_FEED, CARRIAGE_RETURN] as const;
 
@@ -47,8 +65,14 @@ export type MultiLineField = keyof typeof MESSAGES.multiLine;
 
 /** Single-line text from a client (names, e-mail addresses, passwords, tokens, addresses). */
 export const singleLineText = (field: SingleLineField) =>
-  z.string().refine((text) => !hasControlCharacter(text), message(`singleLine.${field}`));
+  z
+    .string()
+    .refine((text) => !hasControlCharacter(text), message(`singleLine.${field}`))
+    .refine((text) => !hasUnpairedSurrogate(text), WELL_FORMED);
 
 /** Multi-line text from a client (a description): tabs and line breaks are allowed, other controls not. */
 export const multiLineText = (field: MultiLineField) =>
-  z.string().refine((text) => !hasControlCharacter(text, LINE_BREAKS), message(`multiLine.${field}`));
+  z
+    .string()
+    .refine((text) => !hasControlCharacter(text, LINE_BREAKS), message(`multiLine.${field}`))
+    .refine((text) => !hasUnpairedSurrogate(text), WELL_FORMED);
