@@ -84,13 +84,14 @@ const translators = new Map<Language, Translate>();
 export function translator(language: Language): Translate {
   const known = translators.get(language);
   if (known) return known;
-  const fixed = i18n.getFixedT(language);
+  // i18n.t with `lng`, not getFixedT: a fixed T copies i18next's whole options object on every call,
+  // which made it the largest cost of composing a plan or a pairing.
   const t: Translate = (key, params = {}) => {
-    const values: Record<string, string | number> = {};
+    const values: Record<string, string | number> = { lng: language };
     for (const [name, value] of Object.entries(params)) {
       values[name] = typeof value === 'object' ? t(value.key, value.params) : value;
     }
-    return fixed(key, values);
+    return i18n.t(key, values);
   };
   translators.set(language, t);
   return t;
