@@ -199,7 +199,8 @@ function occurrences(words: readonly string[], phrase: Phrase): Found[] {
 /** The positions and techniques a description names; empty lists when it names none. */
 export function matchTopic(text: string | null | undefined): TopicMatch {
   const words = topicWords(text ?? '');
-  const found = PHRASES.flatMap((phrase) => occurrences(words, phrase)).sort(
+  // Most classes have no description: nothing to look up among the phrases then.
+  const found = (words.length === 0 ? [] : PHRASES.flatMap((phrase) => occurrences(words, phrase))).sort(
     (a, b) =>
       b.phrase.words.length - a.phrase.words.length ||
       (a.phrase.position === undefined ? 1 : 0) - (b.phrase.position === undefined ? 1 : 0) ||
