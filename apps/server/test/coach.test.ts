@@ -142,6 +142,35 @@ describe.each(databaseTargets)('coaching on $dialect', (target) => {
       expect(wordsOf(english)).not.toMatch(POLISH_LETTERS);
     });
 
+    it('keeps what was decided, so each reader gets the saved pairing in their own language', async () => {
+      const session = await classOf(9);
+      const made = (await pair(session)).json<MatchmakerResponse>();
+      const english = JSON.parse(made.rawFighterPairsJson ?? '') as PairsPage;
+      expect(english.pairing_rationale).toMatch(/^Paired 8 of 9 students into 4 pairs\. /);
+
+      const read = (lang: string) =>
+        call('GET', `/api/trainingsession/${session.id}`, coach, undefined, { 'accept-language': lang }).then(
+          (res) => JSON.parse(res.json<TrainingSessionDetails>().rawFighterPairsJson ?? '') as PairsPage,
+        );
+      const polish = await read('pl');
+      // The same pairs and the same numbers, every word and decimal comma in Polish.
+      expect(polish.pairs.map((p) => [p.fighter1_id, p.fighter2_id])).toEqual(
+        english.pairs.map((p) => [p.fighter1_id, p.fighter2_id]),
+      );
+      expect(polish.pairing_rationale).toMatch(/^Połączono w pary 8 z 9 osób: 4 pary\. /);
+      expect(polish.unpaired_student?.reason).toMatch(/^najlepiej dopasowana osoba to /);
+      const polishWords = [
+        polish.pairing_rationale,
+        polish.unpaired_student?.reason,
+        ...polish.pairs.flatMap((p) => p.notes ?? []),
+      ];
+      expect(polishWords.join('\n')).not.toMatch(ENGLISH_WORDS);
+      const decimals = polishWords.join(' ').match(/\d+[.,]\d+/g) ?? [];
+      expect(decimals.length).toBeGreaterThan(0);
+      for (const decimal of decimals) expect(decimal).toMatch(/^\d+,\d+$/);
+      expect(await read('en')).toEqual(english);
+    });
+
     it('gives new partners for the next round', async () => {
       const session = await classOf(6);
       const first = (await pair(session)).json<MatchmakerResponse>();
@@ -191,7 +220,8 @@ describe.each(databaseTargets)('coaching on $dialect', (target) => {
       expect(rounds.map((row) => row.round)).toEqual([1]);
       expect(shown).toBe(rounds[0]?.pairs_json);
       const bodies = answers.map((res) => res.json<MatchmakerResponse>().rawFighterPairsJson);
-      expect(bodies).toContain(shown);
+      const details = (await call('GET', `/api/trainingsession/${session.id}`, coach)).json<TrainingSessionDetails>();
+      expect(bodies).toContain(details.rawFighterPairsJson);
     });
 
     it('answers 10 concurrent next rounds of one session, each with a round of its own', async () => {

@@ -74,7 +74,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services; guards: 
       onRequest: guards.authenticated,
       schema: { ...secured, params: SessionIdParams, response: { 200: TrainingSessionDetails, ...problems } },
     },
-    (request) => sessions.details(principalOf(request), request.params.id),
+    (request) => sessions.details(principalOf(request), request.params.id, request.language),
   );
 
   app.put(
@@ -88,7 +88,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services; guards: 
         response: { 200: TrainingSessionDetails, ...problems },
       },
     },
-    (request) => sessions.update(principalOf(request), request.params.id, request.body),
+    (request) => sessions.update(principalOf(request), request.params.id, request.body, request.language),
   );
 
   app.patch(
@@ -126,7 +126,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services; guards: 
         response: { 200: TrainingSessionDetails, 409: MessageBody, ...problems },
       },
     },
-    (request) => sessions.checkIn(principalOf(request), request.params.id, request.body),
+    (request) => sessions.checkIn(principalOf(request), request.params.id, request.body, request.language),
   );
 
   app.post(

@@ -2,14 +2,14 @@ import {
   Curriculum,
   type MatchmakerResponse,
   type PairingRequest,
-  type PairsPage,
   type TechniqueSearchResult,
   YoutubeVideo,
 } from '@openmat/contract/coaching';
 import type { TargetLevel } from '@openmat/contract/enums';
 import type { Language } from '@openmat/contract/languages';
 import { z } from 'zod';
-import { pairClass, type PairingCandidate } from '../coach/pairing/pair-class.js';
+import { decidePairs, type PairingCandidate } from '../coach/pairing/pair-class.js';
+import { pairingRecordJson, pairsPage } from '../coach/pairing/pairing-record.js';
 import { localReferences } from '../coach/search/local-references.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { msg, translator } from '../i18n/catalog.js';
@@ -98,42 +98,30 @@ export class CoachService {
     for (let attempt = 1; ; attempt += 1) {
       const after = request.nextRound ? await this.coach.latestRound(sessionId) : 'replace';
       const round = after === 'replace' ? 1 : (after?.round ?? 0) + 1;
-      const result = pairClass(
+      const decision = decidePairs(
         chosen.map(candidate),
         { recentPairs, currentSessionPairs: after === 'replace' ? [] : await this.coach.sessionPairs(sessionId) },
-        { language, today: this.clock.now() },
+        this.clock.now(),
       );
-      const pairs = result.pairs.map(({ fighter1, fighter2, notes }) => ({
-        fighter1_id: fighter1.id,
-        fighter1_name: fighter1.name,
-        fighter2_id: fighter2.id,
-        fighter2_name: fighter2.name,
-        notes,
-      }));
-      const [first, ...others] = result.unpaired;
-      const unpaired = first
-        ? { studentId: first.fighter.id, studentName: first.fighter.name, reason: first.reason }
-        : null;
-      // The contract has room for one student sitting out; when kids and adults both count odd, the
-      // others are named in the rationale.
-      const rationale = [result.rationale, ...others.map((other) => `${other.fighter.name}: ${other.reason}`)].join(
-        ' ',
-      );
-      const page: PairsPage = { pairs, unpaired_student: unpaired, pairing_rationale: rationale, round };
-      const rawFighterPairsJson = JSON.stringify(page);
+      // The session keeps the decision; its words are written for each reader, in the reader's language.
       const saved = await this.coach.savePairing(sessionId, {
         round,
         after,
-        pairsJson: rawFighterPairsJson,
-        pairs: result.pairs.map(({ fighter1, fighter2 }) => [fighter1.id, fighter2.id]),
+        pairsJson: pairingRecordJson(round, decision),
+        pairs: decision.pairs.map(({ a, b }) => [a.candidate.id, b.candidate.id]),
       });
       if (saved === 'missing') throw notFound(msg('session.notFound', { id: sessionId }));
       if (saved === 'stale' && attempt < MAX_PAIRING_ATTEMPTS) continue;
       if (saved === 'stale') throw conflict(msg('coach.pairingBusy'));
+      const page = pairsPage(round, decision, language);
       return {
         isSuccessfullyParsed: true,
-        suggestedPairings: { pairs, pairingRationale: rationale, unpairedStudent: unpaired },
-        rawFighterPairsJson,
+        suggestedPairings: {
+          pairs: page.pairs,
+          pairingRationale: page.pairing_rationale,
+          unpairedStudent: page.unpaired_student,
+        },
+        rawFighterPairsJson: JSON.stringify(page),
         errorMessage: null,
       };
     }

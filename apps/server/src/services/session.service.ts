@@ -12,6 +12,7 @@ import {
 } from '@openmat/contract/sessions';
 import { hasSessionEnded } from '@openmat/contract/helpers/session-time';
 import type { Language } from '@openmat/contract/languages';
+import { storedPairsPage } from '../coach/pairing/pairing-record.js';
 import { badRequest, forbidden, messageError, notFound } from '../errors.js';
 import { msg, translator, type Message } from '../i18n/catalog.js';
 import { systemClock, type Clock } from '../lib/clock.js';
@@ -116,11 +117,16 @@ export class SessionService {
   }
 
   /** The session with its roster, as fighter-privacy.ts lets this caller see it. */
-  async details(principal: Principal, id: number): Promise<TrainingSessionDetails> {
-    return this.withRoster(principal, await existingSession(this.sessions, id));
+  async details(principal: Principal, id: number, language: Language): Promise<TrainingSessionDetails> {
+    return this.withRoster(principal, await existingSession(this.sessions, id), language);
   }
 
-  private async withRoster(viewer: Principal, session: SessionRecord): Promise<TrainingSessionDetails> {
+  /** The session with its roster; the pairing's words, when it has one, are written in `language`. */
+  private async withRoster(
+    viewer: Principal,
+    session: SessionRecord,
+    language: Language,
+  ): Promise<TrainingSessionDetails> {
     const [instructor, roster] = await Promise.all([
       this.fighters.findById(session.instructorFighterId),
       this.sessions.roster(session.id),
@@ -132,7 +138,10 @@ export class SessionService {
       instructor: fighterDto(instructor, view(instructor)),
       students: roster.map((fighter) => fighterDto(fighter, view(fighter))),
       isCurriculumGenerated: session.isCurriculumGenerated,
-      rawFighterPairsJson: pairsForViewer(session.rawFighterPairsJson, viewer.userId === session.ownerUserId),
+      rawFighterPairsJson: pairsForViewer(
+        storedPairsPage(session.rawFighterPairsJson, language),
+        viewer.userId === session.ownerUserId,
+      ),
     };
   }
 
@@ -150,14 +159,19 @@ export class SessionService {
     return toSessionDto({ ...session, studentIds: [] });
   }
 
-  async update(principal: Principal, id: number, input: SessionFields): Promise<TrainingSessionDetails> {
+  async update(
+    principal: Principal,
+    id: number,
+    input: SessionFields,
+    language: Language,
+  ): Promise<TrainingSessionDetails> {
     const session = await this.owned(principal, id);
     if (!(await this.sessions.update(id, { ...input, trainingDate: toUtc(input.trainingDate) }))) {
       const current = (await this.sessions.findById(id))?.attendeeCount ?? session.attendeeCount;
       const refusal = msg('session.capacityBelowRoster', { count: current });
       throw badRequest(refusal, { capacity: [refusal] });
     }
-    return this.details(principal, id);
+    return this.details(principal, id, language);
   }
 
   /** Closing completes the session; nobody can check in after. */
@@ -179,6 +193,7 @@ export class SessionService {
     principal: Principal,
     id: number,
     request: { studentIds: number[]; sessionId: number },
+    language: Language,
   ): Promise<TrainingSessionDetails> {
     if (request.sessionId !== id) {
       throw badRequest(msg('session.sessionIdMismatch'), { sessionId: [msg('session.sessionIdMismatch')] });
@@ -193,7 +208,7 @@ export class SessionService {
     if (outcome === 'full') throw messageError(409, msg('session.full'));
     if (outcome === 'closed') throw messageError(409, msg('session.closedForCheckIn'));
     // A check-in changes the roster, which withRoster reads afresh, and none of the session's own fields.
-    return this.withRoster(principal, session);
+    return this.withRoster(principal, session, language);
   }
 
   /** Records walk-ins; the answer's message is written in `language`. */
@@ -219,7 +234,7 @@ export class SessionService {
       success: true,
       message: translator(language)('attendance.recorded', { count: records.length, added: result.added }),
       // Walk-ins change the roster, which withRoster reads afresh, and none of the session's own fields.
-      updatedSession: await this.withRoster(principal, session),
+      updatedSession: await this.withRoster(principal, session, language),
     };
   }
 

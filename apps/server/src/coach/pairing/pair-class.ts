@@ -1,6 +1,7 @@
 import { buildPairingModel, COST_UNITS_PER_POINT, FORBIDDEN, PAIRING_WEIGHTS } from './cost.js';
 import { minCostMatching } from './min-cost-matching.js';
-import { pairingWords, type LeaveOutCause, type PairView } from './pairing-text.js';
+import type { Language } from '@openmat/contract/languages';
+import { pairingWords, type LeaveOutCause, type PairView, type RationaleInput } from './pairing-text.js';
 import type { PairingCandidate, PairingHistory, PairingOptions, PairingResult } from './pairing-types.js';
 
 export type { BeltName, PairingCandidate, PairingHistory, PairingOptions, PairingResult } from './pairing-types.js';
@@ -18,22 +19,26 @@ export function canonicalRoster(candidates: readonly PairingCandidate[]): Pairin
 }
 
 /**
+ * What a pairing decided, in no language: who is paired with whom and the numbers behind it, and who
+ * sits out and why. It is what a session stores; its words are written for each reader
+ * (`describePairing`), so a Polish coach reads in Polish what an English-speaking assistant made.
+ */
+export interface PairingDecision extends RationaleInput {
+  /** The matching's total cost, in points. */
+  readonly totalCost: number;
+}
+
+/**
  * Pairs the whole class at once: the minimum-cost matching (Edmonds' blossom algorithm) of maximum
  * cardinality, where kids and adults are never joined. With an odd group, the student whose absence
  * allows the cheapest matching sits out; between equal totals, the one whose closest partner is the
- * furthest away, then the lowest id. Notes, reasons and the rationale are written from the numbers.
+ * furthest away, then the lowest id.
  */
-export function pairClass(
-  candidates: PairingCandidate[],
-  history: PairingHistory,
-  options: PairingOptions,
-): PairingResult {
+export function decidePairs(candidates: PairingCandidate[], history: PairingHistory, today: Date): PairingDecision {
   const roster = canonicalRoster(candidates);
   const size = roster.length;
-  const model = buildPairingModel(roster, history, options.today);
+  const model = buildPairingModel(roster, history, today);
   const { profiles, units } = model;
-  const words = pairingWords(options.language);
-
   // Each student's cheapest possible partner (lowest index on ties), or -1 when nobody is allowed.
   const nearest = profiles.map((_, i) => {
     let best = -1;
@@ -83,7 +88,7 @@ export function pairClass(
         : partner && facts
           ? { kind: 'closest', partner, facts }
           : { kind: profile.isKid ? 'only-kid' : 'only-adult' };
-    return [{ profile, reason: words.leaveOutReason(profile, cause) }];
+    return [{ profile, cause }];
   });
 
   const onRoster = new Set(roster.map((c) => c.id));
@@ -101,27 +106,43 @@ export function pairClass(
       .filter(({ a, b }) => a !== b && onRoster.has(a) && onRoster.has(b))
       .map(({ a, b }) => `${String(Math.min(a, b))}:${String(Math.max(a, b))}`),
   ).size;
-  const kids = profiles.filter((p) => p.isKid).length;
-
-  const rationale = words.rationale({
+  const kidsCount = profiles.filter((p) => p.isKid).length;
+  return {
     students: size,
     pairs,
     unpaired,
-    kids,
-    adults: size - kids,
+    kids: kidsCount,
+    adults: size - kidsCount,
     recentSessions,
     sessionPairsUsed,
-  });
-  const totalUnits = pairs.reduce((total, p) => total + p.facts.units, 0);
+    totalCost: pairs.reduce((total, p) => total + p.facts.units, 0) / COST_UNITS_PER_POINT,
+  };
+}
+
+/** A decision's notes, reasons and rationale, written from its numbers in `language`. */
+export function describePairing(decision: PairingDecision, language: Language): PairingResult {
+  const words = pairingWords(language);
   return {
-    pairs: pairs.map((pair) => ({
+    pairs: decision.pairs.map((pair) => ({
       fighter1: pair.a.candidate,
       fighter2: pair.b.candidate,
       cost: pair.facts.cost,
       notes: words.pairNotes(pair),
     })),
-    unpaired: unpaired.map(({ profile, reason }) => ({ fighter: profile.candidate, reason })),
-    rationale,
-    totalCost: totalUnits / COST_UNITS_PER_POINT,
+    unpaired: decision.unpaired.map(({ profile, cause }) => ({
+      fighter: profile.candidate,
+      reason: words.leaveOutReason(profile, cause),
+    })),
+    rationale: words.rationale(decision),
+    totalCost: decision.totalCost,
   };
+}
+
+/** Pairs the class (`decidePairs`) and writes the result in one language. */
+export function pairClass(
+  candidates: PairingCandidate[],
+  history: PairingHistory,
+  options: PairingOptions,
+): PairingResult {
+  return describePairing(decidePairs(candidates, history, options.today), options.language);
 }

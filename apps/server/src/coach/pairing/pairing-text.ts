@@ -24,7 +24,7 @@ export type LeaveOutCause =
 export interface RationaleInput {
   readonly students: number;
   readonly pairs: readonly PairView[];
-  readonly unpaired: ReadonlyArray<{ readonly profile: FighterProfile; readonly reason: string }>;
+  readonly unpaired: ReadonlyArray<{ readonly profile: FighterProfile; readonly cause: LeaveOutCause }>;
   readonly kids: number;
   readonly adults: number;
   /** How many past sessions the history covers, or null when no usable history was given. */
@@ -159,6 +159,34 @@ const words = (t: Translate): PairingWords => {
     }
   };
 
+  const leaveOutReason = (self: FighterProfile, cause: LeaveOutCause): string => {
+    switch (cause.kind) {
+      case 'alone':
+        return t('pairing.reason.alone');
+      case 'only-kid':
+        return t('pairing.reason.onlyKid', { age: PAIRING_ASSUMPTIONS.adultFromAge });
+      case 'only-adult':
+        return t('pairing.reason.onlyAdult', { age: PAIRING_ASSUMPTIONS.adultFromAge });
+      case 'closest': {
+        const name = cause.partner.candidate.name;
+        const [first, second] = mainTerms(cause.facts).map((term) => describe(term, cause.facts, self, cause.partner));
+        let why: string;
+        if (first === undefined) {
+          why = t('pairing.reason.closestEven', { name });
+        } else {
+          why = t('pairing.reason.closest', {
+            name,
+            why: second === undefined ? first : t('pairing.and', { a: first, b: second }),
+          });
+          if (cause.facts.cost < CLOSE_CALL_POINTS) why = t('pairing.reason.closeCall', { reason: why });
+        }
+        return self.weightSource === 'given'
+          ? why
+          : t('pairing.reason.withAssumedWeight', { reason: why, assumed: assumedWeight(self) });
+      }
+    }
+  };
+
   return {
     pairNotes({ a, b, facts: f }) {
       const notes = [
@@ -185,35 +213,7 @@ const words = (t: Translate): PairingWords => {
       return notes;
     },
 
-    leaveOutReason(self, cause) {
-      switch (cause.kind) {
-        case 'alone':
-          return t('pairing.reason.alone');
-        case 'only-kid':
-          return t('pairing.reason.onlyKid', { age: PAIRING_ASSUMPTIONS.adultFromAge });
-        case 'only-adult':
-          return t('pairing.reason.onlyAdult', { age: PAIRING_ASSUMPTIONS.adultFromAge });
-        case 'closest': {
-          const name = cause.partner.candidate.name;
-          const [first, second] = mainTerms(cause.facts).map((term) =>
-            describe(term, cause.facts, self, cause.partner),
-          );
-          let why: string;
-          if (first === undefined) {
-            why = t('pairing.reason.closestEven', { name });
-          } else {
-            why = t('pairing.reason.closest', {
-              name,
-              why: second === undefined ? first : t('pairing.and', { a: first, b: second }),
-            });
-            if (cause.facts.cost < CLOSE_CALL_POINTS) why = t('pairing.reason.closeCall', { reason: why });
-          }
-          return self.weightSource === 'given'
-            ? why
-            : t('pairing.reason.withAssumedWeight', { reason: why, assumed: assumedWeight(self) });
-        }
-      }
-    },
+    leaveOutReason,
 
     rationale(input) {
       const sum = summarise(input);
@@ -305,8 +305,10 @@ const words = (t: Translate): PairingWords => {
         );
       }
       if (sum.missingWeights > 0) out.push(t('pairing.rationale.missingWeights', { count: sum.missingWeights }));
-      for (const { profile, reason } of input.unpaired) {
-        out.push(t('pairing.rationale.sitsOut', { name: profile.candidate.name, reason }));
+      for (const { profile, cause } of input.unpaired) {
+        out.push(
+          t('pairing.rationale.sitsOut', { name: profile.candidate.name, reason: leaveOutReason(profile, cause) }),
+        );
       }
       return out.join(' ');
     },

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { decidePairs, describePairing } from './pair-class.js';
+import { pairingRecordJson, storedPairsPage } from './pairing-record.js';
+import { randomClass, randomHistory } from './random-class.js';
+
+const today = new Date('2026-03-01T12:00:00Z');
+
+describe('a stored pairing', () => {
+  it('reads back as the same decision, written in whichever language the reader asks for', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      // Odd classes with kids and missing figures: every kind of reason someone sits out.
+      const candidates = randomClass(3 + (seed % 8), seed, { kidShare: 0.3, missingWeightShare: 0.2 });
+      const decision = decidePairs(candidates, randomHistory(candidates, seed + 7, 2, 1), today);
+      const saved = pairingRecordJson(seed, decision);
+      for (const language of ['en', 'pl'] as const) {
+        const page = JSON.parse(storedPairsPage(saved, language) ?? 'null') as unknown;
+        const written = describePairing(decision, language);
+        expect(page).toMatchObject({ round: seed, pairing_rationale: written.rationale });
+        expect(page).toMatchObject({ pairs: written.pairs.map((p) => ({ notes: p.notes })) });
+      }
+    }
+  });
+
+  it('answers a page saved in words before decisions were kept as it was saved, and nothing for garbage', () => {
+    const legacy = JSON.stringify({ pairs: [], unpaired_student: null, pairing_rationale: 'Paired 0 of 0.' });
+    expect(storedPairsPage(legacy, 'pl')).toBe(legacy);
+    expect(storedPairsPage('{"kind":"pairing","version":1}', 'en')).toBeNull();
+    expect(storedPairsPage('not json', 'en')).toBeNull();
+    expect(storedPairsPage(null, 'en')).toBeNull();
+  });
+});
