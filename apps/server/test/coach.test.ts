@@ -330,7 +330,11 @@ describe.each(databaseTargets)('coaching on $dialect', (target) => {
       });
       expect(polish.statusCode).toBe(200);
       const second = polish.json<Curriculum>();
-      expect((await call('GET', `/vid/api/video/${session.id}/curriculum`, coach)).json()).toEqual(second);
+      // The saved plan is read in the reader's language (see test/curriculum-language.test.ts).
+      const reread = await call('GET', `/vid/api/video/${session.id}/curriculum`, coach, undefined, {
+        'accept-language': 'pl',
+      });
+      expect(reread.json()).toEqual(second);
 
       // The composer's own words say which language each plan is in; the knowledge base's texts agree.
       expect(first.duration).toBe('90 minutes');

@@ -1,5 +1,5 @@
 import {
-  Curriculum,
+  type Curriculum,
   type MatchmakerResponse,
   type PairingRequest,
   type TechniqueSearchResult,
@@ -10,6 +10,7 @@ import type { Language } from '@openmat/contract/languages';
 import { z } from 'zod';
 import { decidePairs, type PairingCandidate } from '../coach/pairing/pair-class.js';
 import { pairingRecordJson, pairsPage } from '../coach/pairing/pairing-record.js';
+import { planCurriculum, planRecordJson, storedCurriculum, type PlanRecord } from '../coach/plan/plan-record.js';
 import { localReferences } from '../coach/search/local-references.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { msg, translator } from '../i18n/catalog.js';
@@ -28,6 +29,7 @@ export interface LessonPlanRequest {
   description: string;
   roster: Array<{ belt: FighterRecord['beltColor']; birthdate: string | null }>;
   recentTechniqueIds: string[];
+  /** The language a language model writes in; the local composer's plan is kept without words. */
   language: Language;
   seed: number;
   /** The day ages are counted on (who of the roster is a child): the service's clock. */
@@ -35,9 +37,8 @@ export interface LessonPlanRequest {
 }
 
 export interface LessonPlanner {
-  plan(
-    request: LessonPlanRequest,
-  ): Promise<{ curriculum: Curriculum; techniqueIds: string[]; source: 'local' | 'llm' }>;
+  /** A new plan as the session keeps it (see plan-record.ts), with its techniques and who wrote it. */
+  plan(request: LessonPlanRequest): Promise<{ record: PlanRecord; techniqueIds: string[]; source: 'local' | 'llm' }>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -127,7 +128,7 @@ export class CoachService {
     }
   }
 
-  /** Composes (or replaces) the session's lesson plan and saves it. */
+  /** Composes (or replaces) the session's lesson plan, saves it, and answers it in `language`. */
   async generate(principal: Principal, sessionId: number, language: Language): Promise<Curriculum> {
     const session = await ownedSession(this.sessions, principal, sessionId);
     const roster = await this.sessions.roster(sessionId);
@@ -142,22 +143,21 @@ export class CoachService {
       seed: sessionId * 1000 + (previous?.generation ?? 0),
       today: this.clock.now(),
     });
+    // The session keeps what was decided; its words are written for each viewer, in the viewer's language.
     await this.coach.saveCurriculum(sessionId, {
-      curriculumJson: JSON.stringify(plan.curriculum),
+      curriculumJson: planRecordJson(plan.record),
       techniqueIds: plan.techniqueIds,
       source: plan.source,
     });
-    return plan.curriculum;
+    return planCurriculum(plan.record, language);
   }
 
-  /** The saved plan, or null when the session has none. */
-  async curriculum(sessionId: number): Promise<Curriculum | null> {
+  /** The saved plan in the viewer's `language` (see plan-record.ts), or null when the session has none. */
+  async curriculum(sessionId: number, language: Language): Promise<Curriculum | null> {
     await existingSession(this.sessions, sessionId);
     const saved = await this.coach.getCurriculum(sessionId);
-    if (!saved) return null;
-    const parsed = Curriculum.safeParse(JSON.parse(saved.curriculumJson));
-    // A plan that no longer reads as the contract says is treated as missing rather than sent on.
-    return parsed.success ? parsed.data : null;
+    // A plan that no longer reads as a record or a plan is treated as missing rather than sent on.
+    return saved ? storedCurriculum(saved.curriculumJson, language) : null;
   }
 
   async feedback(principal: Principal, sessionId: number, helpful: boolean): Promise<void> {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChatModel } from '../coach/plan/chat-model.js';
 import { attireFromText } from '../coach/plan/plan-audience.js';
 import { planWithFallback } from '../coach/plan/llm-plan-provider.js';
+import { planRecordOf } from '../coach/plan/plan-record.js';
 import type { LessonPlanner, LessonPlanRequest } from './coach.service.js';
 
 /**
@@ -27,7 +28,11 @@ export function createLessonPlanner(model: ChatModel | undefined, log: Pick<Fast
         },
         { model, log },
       );
-      return { curriculum: result.curriculum, techniqueIds: result.techniqueIds, source: result.source };
+      return {
+        record: planRecordOf(result, request.language),
+        techniqueIds: result.techniqueIds,
+        source: result.source,
+      };
     },
   };
 }

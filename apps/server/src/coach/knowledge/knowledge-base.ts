@@ -35,6 +35,11 @@ const techniqueIndex: ReadonlyMap<string, Technique> = new Map(
 );
 const positionIndex: ReadonlyMap<string, Position> = new Map(POSITIONS.map((position) => [position.id, position]));
 const drillIndex: ReadonlyMap<string, Drill> = new Map(DRILLS.map((drill) => [drill.id, drill]));
+const warmUpIndex: ReadonlyMap<string, WarmUp> = new Map(WARM_UPS.map((warmUp) => [warmUp.id, warmUp]));
+const sparringFormatIndex: ReadonlyMap<string, SparringFormat> = new Map(
+  SPARRING_FORMATS.map((format) => [format.id, format]),
+);
+const coolDownIndex: ReadonlyMap<string, CoolDown> = new Map(COOL_DOWNS.map((coolDown) => [coolDown.id, coolDown]));
 
 export function techniqueById(id: string): Technique | undefined {
   return techniqueIndex.get(id);
@@ -46,6 +51,18 @@ export function positionById(id: string): Position | undefined {
 
 export function drillById(id: string): Drill | undefined {
   return drillIndex.get(id);
+}
+
+export function warmUpById(id: string): WarmUp | undefined {
+  return warmUpIndex.get(id);
+}
+
+export function sparringFormatById(id: string): SparringFormat | undefined {
+  return sparringFormatIndex.get(id);
+}
+
+export function coolDownById(id: string): CoolDown | undefined {
+  return coolDownIndex.get(id);
 }
 
 /**

@@ -19,15 +19,24 @@
  * 5. The minutes (plan-minutes.ts): the technique-instruction block is the first drill, so warm-up, drills,
  *    sparring and cool-down add up exactly to the session's minutes.
  * Everything random is drawn from `seed`: the same request and seed give the same plan.
+ *
+ * The choices are one thing and the words another: `decidePlan` answers what was decided (knowledge-base
+ * ids and minutes, no text), which is what a session keeps (plan-record.ts), and `renderPlan` writes it in
+ * one language from the knowledge base's texts and the catalog's (plan-text.ts), each time it is read.
  */
 import type { Curriculum, PlanDrill, PlanTechnique } from '@openmat/contract/coaching';
 import type { Language } from '@openmat/contract/languages';
 import {
+  coolDownById,
   coolDownsFor,
+  drillById,
   drillsFor,
   positionById,
+  sparringFormatById,
   sparringFormatsFor,
+  techniqueById,
   techniquesFor,
+  warmUpById,
   warmUpsFor,
 } from '../knowledge/knowledge-base.js';
 import {
@@ -36,6 +45,7 @@ import {
   type CoolDown,
   type Drill,
   type Perspective,
+  type Position,
   type PositionId,
   type SparringFormat,
   type Technique,
@@ -44,7 +54,7 @@ import {
   type WeaknessTag,
 } from '../knowledge/types.js';
 import { planAudience, type PlanAudience, type RosterMember, type TargetLevel } from './plan-audience.js';
-import { allocateMinutes, planMinutesOf, techniqueCountFor, type MinutePlan } from './plan-minutes.js';
+import { allocateMinutes, planMinutesOf, techniqueCountFor, type SparringRounds } from './plan-minutes.js';
 import { sparringProfileFor } from './plan-sparring.js';
 import { namedIn, planTopic, type TopicTheme } from './plan-topic.js';
 import { seededRandom, type Random } from '../../lib/seeded-random.js';
@@ -73,6 +83,7 @@ export interface PlanRequest {
   readonly recentTechniqueIds: readonly string[];
   /** From analysed videos of the roster; empty until analyses exist. Unknown tags are ignored. */
   readonly weaknessTags: ReadonlyArray<{ readonly tag: string; readonly weight: number }>;
+  /** The language `composePlan` writes in; what is decided does not depend on it. */
   readonly language: Language;
   /** Decides every choice: e.g. the session id and the generation count. */
   readonly seed: number;
@@ -80,10 +91,40 @@ export interface PlanRequest {
   readonly today: Date;
 }
 
+/** A part of the plan taken from the knowledge base, and the minutes the plan gives it. */
+export interface PlannedPart {
+  readonly id: string;
+  readonly minutes: number;
+}
+
+/**
+ * What the composer decided for a session, with no words: knowledge-base ids, minutes and the weakness tag
+ * the lesson answers. `renderPlan` writes it in any language.
+ */
+export interface PlanDecision {
+  /** The theme: a position seen from one side. */
+  readonly position: PositionId;
+  readonly perspective: Perspective;
+  /** The weakness the lesson answers best: the title's and the instruction block's. */
+  readonly focus: WeaknessTag;
+  /** The session's minutes as planned (see `planMinutesOf`). */
+  readonly totalMinutes: number;
+  readonly warmUp: PlannedPart;
+  /** In teaching order. */
+  readonly techniqueIds: readonly string[];
+  /** The technique-instruction block, the plan's first drill. */
+  readonly instructionMinutes: number;
+  readonly drills: readonly PlannedPart[];
+  readonly sparring: PlannedPart & { readonly rounds: SparringRounds | null };
+  readonly coolDown: PlannedPart;
+}
+
 export interface PlanResult {
   readonly curriculum: Curriculum;
   /** The knowledge-base ids of the plan's techniques, in teaching order. */
   readonly techniqueIds: string[];
+  /** What was decided; `curriculum` is it written in the request's language. */
+  readonly decision: PlanDecision;
 }
 
 /** How many of a theme's best techniques count towards its score: a plan teaches at most four. */
@@ -467,43 +508,11 @@ function planTechnique(technique: Technique, language: Language): PlanTechnique 
   };
 }
 
-function planDrills(
-  chain: readonly Technique[],
-  drills: readonly Drill[],
-  minutes: MinutePlan,
-  focus: WeaknessTag,
-  language: Language,
-): PlanDrill[] {
-  const instruction: PlanDrill = {
-    name: instructionName(language),
-    description: instructionDescription(
-      chain.map((technique) => technique.name[language]),
-      language,
-    ),
-    focus: weaknessLabel(focus, language),
-    duration: minutesText(minutes.instruction, language),
-  };
-  return [
-    instruction,
-    ...minutes.drills.map((drillMinutes, index) => {
-      const drill = drills[index];
-      if (drill === undefined) throw new Error('the minute plan has more drills than were offered');
-      return {
-        name: drill.name[language],
-        description: drill.description[language],
-        focus: weaknessLabel(drill.focus, language),
-        duration: minutesText(drillMinutes, language),
-      };
-    }),
-  ];
-}
-
-/** A lesson plan for the request; see the top of this file for how it is made. */
-export function composePlan(request: PlanRequest): PlanResult {
+/** What a lesson plan decides for the request; see the top of this file for how. */
+export function decidePlan(request: PlanRequest): PlanDecision {
   const random = seededRandom(request.seed);
   const candidates = planCandidates(request);
   const { audience, totalMinutes: total } = candidates;
-  const language = request.language;
 
   const themes = themesOf(candidates);
   const topic = planTopic(request.description, candidates.allowed, themes);
@@ -521,34 +530,126 @@ export function composePlan(request: PlanRequest): PlanResult {
   });
   const warmUp = pickWarmUp(theme, audience, minutes.warmUp, random);
   const coolDown = pickCoolDown(minutes.coolDown, random);
-  const position = positionById(theme.position);
-  if (position === undefined) throw new Error(`unknown position ${theme.position}`);
+  return {
+    position: theme.position,
+    perspective: theme.perspective,
+    focus,
+    totalMinutes: total,
+    warmUp: { id: warmUp.id, minutes: minutes.warmUp },
+    techniqueIds: chain.map((technique) => technique.id),
+    instructionMinutes: minutes.instruction,
+    drills: minutes.drills.map((drillMinutes, index) => {
+      const drill = drills[index];
+      if (drill === undefined) throw new Error('the minute plan has more drills than were offered');
+      return { id: drill.id, minutes: drillMinutes };
+    }),
+    sparring: { id: sparring.id, minutes: minutes.sparring, rounds: minutes.rounds },
+    coolDown: { id: coolDown.id, minutes: minutes.coolDown },
+  };
+}
 
+/** The knowledge-base entries a decision names. */
+interface PlanEntries {
+  readonly position: Position;
+  readonly warmUp: WarmUp;
+  readonly techniques: readonly Technique[];
+  readonly drills: readonly Drill[];
+  readonly sparring: SparringFormat;
+  readonly coolDown: CoolDown;
+}
+
+/** Every item, or undefined when one of them is missing. */
+function everyFound<T>(items: ReadonlyArray<T | undefined>): T[] | undefined {
+  const found = items.filter((item) => item !== undefined);
+  return found.length === items.length ? found : undefined;
+}
+
+/** The entries a decision names, or undefined when one is no longer in the knowledge base. */
+function planEntries(decision: PlanDecision): PlanEntries | undefined {
+  const position = positionById(decision.position);
+  const warmUp = warmUpById(decision.warmUp.id);
+  const techniques = everyFound(decision.techniqueIds.map((id) => techniqueById(id)));
+  const drills = everyFound(decision.drills.map((drill) => drillById(drill.id)));
+  const sparring = sparringFormatById(decision.sparring.id);
+  const coolDown = coolDownById(decision.coolDown.id);
+  if (position === undefined || warmUp === undefined || techniques === undefined || drills === undefined) {
+    return undefined;
+  }
+  if (sparring === undefined || coolDown === undefined) return undefined;
+  return { position, warmUp, techniques, drills, sparring, coolDown };
+}
+
+function planDrills(decision: PlanDecision, entries: PlanEntries, language: Language): PlanDrill[] {
+  const instruction: PlanDrill = {
+    name: instructionName(language),
+    description: instructionDescription(
+      entries.techniques.map((technique) => technique.name[language]),
+      language,
+    ),
+    focus: weaknessLabel(decision.focus, language),
+    duration: minutesText(decision.instructionMinutes, language),
+  };
+  return [
+    instruction,
+    ...entries.drills.map((drill, index) => ({
+      name: drill.name[language],
+      description: drill.description[language],
+      focus: weaknessLabel(drill.focus, language),
+      duration: minutesText(decision.drills[index]?.minutes ?? 0, language),
+    })),
+  ];
+}
+
+/**
+ * The plan of a decision written in `language`, or null when the decision names something the knowledge
+ * base no longer has (a plan saved before an entry was removed).
+ */
+export function renderKnownPlan(decision: PlanDecision, language: Language): Curriculum | null {
+  const entries = planEntries(decision);
+  if (entries === undefined) return null;
+  const { sparring } = entries;
+  const rounds = decision.sparring.rounds;
   const sparringDescription =
-    minutes.rounds === null
+    rounds === null
       ? sparring.description[language]
-      : `${sparring.description[language]} ${roundsText(minutes.rounds.rounds, minutes.rounds.roundMinutes, language)}`;
-  const curriculum: Curriculum = {
-    session_title: sessionTitle(position.name, theme.perspective, focus, language),
-    duration: minutesText(total, language),
+      : `${sparring.description[language]} ${roundsText(rounds.rounds, rounds.roundMinutes, language)}`;
+  return {
+    session_title: sessionTitle(entries.position.name, decision.perspective, decision.focus, language),
+    duration: minutesText(decision.totalMinutes, language),
     warm_up: {
-      name: warmUp.name[language],
-      description: warmUp.description[language],
-      duration: minutesText(minutes.warmUp, language),
+      name: entries.warmUp.name[language],
+      description: entries.warmUp.description[language],
+      duration: minutesText(decision.warmUp.minutes, language),
     },
-    techniques: chain.map((technique) => planTechnique(technique, language)),
-    drills: planDrills(chain, drills, minutes, focus, language),
+    techniques: entries.techniques.map((technique) => planTechnique(technique, language)),
+    drills: planDrills(decision, entries, language),
     sparring: {
       name: sparring.name[language],
       description: sparringDescription,
       guidelines: sparring.guidelines[language].join('; '),
-      duration: minutesText(minutes.sparring, language),
+      duration: minutesText(decision.sparring.minutes, language),
     },
     cool_down: {
-      name: coolDown.name[language],
-      description: coolDown.description[language],
-      duration: minutesText(minutes.coolDown, language),
+      name: entries.coolDown.name[language],
+      description: entries.coolDown.description[language],
+      duration: minutesText(decision.coolDown.minutes, language),
     },
   };
-  return { curriculum, techniqueIds: chain.map((technique) => technique.id) };
+}
+
+/** The plan of a decision written in `language`; throws when it names an id the knowledge base lacks. */
+export function renderPlan(decision: PlanDecision, language: Language): Curriculum {
+  const curriculum = renderKnownPlan(decision, language);
+  if (curriculum === null) throw new Error('the plan names an entry the knowledge base does not have');
+  return curriculum;
+}
+
+/** A lesson plan for the request, written in its language; see the top of this file for how it is made. */
+export function composePlan(request: PlanRequest): PlanResult {
+  const decision = decidePlan(request);
+  return {
+    curriculum: renderPlan(decision, request.language),
+    techniqueIds: [...decision.techniqueIds],
+    decision,
+  };
 }

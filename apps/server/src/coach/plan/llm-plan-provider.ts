@@ -12,7 +12,14 @@ import { z } from 'zod';
 import { CATEGORY_RESTRICTIONS, TECHNIQUES, allowedFor, techniqueById } from '../knowledge/knowledge-base.js';
 import { RESTRICTED_CATEGORIES, type RestrictedCategory, type Technique } from '../knowledge/types.js';
 import type { ChatModel, ChatReply, ChatRequest } from './chat-model.js';
-import { composePlan, planCandidates, type PlanCandidates, type PlanRequest, type PlanResult } from './compose-plan.js';
+import {
+  composePlan,
+  planCandidates,
+  type PlanCandidates,
+  type PlanDecision,
+  type PlanRequest,
+  type PlanResult,
+} from './compose-plan.js';
 import type { PlanAudience } from './plan-audience.js';
 import { parseJson } from '../../lib/parse-json.js';
 
@@ -25,7 +32,12 @@ export type LlmPlanOutcome =
   | { readonly ok: true; readonly curriculum: Curriculum; readonly techniqueIds: string[] }
   | { readonly ok: false; readonly reason: string };
 
-export interface SourcedPlan extends PlanResult {
+export interface SourcedPlan extends Omit<PlanResult, 'decision'> {
+  /**
+   * What the local composer decided; absent from the model's plan, which is free text in the request's
+   * language only and is kept as written (see plan-record.ts).
+   */
+  readonly decision?: PlanDecision;
   readonly source: 'local' | 'llm';
   /** Why the model's plan was not used, when a model was configured. */
   readonly fallbackReason?: string;
@@ -399,6 +411,7 @@ export async function planWithFallback(
   } catch (error) {
     outcome = { ok: false, reason: error instanceof Error ? shorten(error.message) : 'unexpected failure' };
   }
+  // The model wrote words, not a decision: its plan cannot be written again in another language.
   if (outcome.ok) return { curriculum: outcome.curriculum, techniqueIds: outcome.techniqueIds, source: 'llm' };
   log.warn({ reason: outcome.reason }, 'Lesson plan from the language model not used; the local composer wrote it');
   return { ...composePlan(request), source: 'local', fallbackReason: outcome.reason };
