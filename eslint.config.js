@@ -159,6 +159,14 @@ export default tseslint.config(
                 'Hubs are transport, like routes: they authenticate through services and deliver the domain events they subscribe to; never routes, SQL, repositories, job handlers or domain folders.',
             },
             {
+              // The port is the one thing of services/ that realtime/ implements; the token check is handed in.
+              target: `${SERVER}/realtime`,
+              from: `${SERVER}/services`,
+              except: ['./event-publisher.ts'],
+              message:
+                'Hubs know services only through the EventPublisher port (services/event-publisher.ts); the app hands them the token verifier.',
+            },
+            {
               target: `${SERVER}/jobs`,
               from: [
                 `${SERVER}/routes`,

@@ -37,6 +37,8 @@ export async function startServer(env = {}) {
   return {
     url,
     dataDir,
+    /** The server process, for its memory. */
+    pid: child.pid,
     /** The server's SQLite file (the benchmarks run on SQLite). */
     sqliteFile: path.join(dataDir, 'openmat.sqlite'),
     async stop() {

@@ -8,9 +8,14 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
+import { RedisUploadLocker } from './repositories/redis-upload-lock.repository.js';
 import type { DatabaseHandle } from './db/database.js';
-import type { Clock } from './lib/clock.js';
+import { createJobBackend, type JobBackendOptions } from './job-backend.js';
+import { registerJobHandlers } from './jobs/handlers.js';
+import { JobRegistry } from './jobs/registry.js';
+import { systemClock, type Clock } from './lib/clock.js';
 import type { Secrets } from './lib/secrets.js';
 import { createGuards, principalPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.js';
@@ -23,7 +28,10 @@ import { externalAuthRoutes } from './routes/external-auth.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { coachRoutes } from './routes/coach.routes.js';
 import { sessionRoutes } from './routes/session.routes.js';
-import { createServices } from './services/services.js';
+import { videoRoutes } from './routes/video.routes.js';
+import { createServices, type Services } from './services/services.js';
+import { createEventBus } from './realtime/event-bus.js';
+import { HubServer, hubsPlugin, type HubOptions } from './realtime/hub-server.js';
 
 export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -33,6 +41,12 @@ export interface AppDependencies {
   secrets: Secrets;
   /** Time source of the services; tests pass their own to move time forward. */
   clock?: Clock;
+  /** Registers the job handlers of the in-process worker; tests pass their own. */
+  jobHandlers?: (registry: JobRegistry, services: Services) => void;
+  /** Attempts, backoff and polling of the job queue; tests shorten them. */
+  jobOptions?: JobBackendOptions;
+  /** Ping and timeout intervals of the hubs and the backplane's channel prefix; tests shorten and isolate them. */
+  realtime?: HubOptions & { channelPrefix?: string };
 }
 
 /** Headers and fields that must never reach a log. */
@@ -81,6 +95,19 @@ export function loggerOptions(
   };
 }
 
+/** With Redis, the lock of resumable uploads is shared by every API instance; without it, it is in process. */
+function resumableUploadLock(config: AppConfig) {
+  if (!config.redisUrl) return null;
+  const redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  const subscriber = new Redis(config.redisUrl, { lazyConnect: false });
+  return {
+    locker: new RedisUploadLocker(redis, subscriber, 'openmat'),
+    async close() {
+      await Promise.all([redis.quit(), subscriber.quit()]);
+    },
+  };
+}
+
 /**
  * Builds the app: infrastructure plugins first, then the routes, then the web app and its fallback.
  * The caller owns the database; closing the app closes it.
@@ -108,13 +135,51 @@ export async function buildApp(
   await app.register(cookie);
   await app.register(principalPlugin);
 
-  const services = createServices({ ...deps, log: app.log });
+  // Jobs live in the database, or on BullMQ with REDIS_URL; either way this process runs one job at a
+  // time in-process, so a single process is a whole installation (docs/decisions/0019-durable-jobs.md).
+  const jobBackend = createJobBackend(
+    { config: deps.config, database: deps.database, clock: deps.clock ?? systemClock, log: app.log },
+    deps.jobOptions,
+  );
+  app.addHook('onClose', () => jobBackend.close());
+  const uploadLock = resumableUploadLock(deps.config);
+  if (uploadLock) app.addHook('onClose', () => uploadLock.close());
+  // Real-time: the hubs of this process, and the bus services publish to (over Redis with REDIS_URL, so
+  // any instance reaches any user). Subscribed before the job worker starts, closed after it stops.
+  const hubs = new HubServer(app.log, deps.realtime);
+  const eventBus = createEventBus(
+    { redisUrl: deps.config.redisUrl, channelPrefix: deps.realtime?.channelPrefix },
+    hubs,
+    app.log,
+  );
+  app.addHook('onReady', () => eventBus.start());
+  app.addHook('onClose', () => eventBus.close());
+  app.decorate('domainEvents', eventBus.publisher);
+  const services = createServices({
+    ...deps,
+    log: app.log,
+    jobs: jobBackend.queue,
+    events: eventBus.publisher,
+    ...(uploadLock ? { uploadLock: { locker: uploadLock.locker } } : {}),
+  });
+  const jobRegistry = new JobRegistry(app.log);
+  (deps.jobHandlers ?? registerJobHandlers)(jobRegistry, services);
+  let jobWorker: { close(): Promise<void> } | undefined;
+  app.addHook('onReady', async () => {
+    jobWorker = jobBackend.startWorker(jobRegistry);
+  });
+  // onClose hooks run last-added first: the worker stops before the queue and the database close.
+  app.addHook('onClose', async () => {
+    await jobWorker?.close();
+  });
   const guards = createGuards(services.tokens);
   await app.register(healthRoutes, { services });
   await app.register(accountRoutes, { services, guards });
   await app.register(externalAuthRoutes, { services });
   await app.register(sessionRoutes, { services, guards });
   await app.register(coachRoutes, { services, guards });
+  await app.register(videoRoutes, { services, guards });
+  await app.register(hubsPlugin, { hubs, verifier: services.tokens, guards });
 
   await app.register(webAppPlugin, { distDir: deps.config.webDistDir });
   return app;

@@ -58,6 +58,21 @@ const EnvSchema = z.object({
   AI_MODEL: optional(z.string().min(1)),
   AI_API_KEY: optional(z.string().min(1)),
   AI_TIMEOUT_MS: optional(z.coerce.number().int().min(1000).max(300_000)),
+  REDIS_URL: optional(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })),
+  VIDEO_MAX_BYTES: optional(bytes),
+  SIGNED_URL_TTL_SECONDS: optional(
+    z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 24 * 3600),
+  ),
+  S3_ENDPOINT: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  S3_REGION: optional(z.string().min(1)),
+  S3_BUCKET: optional(z.string().min(3).max(63)),
+  S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+  S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+  S3_FORCE_PATH_STYLE: optional(z.enum(['true', 'false'])),
 });
 
 /** Every environment variable the server reads; the README's configuration table lists the same names. */
@@ -94,6 +109,21 @@ export interface AppConfig {
   youtube: { apiKey: string; baseUrl: string; timeoutMs: number } | null;
   /** An OpenAI-compatible chat-completions endpoint for lesson plans; null uses the local composer only. */
   ai: { baseUrl: string; model: string; apiKey: string | undefined; timeoutMs: number } | null;
+  /** Redis for BullMQ jobs, the tus upload lock and the real-time backplane; null keeps all three in process. */
+  redisUrl: string | null;
+  /** Largest accepted video, in bytes (default 4 GiB). */
+  videoMaxBytes: number;
+  /** How long a video's signed URL stays valid, in seconds. */
+  signedUrlSeconds: number;
+  /** S3-compatible storage for videos; null keeps them in `dataDir/videos`. */
+  s3: {
+    bucket: string;
+    region: string;
+    endpoint: string | undefined;
+    accessKeyId: string | undefined;
+    secretAccessKey: string | undefined;
+    forcePathStyle: boolean;
+  } | null;
 }
 
 export class ConfigError extends Error {
@@ -161,5 +191,18 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
       e.AI_BASE_URL && e.AI_MODEL
         ? { baseUrl: e.AI_BASE_URL, model: e.AI_MODEL, apiKey: e.AI_API_KEY, timeoutMs: e.AI_TIMEOUT_MS ?? 60_000 }
         : null,
+    redisUrl: e.REDIS_URL ?? null,
+    videoMaxBytes: e.VIDEO_MAX_BYTES ?? 4 * 1024 ** 3,
+    signedUrlSeconds: e.SIGNED_URL_TTL_SECONDS ?? 6 * 3600,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? 'us-east-1',
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : null,
   };
 }

@@ -89,7 +89,7 @@ describe.each(databaseTargets)('HTTP behaviour on $dialect', (target) => {
 
   describe('problem details', () => {
     it('answers an unknown API address with a 404 problem, never the page', async () => {
-      for (const url of ['/api/nothing-here', '/vid/api/video/nothing']) {
+      for (const url of ['/api/nothing-here', '/vid/api/nothing/here']) {
         const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
         expect(res.statusCode).toBe(404);
         expect(res.headers['content-type']).toContain('application/problem+json');

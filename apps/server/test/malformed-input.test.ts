@@ -449,10 +449,18 @@ function complaint(route: Route, probe: Probe, status: number, contentType: stri
   } catch {
     return `answered ${status} with a body that is not JSON`;
   }
-  const documented = route.operation.responses?.[String(status)]?.content?.['application/json']?.schema?.properties;
-  if (documented && 'message' in documented && !('title' in documented) && !probe.unrouted) {
+  const schema = route.operation.responses?.[String(status)]?.content?.['application/json']?.schema;
+  // A status may document one body, or a choice of bodies (`{message}` or problem details).
+  const variants = schema?.anyOf ?? schema?.oneOf ?? (schema ? [schema] : []);
+  const messageBodies = variants.flatMap((variant) => {
+    const documented = variant.properties;
+    return documented && 'message' in documented && !('title' in documented) ? [documented] : [];
+  });
+  const [documented] = messageBodies;
+  if (documented && !probe.unrouted) {
     const shape = 'success' in documented ? Failure : MessageOnly;
-    return shape.safeParse(parsed).success ? null : `answered ${status} without the documented body`;
+    if (shape.safeParse(parsed).success) return null;
+    if (messageBodies.length === variants.length) return `answered ${status} without the documented body`;
   }
   if (!contentType.startsWith(PROBLEM_CONTENT_TYPE)) return `answered ${status} as ${contentType}, not problem details`;
   const problem = Problem.safeParse(parsed);

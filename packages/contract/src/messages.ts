@@ -93,6 +93,16 @@ export const MESSAGES = {
     required: 'Please enter at least one valid record',
     tooMany: 'At most {{count}} records at once.',
   },
+  video: {
+    fileRequired: 'Please select a video file',
+    studentIdentifierRequired: 'Please provide a student identifier',
+    studentIdentifierTooLong: 'Student identifiers have at most {{count}} characters.',
+    descriptionTooLong: 'Descriptions have at most {{count}} characters.',
+    martialArt: 'Choose one of the listed martial arts.',
+    titleTooLong: 'Titles have at most {{count}} characters.',
+    shareWhom: 'Choose the fighters or the session to share with.',
+    tooManyRecipients: 'Share with at most {{count}} fighters at once.',
+  },
 } as const;
 
 type Leaves<T, Prefix extends string = ''> = {

@@ -6,6 +6,8 @@ import { createAccounts } from './migrations/0002-accounts.js';
 import { createTrainingSessions } from './migrations/0003-training-sessions.js';
 import { createCoaching } from './migrations/0004-coaching.js';
 import { createSessionListIndexes } from './migrations/0005-session-list-indexes.js';
+import { createVideos } from './migrations/0006-videos.js';
+import { createJobs } from './migrations/0007-jobs.js';
 
 /** Every migration, in order. Names sort in the order they run; never rename or reorder one. */
 const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
@@ -14,6 +16,8 @@ const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
   '0003-training-sessions': createTrainingSessions,
   '0004-coaching': createCoaching,
   '0005-session-list-indexes': createSessionListIndexes,
+  '0006-videos': createVideos,
+  '0007-jobs': createJobs,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

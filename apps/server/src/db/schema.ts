@@ -138,6 +138,50 @@ export interface SearchCacheTable {
   expires_at: string;
 }
 
+export interface VideosTable {
+  id: Generated<number>;
+  uploader_user_id: number;
+  fighter_id: number | null;
+  description: string;
+  student_identifier: string;
+  martial_art: string;
+  original_name: string;
+  sha256: string;
+  size_bytes: number;
+  duration_seconds: number | null;
+  source_key: string;
+  source_type: string;
+  playable_key: string | null;
+  poster_key: string | null;
+  processing: string;
+  ai_analysis_result: string | null;
+  uploaded_at: string;
+}
+
+export interface VideoSharesTable {
+  video_id: number;
+  recipient_user_id: number;
+  shared_by_user_id: number;
+  title: string;
+  shared_at: string;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  payload_json: string;
+  job_key: string | null;
+  status: string;
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_after: string;
+  locked_until: string | null;
+  lock_token: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   fighters: FightersTable;
@@ -153,4 +197,7 @@ export interface Database {
   session_curricula: SessionCurriculaTable;
   curriculum_feedback: CurriculumFeedbackTable;
   search_cache: SearchCacheTable;
+  videos: VideosTable;
+  video_shares: VideoSharesTable;
+  jobs: JobsTable;
 }

@@ -9,6 +9,7 @@
 import { FALLBACK_LANGUAGE } from '@openmat/contract/languages';
 import { messageOf } from '@openmat/contract/messages';
 import { msg, translator, type Message, type Translate } from './catalog.js';
+import type { z } from 'zod';
 import en from './en.json' with { type: 'json' };
 
 /** A validation issue as fastify-type-provider-zod reports it: zod's issue code, message and other fields. */
@@ -138,4 +139,21 @@ export function frameworkMessage(error: { code?: string; message: string }, t: T
   const known = msg(`framework.${code}`, component === undefined ? {} : { component });
   if (english(known.key, known.params) !== error.message) return error.message;
   return t(known.key, known.params);
+}
+
+/**
+ * The messages of a service's own zod check, by field, for a 400 in the caller's language: the contract's
+ * messages by their code, any other issue as zod's English locale words it.
+ */
+export function issueMessages(issues: readonly z.core.$ZodIssue[]): Record<string, Message[]> {
+  const errors: Record<string, Message[]> = {};
+  for (const issue of issues) {
+    const coded = messageOf(issue.message);
+    const { code, message, path, ...params } = issue;
+    const field = path.map(String).join('.') || 'body';
+    (errors[field] ??= []).push(
+      coded ? msg(`contract.${coded.code}`, coded.params) : zodIssue({ keyword: code, message, params }),
+    );
+  }
+  return errors;
 }

@@ -34,7 +34,11 @@ export const errorHandlerPlugin = fp(
         if (error.options.headers) void reply.headers(error.options.headers);
         const texts = error.texts(t);
         if (error.options.messageBody) {
-          return reply.code(error.status).send({ ...error.options.messageBody, message: texts.detail });
+          return reply.code(error.status).send({
+            ...error.options.messageBody,
+            message: texts.detail,
+            ...(texts.errors ? { errors: texts.errors } : {}),
+          });
         }
         return sendProblem(reply, error.status, texts);
       }

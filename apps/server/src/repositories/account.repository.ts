@@ -3,18 +3,13 @@ import type { Database } from '../db/schema.js';
 import { toFighterRecord, toFighterRow, type FighterRecord, type NewFighter } from './fighter.repository.js';
 import { normalizeEmail, toUser, type User } from './user.repository.js';
 import type { Clock } from '../lib/clock.js';
+import { isUniqueViolation } from './db-errors.js';
 
 export class DuplicateEmailError extends Error {
   constructor() {
     super('An account with this e-mail already exists.');
     this.name = 'DuplicateEmailError';
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = 'code' in error ? error.code : undefined;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
 export interface NewAccount {

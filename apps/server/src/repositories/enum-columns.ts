@@ -1,4 +1,4 @@
-import { Belt, Experience, FighterRoleName, Gender } from '@openmat/contract/enums';
+import { Belt, Experience, FighterRoleName, Gender, MartialArt } from '@openmat/contract/enums';
 
 /**
  * Enum columns are plain text in the database. Reading one back checks it against the contract, so a
@@ -8,3 +8,4 @@ export const parseBelt = (value: string) => Belt.parse(value);
 export const parseGender = (value: string) => Gender.parse(value);
 export const parseRoleName = (value: string) => FighterRoleName.parse(value);
 export const parseExperience = (value: number) => Experience.parse(value);
+export const parseMartialArt = (value: string) => MartialArt.parse(value);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
@@ -23,6 +24,14 @@ import { CoachService } from './coach.service.js';
 import { createLessonPlanner } from './lesson-planner.js';
 import { SessionService } from './session.service.js';
 import { TokenService } from './token.service.js';
+import { VideoService, type VideoEvents } from './video.service.js';
+import type { JobQueue } from './job-queue.js';
+import type { Locker } from '@tus/utils';
+import { LocalBlobStorage, UrlSigner } from '../repositories/blob-storage.repository.js';
+import { MediaRepository } from '../repositories/media.repository.js';
+import { S3BlobStorage } from '../repositories/s3-blob-storage.repository.js';
+import { UploadStaging } from '../repositories/upload-staging.repository.js';
+import { VideoRepository } from '../repositories/video.repository.js';
 
 /** The composition root: every service with its repositories, built once per app. */
 export interface Services {
@@ -32,6 +41,7 @@ export interface Services {
   externalAuth: ExternalAuthService;
   sessions: SessionService;
   coach: CoachService;
+  videos: VideoService;
 }
 
 export interface ServiceDependencies {
@@ -40,9 +50,26 @@ export interface ServiceDependencies {
   secrets: Secrets;
   clock?: Clock;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** The job queue and the real-time publisher the video service hands its work and news to. */
+  jobs: JobQueue;
+  events: VideoEvents;
+  /** The lock of resumable uploads, shared through Redis when several instances serve them. */
+  uploadLock?: { locker?: Locker };
 }
 
-export function createServices({ config, database, secrets, clock = systemClock, log }: ServiceDependencies): Services {
+/** The address of the tus endpoint. */
+export const RESUMABLE_UPLOADS_PATH = '/vid/api/video/uploads';
+
+export function createServices({
+  config,
+  database,
+  secrets,
+  clock = systemClock,
+  log,
+  jobs,
+  events,
+  uploadLock = {},
+}: ServiceDependencies): Services {
   const { db } = database;
   // Every repository that stamps or compares a time is given the services' clock: one "now" everywhere.
   const sessionRepository = new SessionRepository(db, clock);
@@ -63,6 +90,8 @@ export function createServices({ config, database, secrets, clock = systemClock,
     tokens,
     new LoginThrottleService(new ThrottleRepository(db), clock, config.registrationsPerHour),
   );
+  const staging = new UploadStaging(path.join(config.dataDir, 'tmp'));
+  const { storage, local } = videoStorage(config, staging, new UrlSigner(secrets.tokenSigningKey, clock));
   return {
     health: new HealthService(new HealthRepository(db)),
     tokens,
@@ -84,5 +113,26 @@ export function createServices({ config, database, secrets, clock = systemClock,
       tokens,
       clock,
     ),
+    videos: new VideoService(
+      new VideoRepository(db, clock),
+      storage,
+      new MediaRepository(),
+      staging,
+      jobs,
+      events,
+      {
+        maxBytes: config.videoMaxBytes,
+        urlSeconds: config.signedUrlSeconds,
+        resumable: { directory: path.join(config.dataDir, 'uploads'), path: RESUMABLE_UPLOADS_PATH, ...uploadLock },
+      },
+      local,
+    ),
   };
+}
+
+/** An S3-compatible bucket when `S3_*` is configured, else `DATA_DIR/videos`, served by the app itself. */
+function videoStorage(config: AppConfig, staging: UploadStaging, signer: UrlSigner) {
+  if (config.s3) return { storage: new S3BlobStorage(config.s3, staging.dir), local: null };
+  const storage = new LocalBlobStorage(path.join(config.dataDir, 'videos'), signer);
+  return { storage, local: { storage, signer } };
 }

@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
-import { buildApp, loggerOptions, type App } from '../../src/app.js';
+import { buildApp, loggerOptions, type App, type AppDependencies } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import type { Clock } from '../../src/lib/clock.js';
@@ -23,6 +24,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Where the app's log lines go (at level info), for tests of what is logged. */
   logStream?: Writable;
+  /** Hub intervals and the real-time backplane's channel prefix. */
+  realtime?: AppDependencies['realtime'];
 }
 
 /** A real app on a fresh, migrated database of the target's dialect, for `app.inject`. */
@@ -35,7 +38,15 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
   const database = await fresh.open();
   const secrets = await loadSecrets(config.dataDir, config.tokenSigningKey);
   const app = await buildApp(
-    { config, database, secrets, ...(options.clock ? { clock: options.clock } : {}) },
+    {
+      config,
+      database,
+      secrets,
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.realtime ? { realtime: options.realtime } : {}),
+      // With REDIS_URL, each app's BullMQ jobs stay its own: another test's worker never takes them.
+      jobOptions: { redisPrefix: `openmat-test-${randomBytes(6).toString('hex')}` },
+    },
     options.logStream ? { logger: { ...loggerOptions(config), level: 'info', stream: options.logStream } } : {},
   );
   options.extend?.(app);

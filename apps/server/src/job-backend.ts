@@ -1,0 +1,77 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { DatabaseJobWorker } from './jobs/database-worker.js';
+import type { JobRunner } from './jobs/registry.js';
+import type { Clock } from './lib/clock.js';
+import { BullmqJobQueue } from './repositories/bullmq-job-queue.repository.js';
+import { DbJobQueueRepository } from './repositories/db-job-queue.repository.js';
+import type { JobQueue } from './services/job-queue.js';
+
+/** Where the jobs live: the app's database by default, BullMQ on Redis when REDIS_URL is set. */
+export interface JobBackend {
+  kind: 'database' | 'bullmq';
+  /** Where services enqueue. */
+  queue: JobQueue;
+  /** Runs jobs in this process with the runner's handlers, until the answer's `close`. */
+  startWorker(runner: JobRunner, options?: { concurrency?: number }): { close(): Promise<void> };
+  /** Lets go of the queue's connection; the database itself belongs to the caller. */
+  close(): Promise<void>;
+}
+
+/** Knobs for tests; production takes the defaults. */
+export interface JobBackendOptions {
+  maxAttempts?: number;
+  backoffMs?: number;
+  pollMs?: number;
+  leaseMs?: number;
+  /** BullMQ's Redis key prefix. */
+  redisPrefix?: string;
+}
+
+export interface JobBackendDependencies {
+  config: Pick<AppConfig, 'redisUrl'>;
+  database: DatabaseHandle;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+}
+
+/** Picks the job queue the configuration asks for (docs/decisions/0019-durable-jobs.md). */
+export function createJobBackend(
+  { config, database, clock, log }: JobBackendDependencies,
+  options: JobBackendOptions = {},
+): JobBackend {
+  if (config.redisUrl) {
+    const queue = new BullmqJobQueue(
+      {
+        redisUrl: config.redisUrl,
+        prefix: options.redisPrefix,
+        maxAttempts: options.maxAttempts,
+        backoffMs: options.backoffMs,
+      },
+      log,
+    );
+    return {
+      kind: 'bullmq',
+      queue,
+      startWorker: (runner, workerOptions = {}) => queue.consume(runner, workerOptions),
+      close: () => queue.close(),
+    };
+  }
+  const queue = new DbJobQueueRepository(database.db, database.dialect, clock, { maxAttempts: options.maxAttempts });
+  return {
+    kind: 'database',
+    queue,
+    startWorker(runner, workerOptions = {}) {
+      const worker = new DatabaseJobWorker(queue, runner, log, {
+        concurrency: workerOptions.concurrency,
+        pollMs: options.pollMs,
+        leaseMs: options.leaseMs,
+        backoffMs: options.backoffMs,
+      });
+      worker.start();
+      return worker;
+    },
+    close: () => Promise.resolve(),
+  };
+}

@@ -1,0 +1,16 @@
+import type { Services } from '../services/services.js';
+import type { JobRegistry } from './registry.js';
+
+/**
+ * Registers every job's handler, for the API's in-process worker and for `worker.ts` alike. Each job of
+ * the contract gets its handler here in the change that writes it; a job with none fails at once with
+ * "No handler is registered", so it is never silently dropped or retried in vain.
+ */
+export function registerJobHandlers(registry: JobRegistry, services: Services): void {
+  registry.register('video.process', {
+    // The poster and the browser-playable copy; a video deleted meanwhile is skipped.
+    run: ({ videoId }) => services.videos.process(videoId),
+    // Out of tries: the list stops waiting for a poster, and the source still plays where it can.
+    onFailed: ({ videoId }) => services.videos.processingFailed(videoId),
+  });
+}

@@ -1,0 +1,45 @@
+import { HubPaths, type DomainEvent, type HubMethods, type HubPath } from '@openmat/contract/realtime';
+
+/** One client-method call on one hub, for the connections of the given users only. */
+export type HubDelivery = {
+  [H in HubPath]: {
+    [M in keyof HubMethods[H]]: { hub: H; target: M; args: HubMethods[H][M]; userIds: readonly number[] };
+  }[keyof HubMethods[H]];
+}[HubPath];
+
+/**
+ * Which hub method a domain event becomes, and for whom. Pure, so the typed method table of the contract
+ * is the only place the wire names live. Every event names its users: nothing is ever broadcast.
+ */
+export function deliveryOf(event: DomainEvent): HubDelivery {
+  switch (event.type) {
+    case 'video.shared':
+      return {
+        hub: HubPaths.videoShare,
+        target: 'ReceiveVideoSharedNotification',
+        args: [event.bannerTitle, event.videoTitle, event.sharedByName],
+        userIds: event.recipientUserIds,
+      };
+    case 'analysis.progress':
+      return {
+        hub: HubPaths.videoAnalysis,
+        target: 'AnalysisProgress',
+        args: [event.videoId, event.percent],
+        userIds: event.userIds,
+      };
+    case 'analysis.completed':
+      return {
+        hub: HubPaths.videoAnalysis,
+        target: 'AnalysisCompleted',
+        args: [event.videoId],
+        userIds: event.userIds,
+      };
+    case 'analysis.failed':
+      return {
+        hub: HubPaths.videoAnalysis,
+        target: 'AnalysisFailed',
+        args: [event.videoId, event.message],
+        userIds: event.userIds,
+      };
+  }
+}

@@ -1,0 +1,306 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { ProblemDetails } from '@openmat/contract/problem';
+import { HubPaths, NegotiateResponse, type DomainEvent, type HubPath } from '@openmat/contract/realtime';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import { z } from 'zod';
+import { AppError } from '../errors.js';
+import type { AccessTokenVerifier, Guards } from '../plugins/auth.js';
+import { deliveryOf } from './event-routing.js';
+import {
+  encodeClose,
+  encodeHandshakeResponse,
+  encodeInvocation,
+  encodePing,
+  MessageType,
+  parseClientMessage,
+  parseHandshakeRequest,
+  RecordReader,
+  replyTo,
+} from './signalr-codec.js';
+
+const HUBS: readonly HubPath[] = Object.values(HubPaths);
+
+/** Clients send a handshake and pings only; nothing legitimate comes near this. */
+const MAX_MESSAGE_BYTES = 64 * 1024;
+
+export interface HubOptions {
+  /** How often the server pings each connection (default 15 s, the client's keep-alive interval). */
+  pingIntervalMs?: number;
+  /** A connection that sends nothing, not even a ping, for this long is closed (default 30 s). */
+  clientTimeoutMs?: number;
+  /** How long closing waits for clients to acknowledge before cutting their sockets (default 2 s). */
+  closeGraceMs?: number;
+}
+
+type Log = Pick<FastifyBaseLogger, 'debug' | 'warn' | 'error'>;
+
+/** One client's WebSocket on one hub, from the handshake on. */
+class HubConnection {
+  private readonly reader = new RecordReader(MAX_MESSAGE_BYTES);
+  private handshaken = false;
+  private readonly silence: NodeJS.Timeout;
+  readonly closed: Promise<void>;
+
+  constructor(
+    readonly id: string,
+    readonly hub: HubPath,
+    readonly userId: number,
+    private readonly socket: WebSocket,
+    clientTimeoutMs: number,
+    private readonly events: { opened(connection: HubConnection): void; closed(connection: HubConnection): void },
+    private readonly log: Log,
+  ) {
+    this.silence = setTimeout(
+      () => this.close({ error: 'Server timeout elapsed without receiving a message from the client.' }),
+      clientTimeoutMs,
+    );
+    this.closed = new Promise((resolve) => {
+      socket.once('close', () => {
+        clearTimeout(this.silence);
+        this.events.closed(this);
+        resolve();
+      });
+    });
+    socket.on('error', (error) => this.log.debug({ err: error, connectionId: id }, 'hub connection error'));
+    socket.on('message', (data) => this.receive(data));
+  }
+
+  send(text: string): void {
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(text);
+  }
+
+  ping(): void {
+    if (this.handshaken) this.send(encodePing());
+  }
+
+  /** Says why (a Close message, once the handshake is done), then ends the WebSocket. */
+  close(options: { error?: string; allowReconnect?: boolean } = {}): void {
+    if (this.handshaken) this.send(encodeClose(options));
+    if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING) {
+      this.socket.close(1000);
+    }
+  }
+
+  /** Ends the socket without waiting for the client's side of the closing handshake. */
+  terminate(): void {
+    this.socket.terminate();
+  }
+
+  private receive(data: RawData): void {
+    // Any message, a ping included, proves the client is alive.
+    this.silence.refresh();
+    const read = this.reader.push(rawText(data));
+    if (!read.ok) return this.close({ error: read.error });
+    for (const record of read.records) {
+      if (!this.handshaken) {
+        const handshake = parseHandshakeRequest(record);
+        if (!handshake.ok) {
+          this.send(encodeHandshakeResponse(handshake.error));
+          return this.close();
+        }
+        this.send(encodeHandshakeResponse());
+        this.handshaken = true;
+        this.events.opened(this);
+        continue;
+      }
+      const parsed = parseClientMessage(record);
+      if (!parsed.ok) return this.close({ error: parsed.error });
+      if (parsed.message.type === MessageType.Close) return this.close();
+      const reply = replyTo(parsed.message);
+      if (reply !== null) this.send(reply);
+    }
+  }
+}
+
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  return Buffer.from(new Uint8Array(data)).toString('utf8');
+}
+
+/**
+ * The SignalR hubs `/videoShareHub` and `/videoAnalysisHub` on `ws`, by hand
+ * (docs/decisions/0018-signalr-hubs-by-hand.md). It keeps, per hub, each signed-in user's open
+ * connections (one per tab) and delivers an event's invocation to the users it names and to no one else.
+ */
+export class HubServer {
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  private readonly users = new Map<HubPath, Map<number, Set<HubConnection>>>(HUBS.map((hub) => [hub, new Map()]));
+  /** Every accepted socket, handshaken or not, so closing reaches them all. */
+  private readonly sockets = new Set<HubConnection>();
+  private readonly pingIntervalMs: number;
+  private readonly clientTimeoutMs: number;
+  private readonly closeGraceMs: number;
+  private pinger: NodeJS.Timeout | null = null;
+  private closing = false;
+
+  constructor(
+    private readonly log: Log,
+    options: HubOptions = {},
+  ) {
+    this.pingIntervalMs = options.pingIntervalMs ?? 15_000;
+    this.clientTimeoutMs = options.clientTimeoutMs ?? 30_000;
+    this.closeGraceMs = options.closeGraceMs ?? 2_000;
+  }
+
+  /** Sends the event's invocation to every open connection of the users it concerns; answers how many. */
+  deliver(event: DomainEvent): number {
+    const { hub, target, args, userIds } = deliveryOf(event);
+    const text = encodeInvocation(target, args);
+    let sent = 0;
+    for (const userId of new Set(userIds)) {
+      for (const connection of this.users.get(hub)?.get(userId) ?? []) {
+        connection.send(text);
+        sent += 1;
+      }
+    }
+    return sent;
+  }
+
+  /** Starts pinging. The client closes a connection it hears nothing on for 30 s. */
+  start(): void {
+    if (this.pinger || this.closing) return;
+    this.pinger = setInterval(() => {
+      for (const connection of this.sockets) connection.ping();
+    }, this.pingIntervalMs);
+    this.pinger.unref();
+  }
+
+  /**
+   * Answers an HTTP upgrade to a hub: authenticated by the access token (the `access_token` query
+   * parameter, which browsers must use, or a bearer header), else refused with 401 before any WebSocket.
+   * Answers false for an address that is not a hub.
+   */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, verifier: AccessTokenVerifier): boolean {
+    const url = new URL(request.url ?? '/', 'http://hub.invalid');
+    const hub = HUBS.find((path) => path === url.pathname);
+    if (!hub) return false;
+    socket.on('error', (error) => this.log.debug({ err: error }, 'hub upgrade socket error'));
+    void this.authenticate(request, url, verifier).then((outcome) => {
+      if (outcome.status !== 101) return refuse(socket, outcome.status);
+      if (this.closing) return refuse(socket, 503);
+      if (socket.destroyed) return;
+      this.wss.handleUpgrade(request, socket, head, (ws) => {
+        const id = url.searchParams.get('id') ?? randomId();
+        this.sockets.add(new HubConnection(id, hub, outcome.userId, ws, this.clientTimeoutMs, this.registry, this.log));
+      });
+    });
+    return true;
+  }
+
+  /** Sends every connection a Close that invites it to reconnect (to another instance), and ends them. */
+  async close(): Promise<void> {
+    this.closing = true;
+    if (this.pinger) clearInterval(this.pinger);
+    this.pinger = null;
+    const connections = [...this.sockets];
+    for (const connection of connections) connection.close({ allowReconnect: true });
+    const grace = setTimeout(() => connections.forEach((connection) => connection.terminate()), this.closeGraceMs);
+    await Promise.all(connections.map((connection) => connection.closed));
+    clearTimeout(grace);
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  private readonly registry = {
+    opened: (connection: HubConnection) => {
+      const byUser = this.users.get(connection.hub);
+      const open = byUser?.get(connection.userId) ?? new Set<HubConnection>();
+      open.add(connection);
+      byUser?.set(connection.userId, open);
+    },
+    closed: (connection: HubConnection) => {
+      this.sockets.delete(connection);
+      const byUser = this.users.get(connection.hub);
+      const open = byUser?.get(connection.userId);
+      open?.delete(connection);
+      if (open?.size === 0) byUser?.delete(connection.userId);
+    },
+  };
+
+  private async authenticate(
+    request: IncomingMessage,
+    url: URL,
+    verifier: AccessTokenVerifier,
+  ): Promise<{ status: 101; userId: number } | { status: 401 | 500 }> {
+    const header = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+    const token = header?.[1] ?? url.searchParams.get('access_token');
+    if (!token) return { status: 401 };
+    try {
+      const principal = await verifier.verifyAccessToken(token);
+      return { status: 101, userId: principal.userId };
+    } catch (error) {
+      if (error instanceof AppError && error.status === 401) return { status: 401 };
+      this.log.error({ err: error }, 'could not check the access token of a hub connection');
+      return { status: 500 };
+    }
+  }
+}
+
+const STATUS_TEXT = { 401: 'Unauthorized', 404: 'Not Found', 500: 'Internal Server Error', 503: 'Service Unavailable' };
+
+/** An HTTP answer on a socket that asked to upgrade, then the end of it. */
+function refuse(socket: Duplex, status: keyof typeof STATUS_TEXT): void {
+  const challenge = status === 401 ? 'WWW-Authenticate: Bearer\r\n' : '';
+  socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\n${challenge}Connection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+function randomId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+const availableTransports: NegotiateResponse['availableTransports'] = [
+  { transport: 'WebSockets', transferFormats: ['Text', 'Binary'] },
+];
+
+const NegotiateQuery = z.object({ negotiateVersion: z.coerce.number().int().min(0).optional() });
+
+/**
+ * The hubs on an app: `POST <hub>/negotiate` for each hub, the WebSocket upgrade on the app's HTTP
+ * server, pings once ready, and a Close to every client before the server stops.
+ */
+export const hubsPlugin: FastifyPluginAsyncZod<{
+  hubs: HubServer;
+  verifier: AccessTokenVerifier;
+  guards: Guards;
+}> = async (app, { hubs, verifier, guards }) => {
+  for (const hub of HUBS) {
+    app.post(
+      `${hub}/negotiate`,
+      {
+        onRequest: guards.authenticated,
+        schema: {
+          tags: ['real-time'],
+          security: [{ bearer: [] }],
+          summary: 'SignalR negotiation: the WebSocket transport only',
+          querystring: NegotiateQuery,
+          response: { 200: NegotiateResponse, 401: ProblemDetails },
+        },
+      },
+      async (request): Promise<NegotiateResponse> => {
+        const connectionId = randomId();
+        // Version 1 adds a connection token, distinct from the id, for the WebSocket address.
+        if ((request.query.negotiateVersion ?? 0) >= 1) {
+          return { negotiateVersion: 1, connectionId, connectionToken: randomId(), availableTransports };
+        }
+        return { negotiateVersion: 0, connectionId, availableTransports };
+      },
+    );
+  }
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (hubs.handleUpgrade(request, socket, head, verifier)) return;
+    // Nobody else listens for upgrades: say so instead of leaving the socket hanging.
+    if (app.server.listenerCount('upgrade') === 1) refuse(socket, 404);
+  };
+  app.server.on('upgrade', onUpgrade);
+  app.addHook('onReady', async () => hubs.start());
+  // preClose: before the HTTP server waits for its sockets to end, which upgraded ones never would.
+  app.addHook('preClose', async () => {
+    app.server.off('upgrade', onUpgrade);
+    await hubs.close();
+  });
+};

@@ -1,0 +1,134 @@
+/**
+ * Where videos and their derived files live: one interface, files under `DATA_DIR/videos` by default
+ * (this file) or an S3-compatible bucket (s3-blob-storage.repository.ts). Keys are the storage's own
+ * names, made by the service ("<uuid>/source.mp4"), never a client's file name.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { copyFile, mkdir, rename, rm, rmdir } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import send, { type SendResult } from '@fastify/send';
+import type { Clock } from '../lib/clock.js';
+
+export interface BlobStorage {
+  /** Stores a finished local file under `key`; the local file is gone afterwards. */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
+  /**
+   * A local file with the object's bytes, for ffprobe and ffmpeg, and what to call when done with it
+   * (a downloaded copy is removed then; a local object is left alone).
+   */
+  localFile(key: string): Promise<{ path: string; release(): Promise<void> }>;
+  /** Removes the objects; a missing one is not an error. */
+  delete(keys: readonly string[]): Promise<void>;
+  /** An address that serves the object, HTTP ranges included, until `seconds` from now. */
+  signedUrl(key: string, contentType: string, seconds: number): Promise<string>;
+}
+
+/** The path prefix of the files served for signed local addresses. */
+export const LOCAL_FILES_PATH = '/vid/api/video/files/';
+
+const SAFE_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
+
+/** Whether a key is one this app makes: no `..`, no absolute path, nothing outside the storage folder. */
+export function isSafeKey(key: string): boolean {
+  return SAFE_KEY.test(key) && !key.split('/').some((part) => part === '..' || part === '.');
+}
+
+/**
+ * Signs and checks the local addresses: HMAC-SHA256 of the key, its content type and its expiry, with a
+ * key derived from the token signing key (so a leaked address cannot be stretched, retargeted or reused
+ * for another file).
+ */
+export class UrlSigner {
+  private readonly key: Buffer;
+
+  constructor(
+    secret: Uint8Array,
+    private readonly clock: Clock,
+  ) {
+    this.key = createHmac('sha256', secret).update('openmat video url v1').digest();
+  }
+
+  private signature(key: string, contentType: string, expires: number): string {
+    return createHmac('sha256', this.key)
+      .update(`${key}\n${contentType}\n${String(expires)}`)
+      .digest('base64url');
+  }
+
+  sign(key: string, contentType: string, seconds: number): string {
+    const expires = Math.floor(this.clock.now().getTime() / 1000) + seconds;
+    const query = new URLSearchParams({
+      type: contentType,
+      expires: String(expires),
+      signature: this.signature(key, contentType, expires),
+    });
+    return `${LOCAL_FILES_PATH}${key}?${query.toString()}`;
+  }
+
+  /** 'valid', or why not: a tampered address and an expired one are told apart for the message only. */
+  check(key: string, contentType: string, expires: string, signature: string): 'valid' | 'invalid' | 'expired' {
+    const at = Number(expires);
+    if (!isSafeKey(key) || !/^\d{1,12}$/.test(expires)) return 'invalid';
+    const expected = Buffer.from(this.signature(key, contentType, at));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
+    return at * 1000 < this.clock.now().getTime() ? 'expired' : 'valid';
+  }
+}
+
+/** Files in one folder, served by the app itself through signed addresses. */
+export class LocalBlobStorage implements BlobStorage {
+  constructor(
+    /** Absolute path of the folder (DATA_DIR/videos). */
+    readonly root: string,
+    private readonly signer: UrlSigner,
+  ) {}
+
+  /** The absolute path of a key, refusing any key that is not one of ours. */
+  pathOf(key: string): string {
+    if (!isSafeKey(key)) throw new Error(`unsafe storage key ${JSON.stringify(key)}`);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async putFile(key: string, file: string): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await rename(file, target);
+    } catch (error) {
+      // Another file system (a temporary folder on another disk): copy, then remove the original.
+      if (!(error instanceof Error && 'code' in error && error.code === 'EXDEV')) throw error;
+      await copyFile(file, target);
+      await rm(file, { force: true });
+    }
+  }
+
+  localFile(key: string): Promise<{ path: string; release(): Promise<void> }> {
+    return Promise.resolve({ path: this.pathOf(key), release: () => Promise.resolve() });
+  }
+
+  async delete(keys: readonly string[]): Promise<void> {
+    for (const key of keys) {
+      const file = this.pathOf(key);
+      await rm(file, { force: true });
+      // The video's folder goes with its last file; a folder still holding others stays.
+      await rmdir(path.dirname(file)).catch(() => undefined);
+    }
+  }
+
+  signedUrl(key: string, contentType: string, seconds: number): Promise<string> {
+    return Promise.resolve(this.signer.sign(key, contentType, seconds));
+  }
+
+  /** The file of a key as an HTTP answer to `request`: 200, 206 for a range, 304, 404 or 416. */
+  send(request: IncomingMessage, key: string): Promise<SendResult> {
+    return send(request, this.pathOf(key).slice(this.root.length), {
+      root: this.root,
+      acceptRanges: true,
+      cacheControl: false,
+      etag: true,
+      lastModified: true,
+      dotfiles: 'deny',
+    });
+  }
+}

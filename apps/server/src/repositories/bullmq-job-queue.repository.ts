@@ -1,0 +1,101 @@
+import { JobPayloadSchemas, type JobName, type JobPayload } from '@openmat/contract/jobs';
+import { Queue, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** What runs a job's try and hears of its final failure: the job registry, handed in by the wiring. */
+export interface BullmqJobRunner {
+  execute(run: {
+    name: string;
+    payload: unknown;
+    attempt: number;
+    maxAttempts: number;
+  }): Promise<{ ok: true } | { ok: false; error: string; retry: boolean }>;
+  failed(failure: { name: string; payload: unknown; error: string; attempts: number }): Promise<void>;
+}
+
+export interface BullmqJobQueueOptions {
+  redisUrl: string;
+  /** Namespaces the Redis keys (default `openmat`); tests use one of their own per run. */
+  prefix?: string;
+  /** Tries a job gets before it fails for good (default 3). */
+  maxAttempts?: number;
+  /** The wait before the second try, doubled for each try after it (default 10 s). */
+  backoffMs?: number;
+}
+
+/** Every job shares one queue; a job's BullMQ name is its contract name. */
+const QUEUE_NAME = 'jobs';
+
+/**
+ * The job queue on BullMQ and Redis, for installations with REDIS_URL (docs/decisions/0019-durable-jobs.md):
+ * the same enqueue as the database queue, and workers, in this process or in `worker.ts` processes, that
+ * run the same registry's handlers. Finished jobs are trimmed so Redis does not grow without bound.
+ */
+export class BullmqJobQueue {
+  private readonly queue: Queue;
+  private readonly prefix: string;
+  private readonly maxAttempts: number;
+  private readonly backoffMs: number;
+
+  constructor(
+    private readonly options: BullmqJobQueueOptions,
+    private readonly log: Pick<FastifyBaseLogger, 'error'>,
+  ) {
+    this.prefix = options.prefix ?? 'openmat';
+    this.maxAttempts = options.maxAttempts ?? 3;
+    this.backoffMs = options.backoffMs ?? 10_000;
+    // Without an offline queue an enqueue fails at once while Redis is away, instead of hanging the request.
+    this.queue = new Queue(QUEUE_NAME, {
+      connection: { url: options.redisUrl, enableOfflineQueue: false },
+      prefix: this.prefix,
+    });
+    this.queue.on('error', (error) => this.log.error({ err: error }, 'the job queue lost Redis'));
+  }
+
+  /**
+   * Queues a job, checked against its contract schema first. A `jobKey` becomes BullMQ's deduplication
+   * id, which holds while the job waits, runs or waits for a retry and is let go once it completes or
+   * fails, as the database queue's key is.
+   */
+  async enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options: { jobKey?: string } = {}): Promise<void> {
+    const checked = JobPayloadSchemas[name].parse(payload);
+    await this.queue.add(name, checked, {
+      attempts: this.maxAttempts,
+      backoff: { type: 'exponential', delay: this.backoffMs },
+      removeOnComplete: { count: 1000 },
+      removeOnFail: { count: 5000 },
+      ...(options.jobKey === undefined ? {} : { deduplication: { id: `${name}|${options.jobKey}` } }),
+    });
+  }
+
+  /** Runs the queue's jobs in this process until the answer's `close`, `concurrency` at a time. */
+  consume(runner: BullmqJobRunner, options: { concurrency?: number } = {}): { close(): Promise<void> } {
+    const connection: ConnectionOptions = { url: this.options.redisUrl, maxRetriesPerRequest: null };
+    const worker = new Worker(
+      QUEUE_NAME,
+      async (job: Job) => {
+        const outcome = await runner.execute({
+          name: job.name,
+          payload: job.data,
+          attempt: job.attemptsMade + 1,
+          maxAttempts: job.opts.attempts ?? 1,
+        });
+        if (!outcome.ok) throw outcome.retry ? new Error(outcome.error) : new UnrecoverableError(outcome.error);
+      },
+      { connection, prefix: this.prefix, concurrency: Math.max(1, options.concurrency ?? 1) },
+    );
+    worker.on('error', (error) => this.log.error({ err: error }, 'the job worker lost Redis'));
+    // 'failed' is told of every failed try; only the last one, or one that must not be retried, is final.
+    worker.on('failed', (job, error) => {
+      if (!job) return;
+      const final = error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
+      if (!final) return;
+      void runner.failed({ name: job.name, payload: job.data, error: error.message, attempts: job.attemptsMade });
+    });
+    return { close: () => worker.close() };
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+  }
+}

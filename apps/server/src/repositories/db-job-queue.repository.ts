@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import { JobPayloadSchemas, type JobName, type JobPayload } from '@openmat/contract/jobs';
+import type { ExpressionBuilder, Kysely, Selectable, Updateable } from 'kysely';
+import type { Dialect } from '../db/database.js';
+import type { Database, JobsTable } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import { parseJson } from '../lib/parse-json.js';
+
+/** A job's row, as the worker and the tests read it. */
+export interface StoredJob {
+  id: number;
+  name: string;
+  payload: unknown;
+  jobKey: string | null;
+  /** queued, running, done or failed. */
+  status: string;
+  attempts: number;
+  maxAttempts: number;
+  runAfter: string;
+  lockedUntil: string | null;
+  lastError: string | null;
+}
+
+export interface ClaimedStoredJob extends StoredJob {
+  lockToken: string;
+}
+
+export interface DbJobQueueOptions {
+  /** Tries a job gets before it fails for good (default 3). */
+  maxAttempts?: number;
+}
+
+/**
+ * The embedded job queue: jobs are rows of `jobs` in the app's own database, SQLite or PostgreSQL
+ * (docs/decisions/0019-durable-jobs.md). A claim is one UPDATE of the row that a sub-select picks, so
+ * two workers never claim one job: SQLite runs writes one at a time, and PostgreSQL's sub-select locks
+ * the row it picks and skips rows another claim has locked. A claim is a lease: a running job whose
+ * lease has run out (its worker stopped) is claimed again, until its tries are used up.
+ */
+export class DbJobQueueRepository {
+  private readonly maxAttempts: number;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+    private readonly clock: Clock,
+    options: DbJobQueueOptions = {},
+  ) {
+    this.maxAttempts = options.maxAttempts ?? 3;
+  }
+
+  /**
+   * Queues a job, checked against its contract schema first. With a `jobKey`, nothing happens while a
+   * job of that name and key is queued or running (a partial unique index says so, atomically).
+   */
+  async enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options: { jobKey?: string } = {}): Promise<void> {
+    const checked = JobPayloadSchemas[name].parse(payload);
+    const now = this.clock.now().toISOString();
+    await this.db
+      .insertInto('jobs')
+      .values({
+        name,
+        payload_json: JSON.stringify(checked),
+        job_key: options.jobKey ?? null,
+        status: 'queued',
+        max_attempts: this.maxAttempts,
+        run_after: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    for (const listener of this.listeners) listener();
+  }
+
+  onEnqueued(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async claim(leaseMs: number): Promise<ClaimedStoredJob | undefined> {
+    const now = this.clock.now();
+    const nowText = now.toISOString();
+    const lockToken = randomUUID();
+    const next = this.db
+      .selectFrom('jobs')
+      .select('id')
+      .where(claimable(nowText))
+      .orderBy('run_after')
+      .orderBy('id')
+      .limit(1)
+      .$if(this.dialect === 'postgres', (query) => query.forUpdate().skipLocked());
+    const row = await this.db
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'running',
+        attempts: eb('attempts', '+', 1),
+        locked_until: new Date(now.getTime() + leaseMs).toISOString(),
+        lock_token: lockToken,
+        updated_at: nowText,
+      }))
+      .where('id', '=', next)
+      // Checked again on the row itself, so that a row claimed since the sub-select read it is left alone.
+      .where(claimable(nowText))
+      .returningAll()
+      .executeTakeFirst();
+    return row && { ...toStoredJob(row), lockToken };
+  }
+
+  async renewLease(job: { id: number; lockToken: string }, leaseMs: number): Promise<boolean> {
+    const now = this.clock.now();
+    return this.updateClaimed(job, {
+      locked_until: new Date(now.getTime() + leaseMs).toISOString(),
+      updated_at: now.toISOString(),
+    });
+  }
+
+  async complete(job: { id: number; lockToken: string }): Promise<boolean> {
+    return this.updateClaimed(job, {
+      status: 'done',
+      locked_until: null,
+      lock_token: null,
+      updated_at: this.clock.now().toISOString(),
+    });
+  }
+
+  async retry(job: { id: number; lockToken: string }, error: string, delayMs: number): Promise<boolean> {
+    const now = this.clock.now();
+    return this.updateClaimed(job, {
+      status: 'queued',
+      run_after: new Date(now.getTime() + delayMs).toISOString(),
+      locked_until: null,
+      lock_token: null,
+      last_error: error,
+      updated_at: now.toISOString(),
+    });
+  }
+
+  async fail(job: { id: number; lockToken: string }, error: string): Promise<boolean> {
+    return this.updateClaimed(job, {
+      status: 'failed',
+      locked_until: null,
+      lock_token: null,
+      last_error: error,
+      updated_at: this.clock.now().toISOString(),
+    });
+  }
+
+  /** Fails the running jobs whose lease ran out on their last try; each is answered to one caller. */
+  async failAbandoned(error: string): Promise<{ name: string; payload: unknown; error: string; attempts: number }[]> {
+    const now = this.clock.now().toISOString();
+    const rows = await this.db
+      .updateTable('jobs')
+      .set({ status: 'failed', locked_until: null, lock_token: null, last_error: error, updated_at: now })
+      .where('status', '=', 'running')
+      .where('locked_until', '<=', now)
+      .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
+      .returning(['name', 'payload_json', 'attempts'])
+      .execute();
+    return rows.map((row) => ({ name: row.name, payload: payloadOf(row.payload_json), error, attempts: row.attempts }));
+  }
+
+  /** One job, for tests and diagnostics. */
+  async find(id: number): Promise<StoredJob | undefined> {
+    const row = await this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toStoredJob(row);
+  }
+
+  /** Every job, oldest first, for tests and diagnostics. */
+  async list(): Promise<StoredJob[]> {
+    const rows = await this.db.selectFrom('jobs').selectAll().orderBy('id').execute();
+    return rows.map(toStoredJob);
+  }
+
+  private async updateClaimed(job: { id: number; lockToken: string }, values: Updateable<JobsTable>): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set(values)
+      .where('id', '=', job.id)
+      .where('status', '=', 'running')
+      .where('lock_token', '=', job.lockToken)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+}
+
+/** A job a worker may claim now: due and queued, or running on a lapsed lease, with tries left. */
+function claimable(now: string) {
+  return (eb: ExpressionBuilder<Database, 'jobs'>) =>
+    eb.and([
+      eb.or([
+        eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
+        eb.and([eb('status', '=', 'running'), eb('locked_until', '<=', now)]),
+      ]),
+      eb('attempts', '<', eb.ref('max_attempts')),
+    ]);
+}
+
+/** The stored payload; text that is not JSON reaches the registry as is and fails its schema there. */
+function payloadOf(text: string): unknown {
+  const parsed = parseJson(text);
+  return parsed.ok ? parsed.value : text;
+}
+
+function toStoredJob(row: Selectable<JobsTable>): StoredJob {
+  return {
+    id: row.id,
+    name: row.name,
+    payload: payloadOf(row.payload_json),
+    jobKey: row.job_key,
+    status: row.status,
+    attempts: row.attempts,
+    maxAttempts: row.max_attempts,
+    runAfter: row.run_after,
+    lockedUntil: row.locked_until,
+    lastError: row.last_error,
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Videos in an S3-compatible bucket (AWS, MinIO, Ceph, R2…), chosen by the `S3_*` settings. Uploads go
+ * in parts from the local file, so memory stays flat for any size; playback uses presigned GET
+ * addresses, which the store itself serves with HTTP ranges.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DeleteObjectsCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { AppConfig } from '../config.js';
+import type { BlobStorage } from './blob-storage.repository.js';
+
+type S3Settings = NonNullable<AppConfig['s3']>;
+
+export class S3BlobStorage implements BlobStorage {
+  private readonly client: S3Client;
+
+  constructor(
+    private readonly settings: S3Settings,
+    /** Folder for the local copies ffmpeg reads. */
+    private readonly scratchDir: string,
+  ) {
+    this.client = new S3Client({
+      region: settings.region,
+      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+      forcePathStyle: settings.forcePathStyle,
+      ...(settings.accessKeyId && settings.secretAccessKey
+        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+        : {}),
+    });
+  }
+
+  async putFile(key: string, file: string, contentType: string): Promise<void> {
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.settings.bucket, Key: key, Body: createReadStream(file), ContentType: contentType },
+      queueSize: 2,
+      partSize: 8 * 1024 * 1024,
+    });
+    await upload.done();
+    await rm(file, { force: true });
+  }
+
+  async localFile(key: string): Promise<{ path: string; release(): Promise<void> }> {
+    await mkdir(this.scratchDir, { recursive: true });
+    const file = path.join(this.scratchDir, `${randomUUID()}${path.extname(key)}`);
+    const object = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+    if (!(object.Body instanceof Readable)) throw new Error(`S3 gave no readable body for ${key}`);
+    try {
+      await pipeline(object.Body, createWriteStream(file));
+    } catch (error) {
+      await rm(file, { force: true });
+      throw error;
+    }
+    return { path: file, release: () => rm(file, { force: true }) };
+  }
+
+  async delete(keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await this.client.send(
+      new DeleteObjectsCommand({
+        Bucket: this.settings.bucket,
+        Delete: { Objects: keys.map((key) => ({ Key: key })), Quiet: true },
+      }),
+    );
+  }
+
+  signedUrl(key: string, contentType: string, seconds: number): Promise<string> {
+    return getSignedUrl(
+      this.client,
+      new GetObjectCommand({ Bucket: this.settings.bucket, Key: key, ResponseContentType: contentType }),
+      { expiresIn: seconds },
+    );
+  }
+
+  close(): void {
+    this.client.destroy();
+  }
+}

@@ -1,0 +1,318 @@
+import type { MartialArt } from '@openmat/contract/enums';
+import type { VideoProcessing } from '@openmat/contract/videos';
+import { VideoProcessing as ProcessingEnum } from '@openmat/contract/videos';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, VideosTable } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import { isUniqueViolation } from './db-errors.js';
+import { parseMartialArt } from './enum-columns.js';
+
+export interface VideoRecord {
+  id: number;
+  uploaderUserId: number;
+  fighterId: number | null;
+  /** The uploader's fighter name, or their e-mail address when they have no profile. */
+  uploaderName: string;
+  description: string;
+  studentIdentifier: string;
+  martialArt: MartialArt;
+  originalName: string;
+  sha256: string;
+  sizeBytes: number;
+  durationSeconds: number | null;
+  sourceKey: string;
+  sourceType: string;
+  playableKey: string | null;
+  posterKey: string | null;
+  processing: VideoProcessing;
+  aiAnalysisResult: string | null;
+  uploadedAt: string;
+}
+
+export type NewVideo = Omit<
+  VideoRecord,
+  'id' | 'uploaderName' | 'playableKey' | 'posterKey' | 'processing' | 'aiAnalysisResult' | 'uploadedAt'
+>;
+
+export interface ShareCandidateRecord {
+  fighterId: number;
+  fighterName: string;
+  userId: number;
+}
+
+export interface SharedVideoRecord {
+  video: VideoRecord;
+  title: string;
+  sharedByName: string;
+  sharedAt: string;
+}
+
+type VideoRow = Selectable<VideosTable> & { uploader_name: string };
+
+function toVideoRecord(row: VideoRow): VideoRecord {
+  return {
+    id: row.id,
+    uploaderUserId: row.uploader_user_id,
+    fighterId: row.fighter_id,
+    uploaderName: row.uploader_name,
+    description: row.description,
+    studentIdentifier: row.student_identifier,
+    martialArt: parseMartialArt(row.martial_art),
+    originalName: row.original_name,
+    sha256: row.sha256,
+    sizeBytes: Number(row.size_bytes),
+    durationSeconds: row.duration_seconds === null ? null : Number(row.duration_seconds),
+    sourceKey: row.source_key,
+    sourceType: row.source_type,
+    playableKey: row.playable_key,
+    posterKey: row.poster_key,
+    processing: ProcessingEnum.parse(row.processing),
+    aiAnalysisResult: row.ai_analysis_result,
+    uploadedAt: row.uploaded_at,
+  };
+}
+
+export class VideoRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Videos with their uploader's name: the fighter name of the profile, else the e-mail address. */
+  private videos() {
+    return this.db
+      .selectFrom('videos')
+      .innerJoin('users', 'users.id', 'videos.uploader_user_id')
+      .leftJoin('fighters', 'fighters.user_id', 'videos.uploader_user_id')
+      .selectAll('videos')
+      .select((eb) => eb.fn.coalesce('fighters.fighter_name', 'users.email').as('uploader_name'));
+  }
+
+  async findById(id: number): Promise<VideoRecord | undefined> {
+    const row = await this.videos().where('videos.id', '=', id).executeTakeFirst();
+    return row && toVideoRecord(row);
+  }
+
+  async findByHash(uploaderUserId: number, sha256: string): Promise<VideoRecord | undefined> {
+    const row = await this.videos()
+      .where('videos.uploader_user_id', '=', uploaderUserId)
+      .where('videos.sha256', '=', sha256)
+      .executeTakeFirst();
+    return row && toVideoRecord(row);
+  }
+
+  /**
+   * Saves a stored video. When the same uploader's same bytes were saved meanwhile (two uploads of one
+   * file at once), nothing is saved and the answer is that first video.
+   */
+  async create(
+    video: NewVideo,
+  ): Promise<{ created: true; video: VideoRecord } | { created: false; video: VideoRecord }> {
+    try {
+      const { id } = await this.db
+        .insertInto('videos')
+        .values({
+          uploader_user_id: video.uploaderUserId,
+          fighter_id: video.fighterId,
+          description: video.description,
+          student_identifier: video.studentIdentifier,
+          martial_art: video.martialArt,
+          original_name: video.originalName,
+          sha256: video.sha256,
+          size_bytes: video.sizeBytes,
+          duration_seconds: video.durationSeconds,
+          source_key: video.sourceKey,
+          source_type: video.sourceType,
+          processing: 'pending',
+          uploaded_at: this.clock.now().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const created = await this.findById(id);
+      if (!created) throw new Error(`video ${String(id)} vanished after its insert`);
+      return { created: true, video: created };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const first = await this.findByHash(video.uploaderUserId, video.sha256);
+      if (!first) throw error;
+      return { created: false, video: first };
+    }
+  }
+
+  /** The uploader's videos, newest first. */
+  async listByUploader(uploaderUserId: number): Promise<VideoRecord[]> {
+    const rows = await this.videos()
+      .where('videos.uploader_user_id', '=', uploaderUserId)
+      .orderBy('videos.id', 'desc')
+      .execute();
+    return rows.map(toVideoRecord);
+  }
+
+  /** Records the poster and the playable file once the processing job made them. */
+  async setProcessed(
+    id: number,
+    result: { processing: VideoProcessing; playableKey: string | null; posterKey: string | null },
+  ): Promise<boolean> {
+    const updated = await this.db
+      .updateTable('videos')
+      .set({ processing: result.processing, playable_key: result.playableKey, poster_key: result.posterKey })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) > 0;
+  }
+
+  /** Deletes the video with its shares; the answer is the row as it was, for its files. */
+  async delete(id: number): Promise<VideoRecord | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('video_shares').where('video_id', '=', id).execute();
+      const row = await trx.deleteFrom('videos').where('id', '=', id).returningAll().executeTakeFirst();
+      return row && toVideoRecord({ ...row, uploader_name: '' });
+    });
+  }
+
+  /**
+   * Who the uploader may share with: the students (with an account) of the uploader's own sessions,
+   * and the instructors of the sessions the uploader trained in. Never the uploader.
+   */
+  async shareCandidates(uploaderUserId: number, uploaderFighterId: number | null): Promise<ShareCandidateRecord[]> {
+    const students = this.db
+      .selectFrom('session_attendees')
+      .innerJoin('training_sessions', 'training_sessions.id', 'session_attendees.session_id')
+      .innerJoin('fighters', 'fighters.id', 'session_attendees.fighter_id')
+      .where('training_sessions.owner_user_id', '=', uploaderUserId)
+      .select(['fighters.id as fighter_id', 'fighters.fighter_name', 'fighters.user_id']);
+    const instructors = this.db
+      .selectFrom('session_attendees')
+      .innerJoin('training_sessions', 'training_sessions.id', 'session_attendees.session_id')
+      .innerJoin('fighters', 'fighters.id', 'training_sessions.instructor_fighter_id')
+      .where('session_attendees.fighter_id', '=', uploaderFighterId ?? 0)
+      .select(['fighters.id as fighter_id', 'fighters.fighter_name', 'fighters.user_id']);
+    const rows = await this.db
+      .selectFrom(students.union(instructors).as('candidates'))
+      .selectAll()
+      .where('user_id', 'is not', null)
+      .where('user_id', '!=', uploaderUserId)
+      .orderBy('fighter_name')
+      .orderBy('fighter_id')
+      .execute();
+    return rows.flatMap((row) =>
+      row.user_id === null ? [] : [{ fighterId: row.fighter_id, fighterName: row.fighter_name, userId: row.user_id }],
+    );
+  }
+
+  /** The uploader's own sessions, latest first, with how many students with an account each has. */
+  async ownSessions(uploaderUserId: number, limit: number) {
+    const rows = await this.db
+      .selectFrom('training_sessions')
+      .leftJoin('session_attendees', 'session_attendees.session_id', 'training_sessions.id')
+      .leftJoin('fighters', (join) =>
+        join.onRef('fighters.id', '=', 'session_attendees.fighter_id').on('fighters.user_id', 'is not', null),
+      )
+      .where('training_sessions.owner_user_id', '=', uploaderUserId)
+      .groupBy(['training_sessions.id', 'training_sessions.training_date', 'training_sessions.description'])
+      .select((eb) => [
+        'training_sessions.id',
+        'training_sessions.training_date',
+        'training_sessions.description',
+        eb.fn.count<number | string>('fighters.id').as('students'),
+      ])
+      .orderBy('training_sessions.training_date', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      trainingDate: row.training_date,
+      description: row.description,
+      students: Number(row.students),
+    }));
+  }
+
+  /** The students with an account of a session the uploader owns; empty when it is not theirs. */
+  async sessionRecipients(sessionId: number, ownerUserId: number): Promise<ShareCandidateRecord[]> {
+    const rows = await this.db
+      .selectFrom('session_attendees')
+      .innerJoin('training_sessions', 'training_sessions.id', 'session_attendees.session_id')
+      .innerJoin('fighters', 'fighters.id', 'session_attendees.fighter_id')
+      .where('training_sessions.id', '=', sessionId)
+      .where('training_sessions.owner_user_id', '=', ownerUserId)
+      .where('fighters.user_id', 'is not', null)
+      .where('fighters.user_id', '!=', ownerUserId)
+      .select(['fighters.id as fighter_id', 'fighters.fighter_name', 'fighters.user_id'])
+      .execute();
+    return rows.flatMap((row) =>
+      row.user_id === null ? [] : [{ fighterId: row.fighter_id, fighterName: row.fighter_name, userId: row.user_id }],
+    );
+  }
+
+  /** Whether the session exists and the user owns it. */
+  async ownsSession(sessionId: number, userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('training_sessions')
+      .select('id')
+      .where('id', '=', sessionId)
+      .where('owner_user_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async isSharedWith(videoId: number, userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('video_shares')
+      .select('video_id')
+      .where('video_id', '=', videoId)
+      .where('recipient_user_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Shares the video with each user once; sharing again updates the title and the time, so that the
+   * video comes first again in their list.
+   */
+  async share(videoId: number, sharedByUserId: number, recipientUserIds: readonly number[], title: string) {
+    if (recipientUserIds.length === 0) return;
+    const sharedAt = this.clock.now().toISOString();
+    await this.db
+      .insertInto('video_shares')
+      .values(
+        recipientUserIds.map((recipient) => ({
+          video_id: videoId,
+          recipient_user_id: recipient,
+          shared_by_user_id: sharedByUserId,
+          title,
+          shared_at: sharedAt,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['video_id', 'recipient_user_id']).doUpdateSet((eb) => ({
+          title: eb.ref('excluded.title'),
+          shared_at: eb.ref('excluded.shared_at'),
+          shared_by_user_id: eb.ref('excluded.shared_by_user_id'),
+        })),
+      )
+      .execute();
+  }
+
+  /** What was shared with the user, newest share first, with who shared it. */
+  async listSharedWith(userId: number): Promise<SharedVideoRecord[]> {
+    const rows = await this.videos()
+      .innerJoin('video_shares', 'video_shares.video_id', 'videos.id')
+      .innerJoin('users as sharer', 'sharer.id', 'video_shares.shared_by_user_id')
+      .leftJoin('fighters as sharer_fighter', 'sharer_fighter.user_id', 'video_shares.shared_by_user_id')
+      .select((eb) => [
+        'video_shares.title as share_title',
+        'video_shares.shared_at as shared_at',
+        eb.fn.coalesce('sharer_fighter.fighter_name', 'sharer.email').as('shared_by_name'),
+      ])
+      .where('video_shares.recipient_user_id', '=', userId)
+      .orderBy('video_shares.shared_at', 'desc')
+      .orderBy('videos.id', 'desc')
+      .execute();
+    return rows.map((row) => ({
+      video: toVideoRecord(row),
+      title: row.share_title,
+      sharedByName: row.shared_by_name,
+      sharedAt: row.shared_at,
+    }));
+  }
+}

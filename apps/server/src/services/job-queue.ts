@@ -1,0 +1,18 @@
+import type { JobName, JobPayload } from '@openmat/contract/jobs';
+
+export interface EnqueueOptions {
+  /**
+   * Names the work, so that it is queued once: enqueueing a job of the same name and key while one is
+   * queued or running does nothing. Once that one is done or has failed, the key is free again.
+   */
+  jobKey?: string;
+}
+
+/**
+ * Where services put background work (docs/decisions/0019-durable-jobs.md). The job survives a
+ * restart; a handler registered in `jobs/` runs it later, in this process or in a worker process.
+ * The database queue and BullMQ both implement it, so services never know which one runs.
+ */
+export interface JobQueue {
+  enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options?: EnqueueOptions): Promise<void>;
+}

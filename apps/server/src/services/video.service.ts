@@ -1,0 +1,455 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
+import {
+  VideoUploadFields,
+  type ShareCandidates,
+  type ShareVideoRequest,
+  type SharedVideo,
+  type UploadedVideo,
+} from '@openmat/contract/videos';
+import type { Language } from '@openmat/contract/languages';
+import { AppError, forbidden, messageError, notFound } from '../errors.js';
+import { msg, render, translator } from '../i18n/catalog.js';
+import { issueMessages } from '../i18n/library-messages.js';
+import type { Principal } from '../lib/principal.js';
+import type { JobQueue } from './job-queue.js';
+import type { EventPublisher } from './event-publisher.js';
+import type { BlobStorage, LocalBlobStorage, UrlSigner } from '../repositories/blob-storage.repository.js';
+import type { MediaInfo, MediaRepository } from '../repositories/media.repository.js';
+import { TooLargeError, type StagedFile, type UploadStaging } from '../repositories/upload-staging.repository.js';
+import type { VideoRecord, VideoRepository } from '../repositories/video.repository.js';
+import { ResumableUploads, type UploadRefusal } from '../repositories/resumable-upload.repository.js';
+import type { Locker } from '@tus/utils';
+
+export type { StagedFile };
+
+/** What the video service tells the real-time side: a share, for its recipients only. */
+export type VideoEvents = EventPublisher;
+
+export interface VideoSettings {
+  maxBytes: number;
+  /** Lifetime of a signed address, in seconds. */
+  urlSeconds: number;
+  /** Resumable uploads: the folder their parts collect in, and the lock shared by API instances. */
+  resumable: { directory: string; path: string; locker?: Locker };
+}
+
+/** Unfinished resumable uploads are kept this long, then removed. */
+const RESUMABLE_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+/** The container names of ffprobe, each with the extension and type the stored file gets. */
+const CONTAINERS: ReadonlyArray<{ format: string; extension: string; type: string }> = [
+  { format: 'webm', extension: '.webm', type: 'video/webm' },
+  { format: 'mp4', extension: '.mp4', type: 'video/mp4' },
+  { format: 'mov', extension: '.mov', type: 'video/quicktime' },
+  { format: 'avi', extension: '.avi', type: 'video/x-msvideo' },
+  { format: 'matroska', extension: '.mkv', type: 'video/x-matroska' },
+  { format: 'mpeg', extension: '.mpg', type: 'video/mpeg' },
+  { format: 'mpegts', extension: '.ts', type: 'video/mp2t' },
+];
+
+function containerOf(info: MediaInfo): { extension: string; type: string } {
+  const formats = info.formatName.split(',');
+  // ffprobe names MP4 and MOV together ("mov,mp4,m4a,…"); a browser-playable one is served as MP4.
+  if (formats.includes('mp4') && info.browserPlayable) return { extension: '.mp4', type: 'video/mp4' };
+  return (
+    CONTAINERS.find((known) => formats.includes(known.format)) ?? { extension: '.bin', type: 'video/octet-stream' }
+  );
+}
+
+const POSTER_TYPE = 'image/jpeg';
+const PLAYABLE_TYPE = 'video/mp4';
+
+/**
+ * Uploaded videos: taking one in (checked by its content, deduplicated per uploader by SHA-256), who
+ * may see, delete and share it, and preparing it for playback in any browser.
+ */
+export class VideoService {
+  constructor(
+    private readonly videos: VideoRepository,
+    private readonly storage: BlobStorage,
+    private readonly media: MediaRepository,
+    private readonly staging: UploadStaging,
+    private readonly jobs: JobQueue,
+    private readonly events: VideoEvents,
+    private readonly settings: VideoSettings,
+    /** The app's own file serving, when videos are kept on the local disk (not in S3). */
+    private readonly local: { storage: LocalBlobStorage; signer: UrlSigner } | null,
+  ) {
+    this.uploads = new ResumableUploads({
+      ...settings.resumable,
+      maxBytes: settings.maxBytes,
+      expireAfterMs: RESUMABLE_EXPIRY_MS,
+      hooks: {
+        create: (request, metadata) => this.checkResumable(request, metadata),
+        mayContinue: (request, metadata) => metadata.ownerId === String(this.callerOf(request).principal.userId),
+        finish: (request, file, metadata) => this.finishResumable(request, file, metadata),
+      },
+    });
+  }
+
+  private readonly uploads: ResumableUploads;
+  /** The signed-in caller of each resumable-upload request in progress. */
+  private readonly callers = new WeakMap<IncomingMessage, { principal: Principal; language: Language }>();
+
+  private callerOf(request: IncomingMessage) {
+    const caller = this.callers.get(request);
+    if (!caller) throw new Error('a resumable upload request without its caller');
+    return caller;
+  }
+
+  /** Hands a tus request of the signed-in caller to the protocol (creation, HEAD, PATCH, DELETE). */
+  async resumable(principal: Principal, language: Language, request: IncomingMessage, response: ServerResponse) {
+    this.callers.set(request, { principal, language });
+    try {
+      await this.uploads.handle(request, response);
+    } finally {
+      this.callers.delete(request);
+    }
+  }
+
+  /** Removes resumable uploads abandoned for a day. */
+  removeAbandonedUploads(): Promise<number> {
+    return this.uploads.removeExpired();
+  }
+
+  /** A new resumable upload's fields are checked at once, so nobody sends gigabytes to learn of a typo. */
+  private checkResumable(
+    request: IncomingMessage,
+    metadata: Record<string, string>,
+  ): Promise<Record<string, string> | UploadRefusal> {
+    const { principal, language } = this.callerOf(request);
+    const fields = VideoUploadFields.safeParse(metadata);
+    if (!fields.success) {
+      const t = translator(language);
+      const errors = Object.fromEntries(
+        Object.entries(issueMessages(fields.error.issues)).map(([field, messages]) => [
+          field,
+          messages.map((m) => t(m.key, m.params)),
+        ]),
+      );
+      return Promise.resolve({ status: 400, body: { message: t('video.invalidFields'), errors } });
+    }
+    return Promise.resolve({ ...metadata, ownerId: String(principal.userId) });
+  }
+
+  /** A complete resumable upload becomes a video exactly as a multipart one does. */
+  private async finishResumable(
+    request: IncomingMessage,
+    file: string,
+    metadata: Record<string, string>,
+  ): Promise<{ headers: Record<string, string> } | UploadRefusal> {
+    const { principal, language } = this.callerOf(request);
+    let staged: StagedFile;
+    try {
+      staged = await this.staging.hashFile(file, createReadStream(file));
+    } catch (error) {
+      await this.staging.discard(file);
+      throw error;
+    }
+    try {
+      const created = await this.create(principal, staged, metadata.filename ?? '', metadata, language);
+      return { headers: { 'Video-Id': String(created.video.id) } };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const t = translator(language);
+      const texts = error.texts(t);
+      return {
+        status: error.status,
+        body: {
+          ...error.options.messageBody,
+          message: texts.detail,
+          ...(texts.errors ? { errors: texts.errors } : {}),
+        },
+      };
+    }
+  }
+
+  /**
+   * Serves a stored file for a signed address (the local storage's playback), HTTP ranges included. A
+   * tampered address, or one for another file or type, is refused, and so is an expired one.
+   */
+  async signedFile(request: IncomingMessage, key: string, query: { type: string; expires: string; signature: string }) {
+    if (!this.local) throw notFound(msg('video.urlInvalid'));
+    const check = this.local.signer.check(key, query.type, query.expires, query.signature);
+    if (check !== 'valid') throw forbidden(msg(check === 'expired' ? 'video.urlExpired' : 'video.urlInvalid'));
+    return { file: await this.local.storage.send(request, key), type: query.type };
+  }
+
+  /** The largest upload accepted, in bytes. */
+  get maxBytes(): number {
+    return this.settings.maxBytes;
+  }
+
+  /** 413 in the caller's language, for an upload over the limit however it was noticed. */
+  tooLarge(): AppError {
+    return messageError(413, msg('video.tooLarge', { megabytes: this.settings.maxBytes / 1024 ** 2 }));
+  }
+
+  /** Streams an incoming file to the scratch folder, hashing it; over the limit it is a 413 and nothing stays. */
+  async stage(source: Readable): Promise<StagedFile> {
+    try {
+      return await this.staging.stage(source, this.settings.maxBytes);
+    } catch (error) {
+      if (error instanceof TooLargeError) throw this.tooLarge();
+      throw error;
+    }
+  }
+
+  discard(staged: StagedFile | string): Promise<void> {
+    return this.staging.discard(staged);
+  }
+
+  /**
+   * Turns a staged file into the uploader's video: the fields checked, the content probed, the same
+   * bytes from the same uploader answered with the first video (409), then the file stored, the row
+   * saved and the playback preparation queued. The staged file is gone afterwards, whatever happens.
+   */
+  async create(
+    principal: Principal,
+    staged: StagedFile,
+    originalName: string,
+    rawFields: Record<string, string | undefined>,
+    language: Language,
+  ): Promise<{ video: UploadedVideo; message: string }> {
+    let storedKey: string | null = null;
+    try {
+      const fields = VideoUploadFields.safeParse(rawFields);
+      if (!fields.success) {
+        throw new AppError(400, msg('video.invalidFields'), {
+          messageBody: {},
+          errors: issueMessages(fields.error.issues),
+        });
+      }
+      const earlier = await this.videos.findByHash(principal.userId, staged.sha256);
+      if (earlier) throw await this.duplicate(earlier);
+      const info = await this.media.probe(staged.path);
+      if (!info) throw messageError(400, msg('video.notAVideo'));
+      const container = containerOf(info);
+      const key = `${randomUUID()}/source${container.extension}`;
+      await this.storage.putFile(key, staged.path, container.type);
+      storedKey = key;
+      const saved = await this.videos.create({
+        uploaderUserId: principal.userId,
+        fighterId: principal.fighterId,
+        description: fields.data.description,
+        studentIdentifier: fields.data.studentIdentifier,
+        martialArt: fields.data.martialArt,
+        originalName: originalName.slice(0, 255),
+        sha256: staged.sha256,
+        sizeBytes: staged.sizeBytes,
+        durationSeconds: info.durationSeconds,
+        sourceKey: key,
+        sourceType: container.type,
+      });
+      if (!saved.created) throw await this.duplicate(saved.video);
+      storedKey = null;
+      await this.jobs.enqueue(
+        'video.process',
+        { videoId: saved.video.id },
+        { jobKey: `video.process:${saved.video.id}` },
+      );
+      return { video: await this.toDto(saved.video), message: render(msg('video.uploaded'), language) };
+    } finally {
+      await this.staging.discard(staged);
+      // A file stored for a row that was not saved (a duplicate that won the race, a failed insert).
+      if (storedKey !== null) await this.storage.delete([storedKey]);
+    }
+  }
+
+  private async duplicate(first: VideoRecord): Promise<AppError> {
+    return messageError(409, msg('video.duplicate'), {
+      videoId: first.id,
+      signedUrl: await this.playbackUrl(first),
+    });
+  }
+
+  /** The caller's own uploads, newest first. */
+  async listOwn(principal: Principal): Promise<UploadedVideo[]> {
+    const videos = await this.videos.listByUploader(principal.userId);
+    return Promise.all(videos.map((video) => this.toDto(video)));
+  }
+
+  /** A video for its uploader and those it was shared with; anyone else is told it does not exist. */
+  async details(principal: Principal, id: number): Promise<UploadedVideo> {
+    return this.toDto(await this.visible(principal, id));
+  }
+
+  private async visible(principal: Principal, id: number): Promise<VideoRecord> {
+    const video = await this.videos.findById(id);
+    if (
+      video &&
+      (video.uploaderUserId === principal.userId || (await this.videos.isSharedWith(id, principal.userId)))
+    ) {
+      return video;
+    }
+    throw notFound(msg('video.notFound', { id }));
+  }
+
+  /** Deletes the video, its files, its analysis and its shares: the uploader only. */
+  async delete(principal: Principal, id: number): Promise<void> {
+    const video = await this.visible(principal, id);
+    if (video.uploaderUserId !== principal.userId) throw forbidden(msg('video.onlyUploaderDeletes'));
+    const removed = await this.videos.delete(id);
+    if (!removed) throw notFound(msg('video.notFound', { id }));
+    const keys = new Set([removed.sourceKey, removed.playableKey, removed.posterKey]);
+    await this.storage.delete([...keys].filter((key) => key !== null));
+  }
+
+  /** Who the caller may share with: people who train with them, and their own sessions. */
+  async shareCandidates(principal: Principal): Promise<ShareCandidates> {
+    const [fighters, sessions] = await Promise.all([
+      this.videos.shareCandidates(principal.userId, principal.fighterId),
+      this.videos.ownSessions(principal.userId, 50),
+    ]);
+    return {
+      fighters: fighters.map(({ fighterId, fighterName }) => ({ fighterId, fighterName })),
+      sessions,
+    };
+  }
+
+  /**
+   * Shares the video with chosen fighters who train with the uploader, or with every student (with an
+   * account) of one of the uploader's sessions. Each recipient is told in real time; nobody else is.
+   */
+  async share(
+    principal: Principal,
+    id: number,
+    request: ShareVideoRequest,
+    bannerTitle: string,
+  ): Promise<{ sharedWith: number }> {
+    const video = await this.visible(principal, id);
+    if (video.uploaderUserId !== principal.userId) throw forbidden(msg('video.onlyUploaderShares'));
+    const recipients = new Map<number, number>();
+    if (request.fighterIds && request.fighterIds.length > 0) {
+      const allowed = new Map(
+        (await this.videos.shareCandidates(principal.userId, principal.fighterId)).map((c) => [c.fighterId, c.userId]),
+      );
+      const strangers = request.fighterIds.filter((fighterId) => !allowed.has(fighterId));
+      if (strangers.length > 0) {
+        throw messageError(400, msg('video.notShareable', { ids: strangers.join(', ') }));
+      }
+      for (const fighterId of request.fighterIds) recipients.set(fighterId, allowed.get(fighterId) ?? 0);
+    }
+    if (request.sessionId !== undefined) {
+      if (!(await this.videos.ownsSession(request.sessionId, principal.userId))) {
+        throw forbidden(msg('video.sessionNotYours', { id: request.sessionId }));
+      }
+      for (const student of await this.videos.sessionRecipients(request.sessionId, principal.userId)) {
+        recipients.set(student.fighterId, student.userId);
+      }
+    }
+    const userIds = [...new Set(recipients.values())].filter((userId) => userId !== 0);
+    const title = request.title?.trim() || video.description.trim() || video.originalName;
+    await this.videos.share(id, principal.userId, userIds, title);
+    if (userIds.length > 0) {
+      await this.events.publish({
+        type: 'video.shared',
+        recipientUserIds: userIds,
+        bannerTitle,
+        videoTitle: title,
+        sharedByName: video.uploaderName,
+      });
+    }
+    return { sharedWith: userIds.length };
+  }
+
+  /** The videos shared with the caller, newest share first. */
+  async sharedWithMe(principal: Principal): Promise<SharedVideo[]> {
+    const shared = await this.videos.listSharedWith(principal.userId);
+    return Promise.all(
+      shared.map(async ({ video, title, sharedByName, sharedAt }) => ({
+        id: video.id,
+        title,
+        embedLink: await this.playbackUrl(video),
+        description: video.description,
+        sharedBy: { username: sharedByName },
+        posterUrl: await this.posterUrl(video),
+        sharedAt,
+      })),
+    );
+  }
+
+  /**
+   * The background job of a new video: a poster, and where browsers cannot play the source (AVI, MPEG,
+   * HEVC…), an H.264/AAC MP4. A video deleted meanwhile is skipped.
+   */
+  async process(videoId: number): Promise<void> {
+    const video = await this.videos.findById(videoId);
+    if (!video) return;
+    const folder = video.sourceKey.split('/')[0] ?? randomUUID();
+    const source = await this.storage.localFile(video.sourceKey);
+    const made: string[] = [];
+    try {
+      const info = await this.media.probe(source.path);
+      if (!info) throw new Error(`video ${String(videoId)} no longer reads as a video`);
+      const posterFile = await this.staging.newPath('.jpg');
+      const at = info.durationSeconds ? Math.min(1, info.durationSeconds / 10) : 0;
+      await this.media.poster(source.path, posterFile, at);
+      const posterKey = `${folder}/poster.jpg`;
+      await this.storage.putFile(posterKey, posterFile, POSTER_TYPE);
+      made.push(posterKey);
+      let playableKey = video.sourceKey;
+      if (!info.browserPlayable) {
+        const playableFile = await this.staging.newPath('.mp4');
+        try {
+          await this.media.transcode(source.path, playableFile, info.durationSeconds);
+        } catch (error) {
+          await this.staging.discard(playableFile);
+          throw error;
+        }
+        playableKey = `${folder}/playable.mp4`;
+        await this.storage.putFile(playableKey, playableFile, PLAYABLE_TYPE);
+        made.push(playableKey);
+      }
+      if (!(await this.videos.setProcessed(videoId, { processing: 'ready', playableKey, posterKey }))) {
+        // Deleted while it was being processed: its new files go too.
+        await this.storage.delete(made);
+      }
+    } catch (error) {
+      // A try that failed half way leaves no files behind; the next try makes them again.
+      await this.storage.delete(made);
+      throw error;
+    } finally {
+      await source.release();
+    }
+  }
+
+  /** Marks a video whose processing failed for good; it still plays where the browser can. */
+  async processingFailed(videoId: number): Promise<void> {
+    await this.videos.setProcessed(videoId, { processing: 'failed', playableKey: null, posterKey: null });
+  }
+
+  private playbackUrl(video: VideoRecord): Promise<string> {
+    const key = video.playableKey ?? video.sourceKey;
+    const type = video.playableKey && video.playableKey !== video.sourceKey ? PLAYABLE_TYPE : video.sourceType;
+    return this.storage.signedUrl(key, type, this.settings.urlSeconds);
+  }
+
+  private posterUrl(video: VideoRecord): Promise<string | null> {
+    return video.posterKey
+      ? this.storage.signedUrl(video.posterKey, POSTER_TYPE, this.settings.urlSeconds)
+      : Promise.resolve(null);
+  }
+
+  private async toDto(video: VideoRecord): Promise<UploadedVideo> {
+    return {
+      id: video.id,
+      description: video.description,
+      uploadTimestamp: video.uploadedAt,
+      martialArt: video.martialArt,
+      fighterName: video.uploaderName,
+      studentIdentifier: video.studentIdentifier,
+      fighterId: video.fighterId,
+      aiAnalysisResult: video.aiAnalysisResult,
+      signedUrl: await this.playbackUrl(video),
+      posterUrl: await this.posterUrl(video),
+      isDuplicate: false,
+      processing: video.processing,
+      sizeBytes: video.sizeBytes,
+      durationSeconds: video.durationSeconds,
+    };
+  }
+}

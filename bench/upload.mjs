@@ -1,0 +1,130 @@
+// Upload throughput of one large file through the multipart endpoint, divided by a plain streamed
+// copy of the same bytes on the same disk, measured in the same run; and how much the server's memory
+// (RSS) grows while it receives the file. Targets (issue 11): ratio at least 0.5, growth under 64 MB.
+import { execFileSync } from 'node:child_process';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm, stat, writeFile, appendFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { post, smoke, startServer } from './lib/server.mjs';
+
+const SIZE_MB = Number(process.env.BENCH_UPLOAD_MB ?? (smoke ? 32 : 1024));
+const work = await mkdtemp(path.join(tmpdir(), 'openmat-upload-bench-'));
+
+/** A real recording followed by padding to the size: ffprobe reads it as a video, the bytes are many. */
+async function makeFile() {
+  const clip = path.join(work, 'clip.mp4');
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x240:rate=25:duration=2',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    clip,
+  ]);
+  const file = path.join(work, 'big.mp4');
+  await writeFile(file, await readFile(clip));
+  const block = Buffer.alloc(8 * 1024 * 1024, 1);
+  while ((await stat(file)).size < SIZE_MB * 1024 * 1024) await appendFile(file, block);
+  return file;
+}
+
+function rssOf(pid) {
+  return (
+    execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
+      .toString()
+      .trim() * 1024
+  );
+}
+
+const file = await makeFile();
+const bytes = (await stat(file)).size;
+
+// Baseline: the same bytes read and written by a plain stream copy on the same disk.
+const copyStarted = performance.now();
+await pipeline(createReadStream(file), createWriteStream(path.join(work, 'copy.bin')));
+const copySeconds = (performance.now() - copyStarted) / 1000;
+await rm(path.join(work, 'copy.bin'));
+
+const server = await startServer({ VIDEO_MAX_BYTES: String(bytes * 2) });
+try {
+  const account = {
+    email: 'upload@example.com',
+    password: 'bench-pass-1',
+    fighterRole: 'Student',
+    fighterName: 'Bench Student',
+    height: 180,
+    weight: 80,
+    gender: 'Male',
+    birthdate: '1995-01-01',
+    maxWorkoutDuration: 5,
+    experience: 1,
+    beltColor: 'Blue',
+  };
+  await post(`${server.url}/api/fighter/register`, account);
+  const { accessToken } = await post(`${server.url}/api/fighter/login`, {
+    email: account.email,
+    password: account.password,
+  });
+
+  const boundary = '----openmat-bench';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="videoFile"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+  );
+  const tail = Buffer.from(
+    `\r\n--${boundary}\r\nContent-Disposition: form-data; name="studentIdentifier"\r\n\r\nbench\r\n--${boundary}--\r\n`,
+  );
+  async function* body() {
+    yield head;
+    for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) yield chunk;
+    yield tail;
+  }
+
+  const rssBefore = rssOf(server.pid);
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, rssOf(server.pid));
+  }, 100);
+  const started = performance.now();
+  const res = await fetch(`${server.url}/vid/api/video/upload-sparring`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(head.length + bytes + tail.length),
+    },
+    body: Readable.toWeb(Readable.from(body())),
+    duplex: 'half',
+  });
+  const answer = await res.text();
+  const uploadSeconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  rssPeak = Math.max(rssPeak, rssOf(server.pid));
+  if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${answer}`);
+
+  const mb = bytes / 1024 / 1024;
+  console.log(`file ${mb.toFixed(0)} MB (a 2 s H.264 clip, padded)`);
+  console.log(`baseline stream copy   ${copySeconds.toFixed(2)} s  ${(mb / copySeconds).toFixed(0)} MB/s`);
+  console.log(
+    `multipart upload       ${uploadSeconds.toFixed(2)} s  ${(mb / uploadSeconds).toFixed(0)} MB/s (hash, count, probe, store)`,
+  );
+  console.log(`ratio upload/copy throughput  ${(copySeconds / uploadSeconds).toFixed(3)}  (target >= 0.5)`);
+  console.log(
+    `server RSS growth during the upload  ${((rssPeak - rssBefore) / 1024 / 1024).toFixed(1)} MB  (target < 64 MB)`,
+  );
+} finally {
+  await server.stop();
+  await rm(work, { recursive: true, force: true });
+}
