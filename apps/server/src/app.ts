@@ -172,6 +172,19 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await jobWorker?.close();
   });
+  // Resumable uploads abandoned for a day are removed, at start and every hour.
+  let sweep: ReturnType<typeof setInterval> | undefined;
+  const removeAbandoned = () =>
+    services.videos.removeAbandonedUploads().catch((err: unknown) => {
+      app.log.warn({ err }, 'removing abandoned uploads failed');
+    });
+  app.addHook('onReady', async () => {
+    sweep = setInterval(() => void removeAbandoned(), 60 * 60 * 1000).unref();
+    await removeAbandoned();
+  });
+  app.addHook('onClose', () => {
+    clearInterval(sweep);
+  });
   const guards = createGuards(services.tokens);
   await app.register(healthRoutes, { services });
   await app.register(accountRoutes, { services, guards });
