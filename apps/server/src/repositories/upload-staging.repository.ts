@@ -57,7 +57,7 @@ export class UploadStaging {
       },
     });
     try {
-      await pipeline(source, meter, createWriteStream(file));
+      await pipeline(source, meter, createWriteStream(file, { highWaterMark: 1024 * 1024 }));
     } catch (error) {
       await rm(file, { force: true });
       throw error;

@@ -48,8 +48,8 @@ function SortIcon({ direction }: { direction: false | SortDirection }) {
  * versions of the row's, since the columns scroll underneath it.
  */
 const PINNED_COLUMN = 'actions';
-const PINNED =
-  'max-lg:sticky max-lg:right-0 max-lg:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)] dark:max-lg:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.6)]';
+// Pinned at every width: longer labels (Polish) make the table wider than the screen even on a desktop.
+const PINNED = 'sticky right-0 shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)] dark:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.6)]';
 const PINNED_HEAD = cn(
   PINNED,
   'bg-zinc-50 dark:bg-[color-mix(in_oklab,var(--color-zinc-950)_40%,var(--color-zinc-900))]',
@@ -67,7 +67,7 @@ function HeaderCell({ header }: { header: Header<TrainingSession, unknown> }) {
       scope="col"
       aria-sort={header.column.getCanSort() ? ariaSort(direction) : undefined}
       className={cn(
-        'px-3 py-3 text-left text-sm font-semibold whitespace-nowrap text-zinc-600 dark:text-zinc-400',
+        'px-3 py-3 text-left text-sm font-semibold text-zinc-600 dark:text-zinc-400',
         header.column.id === PINNED_COLUMN && PINNED_HEAD,
       )}
     >
