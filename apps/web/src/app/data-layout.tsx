@@ -1,17 +1,19 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { AlertDialogHost } from '@/components/ui/alert-dialog';
+import { Toaster } from '@/components/ui/toaster';
 import { appQueryClient } from '@/lib/query-client';
 
 /**
- * Wraps the routes that talk to the API. Server state (TanStack Query) and the one alert dialog that
- * `showAlert` fills load with them, so the marketing pages stay light.
+ * Wraps the routes that talk to the API. Server state (TanStack Query), the one alert dialog that
+ * `showAlert` fills and the toasts of `showToast` load with them, so the marketing pages stay light.
  */
 export function DataLayout() {
   return (
     <QueryClientProvider client={appQueryClient()}>
       <Outlet />
       <AlertDialogHost />
+      <Toaster />
     </QueryClientProvider>
   );
 }

@@ -83,8 +83,12 @@ export const routes: RouteObject[] = [
                   page('/profile', 'routes.profile', async () => ({
                     Component: (await import('./routes/profile')).ProfileRoute,
                   })),
-                  page('/video-analysis', 'routes.videoAnalysis', placeholder),
-                  page('/videos', 'routes.videos', placeholder),
+                  page('/video-analysis', 'routes.videoAnalysis', async () => ({
+                    Component: (await import('./routes/video-analysis')).VideoAnalysisRoute,
+                  })),
+                  page('/videos', 'routes.videos', async () => ({
+                    Component: (await import('./routes/videos')).VideosRoute,
+                  })),
                   page('/video-review/:videoId', 'routes.videoReview', placeholder, requireIdParam('videoId')),
                 ],
               },

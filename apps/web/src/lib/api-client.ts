@@ -121,3 +121,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   const body: unknown = text ? JSON.parse(text) : null;
   return schema.parse(body);
 }
+
+/**
+ * The refresh-once rule for a transport `apiRequest` does not cover (the resumable upload's XHR): `send`
+ * is given the current access token; when `refused` says the answer is a 401, the session is
+ * refreshed once and `send` called once more with the new token. A second refusal is handed back as
+ * it is, and the session is lost.
+ */
+export async function sendWithSession<R>(
+  send: (accessToken: string | null) => Promise<R>,
+  refused: (answer: R) => boolean,
+): Promise<R> {
+  let answer = await send(session?.accessToken() ?? null);
+  if (refused(answer) && session) {
+    if (await session.refresh()) answer = await send(session.accessToken());
+    if (refused(answer)) session.sessionLost();
+  }
+  return answer;
+}

@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { AlertDialogHost } from '@/components/ui/alert-dialog';
+import { Toaster } from '@/components/ui/toaster';
 import { createI18n } from '@/lib/i18n';
 import type { Language } from '@/lib/languages';
 import { createQueryClient } from '@/lib/query-client';
@@ -23,8 +24,9 @@ export async function renderWithApp(
     <AppProvider i18n={i18n}>
       <QueryClientProvider client={createQueryClient()}>
         <RouterProvider router={router} />
-        {/* As DataLayout renders it for the screens that talk to the API. */}
+        {/* As DataLayout renders them for the screens that talk to the API. */}
         <AlertDialogHost />
+        <Toaster />
       </QueryClientProvider>
     </AppProvider>,
   );

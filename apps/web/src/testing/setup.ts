@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { useAlertStore } from '@/components/ui/alert-store';
+import { useToastStore } from '@/components/ui/toast-store';
 import { installConsoleErrorGuard, takeConsoleErrors } from './console-guard';
 
 afterEach(() => {
@@ -10,6 +11,7 @@ afterEach(() => {
   sessionStorage.clear();
   // A message left open by one test must not show in the next.
   useAlertStore.getState().reset();
+  useToastStore.setState({ current: null });
 });
 
 // jsdom has no matchMedia; tests that care replace it with their own.

@@ -1,4 +1,4 @@
-import { CircleAlert, TriangleAlert, type LucideIcon } from 'lucide-react';
+import { CircleAlert, CircleCheck, TriangleAlert, type LucideIcon } from 'lucide-react';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import type { Failure } from '@/lib/failure';
@@ -12,12 +12,16 @@ const TONES = {
     box: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-200',
     icon: TriangleAlert,
   },
+  success: {
+    box: 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-200',
+    icon: CircleCheck,
+  },
 } as const;
 
 export type AlertTone = keyof typeof TONES;
 
 export interface AlertProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title' | 'role'> {
-  /** Red for a failure (the default), amber for a warning or a notice. */
+  /** Red for a failure (the default), amber for a warning or a notice, green for a success. */
   tone?: AlertTone;
   /** The first line, in bold. */
   title?: ReactNode;

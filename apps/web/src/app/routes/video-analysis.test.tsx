@@ -1,0 +1,99 @@
+import { ROLE_STUDENT } from '@openmat/contract/enums';
+import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signedOut, useAuthStore } from '@/features/auth/stores/auth-store';
+import { makeUploadedVideo } from '@/features/videos/components/video-fixtures';
+import { useUploadStore } from '@/features/videos/stores/upload-store';
+import { json, stubFetch } from '@/testing/fetch-stub';
+import { routeXhrThroughFetch } from '@/testing/fetch-xhr';
+import { renderWithApp } from '@/testing/render';
+import { VideoAnalysisRoute } from './video-analysis';
+import { VideosRoute } from './videos';
+
+vi.mock('tus-js-client', () => import('tus-js-client/lib.esm/browser/index.js'));
+
+const LIST = 'GET /vid/api/video/getall-uploaded';
+const UPLOAD_URL = '/vid/api/video/uploads/xyz';
+
+function signIn() {
+  useAuthStore.setState({
+    accessToken: 'access-1',
+    refreshToken: 'refresh-1',
+    loginStatus: 'authenticated',
+    user: {
+      email: 'ana@example.com',
+      isEmailConfirmed: true,
+      fighterInfo: {
+        id: 3,
+        fighterName: 'Ana Souza',
+        role: ROLE_STUDENT,
+        beltColor: 'Blue',
+        birthdate: null,
+        height: null,
+        weight: null,
+        gender: null,
+        experience: null,
+      },
+    },
+  });
+}
+
+afterEach(() => {
+  useUploadStore.getState().reset();
+  useAuthStore.setState(signedOut);
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('VideoAnalysisRoute', () => {
+  it('lets a signed-in student upload a video, which then shows in the table', async () => {
+    signIn();
+    routeXhrThroughFetch();
+    const uploaded = makeUploadedVideo({
+      id: 42,
+      description: 'Open mat round',
+      posterUrl: null,
+      processing: 'pending',
+    });
+    stubFetch({
+      [LIST]: [() => json(200, []), () => json(200, [uploaded])],
+      'POST /vid/api/video/uploads': () => new Response(null, { status: 201, headers: { Location: UPLOAD_URL } }),
+      [`PATCH ${UPLOAD_URL}`]: () =>
+        new Response(null, { status: 204, headers: { 'Upload-Offset': '3', 'Video-Id': '42' } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<VideoAnalysisRoute />, { path: '/video-analysis' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Video analysis' })).toBeVisible();
+    const table = screen.getByRole('table', { name: 'Your uploaded videos' });
+    expect(await within(table).findByText('You have not uploaded any videos yet.')).toBeVisible();
+
+    await user.upload(
+      screen.getByLabelText('Video file (MP4 or AVI)'),
+      new File(['abc'], 'open-mat.mov', { type: 'video/quicktime' }),
+    );
+    await user.type(screen.getByLabelText('Student identifier'), 'ana-01');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Upload complete');
+    expect(await within(table).findByText('Open mat round')).toBeVisible();
+    expect(within(table).getByText('Processing…')).toBeVisible();
+  });
+
+  it('shows no upload form without a session token', async () => {
+    stubFetch({ [LIST]: () => json(200, []) });
+    await renderWithApp(<VideoAnalysisRoute />, { path: '/video-analysis' });
+    expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
+    expect(screen.getByRole('table', { name: 'Your uploaded videos' })).toBeInTheDocument();
+  });
+});
+
+describe('VideosRoute', () => {
+  it('shows the shared videos page', async () => {
+    signIn();
+    stubFetch({ 'GET /vid/api/video/getall': () => json(200, []) });
+    await renderWithApp(<VideosRoute />, { path: '/videos' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Shared videos' })).toBeVisible();
+    expect(await screen.findByText('No Video yet shared!')).toBeVisible();
+  });
+});

@@ -1,0 +1,8 @@
+/** Query keys of the videos feature: one's own uploads, one video, what is shared with one, and whom one may share with. */
+export const videoKeys = {
+  all: ['videos'] as const,
+  uploaded: () => [...videoKeys.all, 'uploaded'] as const,
+  detail: (videoId: number) => [...videoKeys.all, 'detail', videoId] as const,
+  shared: () => [...videoKeys.all, 'shared'] as const,
+  shareCandidates: () => [...videoKeys.all, 'share-candidates'] as const,
+};

@@ -1,0 +1,47 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { takeConsoleErrors } from '@/testing/console-guard';
+import { json, problem, stubFetch } from '@/testing/fetch-stub';
+import { renderWithApp } from '@/testing/render';
+import { SharedVideos } from './shared-videos';
+import { makeSharedVideo } from './video-fixtures';
+
+const LIST = 'GET /vid/api/video/getall';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('SharedVideos', () => {
+  it("says 'No Video yet shared!' when nothing is shared with the user", async () => {
+    stubFetch({ [LIST]: () => json(200, []) });
+    await renderWithApp(<SharedVideos />, { path: '/videos' });
+    expect(await screen.findByText('No Video yet shared!')).toBeVisible();
+  });
+
+  it('shows each video with its player, title, sharer and description', async () => {
+    const video = makeSharedVideo();
+    stubFetch({ [LIST]: () => json(200, [video, makeSharedVideo({ id: 10, title: '', description: '' })]) });
+    const { container } = await renderWithApp(<SharedVideos />, { path: '/videos' });
+    const card = await screen.findByRole('article', { name: 'Guard passing review' });
+    expect(within(card).getByText('Shared by: Mestre João')).toBeVisible();
+    expect(within(card).getByText('Watch the second minute.')).toBeVisible();
+    const player = container.querySelector('video');
+    expect(player).toHaveAttribute('src', video.embedLink);
+    expect(player).toHaveAttribute('poster', video.posterUrl);
+    expect(player).toHaveAttribute('preload', 'metadata');
+    expect(player).toHaveAttribute('controls');
+    expect(screen.getByRole('article', { name: 'Sparring video' })).toBeVisible();
+  });
+
+  it("shows 'Error fetching shared videos' when the list fails", async () => {
+    stubFetch({ [LIST]: () => problem(500, 'Database unavailable') });
+    await renderWithApp(<SharedVideos />, { path: '/videos' });
+    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent('Error fetching shared videos');
+    expect(takeConsoleErrors()).toEqual([expect.stringContaining('Error fetching shared videos')]);
+  });
+
+  it('speaks Polish', async () => {
+    stubFetch({ [LIST]: () => json(200, [makeSharedVideo()]) });
+    await renderWithApp(<SharedVideos />, { path: '/videos', language: 'pl' });
+    expect(await screen.findByText('Udostępnione przez: Mestre João')).toBeVisible();
+  });
+});

@@ -1,0 +1,88 @@
+import type { SharedVideo } from '@openmat/contract/videos';
+import { Clapperboard, UserRound } from 'lucide-react';
+import { useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { useSharedVideos } from '../api/get-shared-videos';
+import { formatDateTime } from './video-format';
+
+/** One shared video: its player (which loads only the video's first bytes until played), title, sharer and description. */
+function SharedVideoCard({ video }: { video: SharedVideo }) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const description = video.description.trim();
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex w-full flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <video
+        controls
+        preload="metadata"
+        playsInline
+        poster={video.posterUrl ?? undefined}
+        src={video.embedLink}
+        aria-labelledby={titleId}
+        className="aspect-video w-full bg-black"
+      >
+        {t('videos.shared.noPlayer')}
+      </video>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h2 id={titleId} className="text-lg font-semibold break-words">
+          {video.title.trim() || t('videos.shared.untitled')}
+        </h2>
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
+          <span className="inline-flex items-center gap-1.5">
+            <UserRound className="h-4 w-4" aria-hidden />
+            {t('videos.shared.sharedBy', { name: video.sharedBy.username })}
+          </span>
+          <time dateTime={video.sharedAt} className="tabular-nums">
+            {formatDateTime(video.sharedAt, i18n.language)}
+          </time>
+        </p>
+        {description !== '' && (
+          <p className="text-sm break-words whitespace-pre-line text-zinc-700 dark:text-zinc-300">{description}</p>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** /videos (spec section 2): the videos shared with the user, each with a player, or 'No Video yet shared!'. */
+export function SharedVideos() {
+  const { t } = useTranslation();
+  const { data, isPending, isError, error } = useSharedVideos();
+
+  useEffect(() => {
+    if (isError) console.error('Error fetching shared videos', error);
+  }, [isError, error]);
+
+  if (isPending) {
+    return (
+      <p className="flex items-center justify-center gap-2 py-16 text-zinc-600 dark:text-zinc-400">
+        <Spinner label={t('videos.shared.loading')} />
+        <span aria-hidden>{t('videos.shared.loading')}</span>
+      </p>
+    );
+  }
+  if (isError) return <Alert title={t('videos.shared.error')} />;
+  if (data.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-zinc-300 px-6 py-16 text-center dark:border-zinc-700">
+        <Clapperboard className="h-10 w-10 text-zinc-400" aria-hidden />
+        <p className="text-lg font-semibold">{t('videos.shared.empty')}</p>
+        <p className="max-w-md text-sm text-pretty text-zinc-600 dark:text-zinc-400">{t('videos.shared.emptyHint')}</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid grid-cols-1 gap-6 md:grid-cols-2">
+      {data.map((video) => (
+        <li key={video.id} className="flex">
+          <SharedVideoCard video={video} />
+        </li>
+      ))}
+    </ul>
+  );
+}

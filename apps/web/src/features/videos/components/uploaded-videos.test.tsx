@@ -1,0 +1,233 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { takeConsoleErrors } from '@/testing/console-guard';
+import { json, problem, stubFetch } from '@/testing/fetch-stub';
+import { renderWithApp } from '@/testing/render';
+import { UploadedVideos } from './uploaded-videos';
+import { makeUploadedVideo } from './video-fixtures';
+
+const LIST = 'GET /vid/api/video/getall-uploaded';
+const CANDIDATES = 'GET /vid/api/video/share-candidates';
+/** The list shows the videos as a table and, for a phone, as cards: the tests use the table. */
+const table = () => screen.getByRole('table', { name: 'Your uploaded videos' });
+const bodyRows = () => within(table()).getAllByRole('row').slice(1);
+
+afterEach(() => vi.restoreAllMocks());
+
+async function renderList(language: 'en' | 'pl' = 'en') {
+  const user = userEvent.setup({ delay: null });
+  await renderWithApp(<UploadedVideos />, {
+    path: '/video-analysis',
+    language,
+    routes: [
+      { path: '/video-analysis', element: <UploadedVideos /> },
+      { path: '/video-review/:videoId', element: <h1>Review page</h1> },
+    ],
+  });
+  return user;
+}
+
+describe('UploadedVideos', () => {
+  it('shows each video with its poster, description, date, martial art, uploader and actions', async () => {
+    stubFetch({
+      [LIST]: () =>
+        json(200, [
+          makeUploadedVideo(),
+          makeUploadedVideo({
+            id: 8,
+            description: '',
+            studentIdentifier: 'bruno-02',
+            martialArt: 'Wrestling',
+            posterUrl: null,
+            processing: 'pending',
+            durationSeconds: null,
+          }),
+        ]),
+    });
+    const user = await renderList();
+    await within(table()).findByText('Round 2 against Marco');
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Poster', 'Description', 'Uploaded at', 'Martial art', 'Uploaded by', 'Actions']);
+
+    const [first, second] = bodyRows();
+    const cells = within(first ?? table()).getAllByRole('cell');
+    expect(cells[0]?.querySelector('img')).toHaveAttribute('src', makeUploadedVideo().posterUrl);
+    expect(cells[0]).toHaveTextContent('1:35');
+    expect(cells[1]).toHaveTextContent('Student: ana-01');
+    expect(cells[2]).toHaveTextContent(/Mar 15, 2025/);
+    expect(cells[3]).toHaveTextContent('Brazilian Jiu-Jitsu (Gi)');
+    expect(cells[4]).toHaveTextContent('Ana Souza');
+    expect(within(second ?? table()).getByText('Processing…')).toBeVisible();
+    expect(within(second ?? table()).getByText('No description')).toBeVisible();
+    expect(within(second ?? table()).getByText('Wrestling')).toBeVisible();
+
+    await user.click(within(first ?? table()).getByRole('link', { name: 'View Analysis Results' }));
+    expect(await screen.findByRole('heading', { name: 'Review page' })).toBeVisible();
+  });
+
+  it('pages ten videos at a time', async () => {
+    const videos = Array.from({ length: 12 }, (_, index) =>
+      makeUploadedVideo({ id: index + 1, description: `Video ${index + 1}` }),
+    );
+    stubFetch({ [LIST]: () => json(200, videos) });
+    const user = await renderList();
+    await within(table()).findByText('Video 1');
+    expect(bodyRows()).toHaveLength(10);
+    expect(screen.getByText('Page 1 of 2')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(bodyRows()).toHaveLength(2);
+    expect(within(table()).getByText('Video 12')).toBeVisible();
+  });
+
+  it('says when there are no videos yet', async () => {
+    stubFetch({ [LIST]: () => json(200, []) });
+    await renderList();
+    expect(await within(table()).findByText('You have not uploaded any videos yet.')).toBeVisible();
+  });
+
+  it("shows 'Error fetching uploaded videos: ' and the body when the list fails", async () => {
+    stubFetch({ [LIST]: () => problem(500, 'Database unavailable') });
+    await renderList();
+    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    expect(alert).toHaveTextContent('Error fetching uploaded videos: Database unavailable');
+    expect(takeConsoleErrors()).toEqual([expect.stringContaining('Error fetching uploaded videos')]);
+  });
+
+  it('deletes a video only after the confirmation, then shows the list without it', async () => {
+    const video = makeUploadedVideo();
+    const http = stubFetch({
+      [LIST]: [() => json(200, [video]), () => json(200, [])],
+      'DELETE /vid/api/video/delete-uploaded/7': () => json(200, { message: 'The video was deleted.' }),
+    });
+    const user = await renderList();
+    const row = await within(table()).findByRole('row', { name: /Round 2 against Marco/ });
+
+    await user.click(within(row).getByRole('button', { name: 'Delete Round 2 against Marco' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure you want to delete this video?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(http.callsTo('DELETE /vid/api/video/delete-uploaded/7')).toHaveLength(0);
+
+    await user.click(within(row).getByRole('button', { name: 'Delete Round 2 against Marco' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Are you sure you want to delete this video?' })).getByRole(
+        'button',
+        { name: 'Delete' },
+      ),
+    );
+    expect(await screen.findByTestId('toast')).toHaveTextContent('The video was deleted.');
+    expect(http.callsTo('DELETE /vid/api/video/delete-uploaded/7')).toHaveLength(1);
+    expect(await within(table()).findByText('You have not uploaded any videos yet.')).toBeVisible();
+  });
+
+  it("shows 'Error deleting video: ' and the body when the delete fails", async () => {
+    stubFetch({
+      [LIST]: () => json(200, [makeUploadedVideo()]),
+      'DELETE /vid/api/video/delete-uploaded/7': () => problem(403, 'Only the uploader may delete this video.'),
+    });
+    const user = await renderList();
+    const row = await within(table()).findByRole('row', { name: /Round 2 against Marco/ });
+    await user.click(within(row).getByRole('button', { name: 'Delete Round 2 against Marco' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(
+      await screen.findByRole('alertdialog', {
+        name: 'Error deleting video: Only the uploader may delete this video.',
+      }),
+    ).toBeVisible();
+  });
+
+  it('shows the video as pretty-printed JSON, its analysis included', async () => {
+    const video = makeUploadedVideo({ aiAnalysisResult: '{"overallDescription":"Good base"}' });
+    stubFetch({ [LIST]: () => json(200, [video]), 'GET /vid/api/video/7': () => json(200, video) });
+    const user = await renderList();
+    const row = await within(table()).findByRole('row', { name: /Round 2 against Marco/ });
+    await user.click(within(row).getByRole('button', { name: 'View JSON' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Video JSON' });
+    const code = within(dialog).getByLabelText('Video JSON');
+    expect(code.textContent).toContain('"studentIdentifier": "ana-01"');
+    expect(code.textContent).toContain('"aiAnalysisResult": {\n    "overallDescription": "Good base"\n  }');
+  });
+
+  it('shares a video with the chosen fighters and says with how many', async () => {
+    const http = stubFetch({
+      [LIST]: () => json(200, [makeUploadedVideo()]),
+      [CANDIDATES]: () =>
+        json(200, {
+          fighters: [
+            { fighterId: 11, fighterName: 'Bruno Lima' },
+            { fighterId: 12, fighterName: 'Carla Dias' },
+            { fighterId: 13, fighterName: 'Davi Rocha' },
+          ],
+          sessions: [{ id: 4, trainingDate: '2025-03-20T18:00:00Z', description: 'Open mat', students: 6 }],
+        }),
+      'POST /vid/api/video/7/share': () => json(200, { sharedWith: 2 }),
+    });
+    const user = await renderList();
+    const row = await within(table()).findByRole('row', { name: /Round 2 against Marco/ });
+    await user.click(within(row).getByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share this video' });
+
+    // Nobody chosen: the dialog asks first and sends nothing.
+    await user.click(await within(dialog).findByRole('button', { name: 'Share' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose the fighters or the session to share with.');
+    expect(http.callsTo('POST /vid/api/video/7/share')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Bruno Lima' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Davi Rocha' }));
+    await user.type(within(dialog).getByLabelText('Title (optional)'), 'Watch your frames');
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+
+    expect(await within(dialog).findByText('Shared with 2 fighters.')).toBeVisible();
+    expect(http.callsTo('POST /vid/api/video/7/share')[0]?.body).toEqual({
+      fighterIds: [11, 13],
+      title: 'Watch your frames',
+    });
+    expect(within(dialog).getByRole('checkbox', { name: 'Bruno Lima' })).not.toBeChecked();
+  });
+
+  it('shares a video with a whole session, and shows a refusal in the dialog', async () => {
+    const http = stubFetch({
+      [LIST]: () => json(200, [makeUploadedVideo()]),
+      [CANDIDATES]: () =>
+        json(200, {
+          fighters: [],
+          sessions: [{ id: 4, trainingDate: '2025-03-20T18:00:00Z', description: 'Open mat', students: 6 }],
+        }),
+      'POST /vid/api/video/7/share': [
+        () => problem(403, 'You may share only your own sessions.'),
+        () => json(200, { sharedWith: 1 }),
+      ],
+    });
+    const user = await renderList();
+    const row = await within(table()).findByRole('row', { name: /Round 2 against Marco/ });
+    await user.click(within(row).getByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share this video' });
+    expect(await within(dialog).findByText(/once you have trained in a class together/)).toBeVisible();
+
+    await user.selectOptions(within(dialog).getByLabelText('Or a whole session'), '4');
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You may share only your own sessions.');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    expect(await within(dialog).findByText('Shared with 1 fighter.')).toBeVisible();
+    expect(http.callsTo('POST /vid/api/video/7/share').map((call) => call.body)).toEqual([
+      { sessionId: 4 },
+      { sessionId: 4 },
+    ]);
+  });
+
+  it('speaks Polish', async () => {
+    stubFetch({ [LIST]: () => json(200, [makeUploadedVideo()]) });
+    await renderList('pl');
+    const polish = screen.getByRole('table', { name: 'Twoje przesłane filmy' });
+    expect(await within(polish).findByText('Brazylijskie jiu-jitsu (gi)')).toBeVisible();
+    expect(within(polish).getByRole('link', { name: 'Zobacz wyniki analizy' })).toHaveAttribute(
+      'href',
+      '/video-review/7',
+    );
+    await waitFor(() => expect(within(polish).getByRole('button', { name: 'Pokaż JSON' })).toBeVisible());
+  });
+});

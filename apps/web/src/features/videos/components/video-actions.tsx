@@ -1,0 +1,80 @@
+import type { UploadedVideo } from '@openmat/contract/videos';
+import { ChartNoAxesCombined, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { showAlert } from '@/components/ui/alert-store';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { showToast } from '@/components/ui/toast-store';
+import { cn } from '@/lib/cn';
+import { errorText } from '@/lib/failure';
+import { useDeleteVideo } from '../api/delete-video';
+import { ShareVideoDialog } from './share-video-dialog';
+import { VideoJsonDialog } from './video-json-dialog';
+
+export interface VideoActionsProps {
+  video: UploadedVideo;
+  /** `card`: bigger buttons in a grid across the card, for a phone. */
+  layout?: 'row' | 'card';
+}
+
+/**
+ * What one can do with one's video: View Analysis Results, Share, View JSON and Delete (which asks
+ * first). In a table row the buttons sit in two rows; on a card they share its width.
+ */
+export function VideoActions({ video, layout = 'row' }: VideoActionsProps) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteVideo();
+  const card = layout === 'card';
+  const size = card ? 'md' : 'sm';
+  const label = video.description.trim() || video.studentIdentifier;
+
+  function onConfirmDelete() {
+    remove.mutate(video.id, {
+      onSuccess: (answer) =>
+        showToast({ tone: 'success', title: t('videos.delete.done'), description: answer.message }),
+      onError: (error) => {
+        void showAlert(t('videos.delete.error', { body: errorText(error).body }), { tone: 'error' });
+      },
+    });
+  }
+
+  return (
+    <div className={cn('grid gap-2', card ? 'grid-cols-2' : 'w-max grid-cols-[auto_auto]')}>
+      <Button asChild size={size} className={cn(card && 'col-span-2')}>
+        <Link to={`/video-review/${video.id}`}>
+          <ChartNoAxesCombined className="h-4 w-4" aria-hidden />
+          {t('videos.actions.viewAnalysis')}
+        </Link>
+      </Button>
+      <ShareVideoDialog video={video} size={size} />
+      <VideoJsonDialog video={video} size={size} />
+      <Button
+        variant="secondary"
+        size={size}
+        className={cn(
+          'text-red-700 hover:bg-red-50 hover:text-red-800 dark:text-red-400 dark:hover:bg-red-950/40 dark:hover:text-red-300',
+          card && 'col-span-2',
+        )}
+        disabled={remove.isPending}
+        aria-label={t('videos.actions.deleteLabel', { video: label })}
+        onClick={() => setConfirming(true)}
+      >
+        <Trash2 className="h-4 w-4" aria-hidden />
+        {remove.isPending ? t('videos.actions.deleting') : t('videos.actions.delete')}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('videos.delete.confirm')}
+        description={t('videos.delete.confirmDetail')}
+        confirmLabel={t('videos.actions.delete')}
+        cancelLabel={t('common.cancel')}
+        onConfirm={onConfirmDelete}
+        destructive
+      />
+    </div>
+  );
+}
