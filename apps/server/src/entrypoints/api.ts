@@ -1,35 +1,10 @@
-import { fileURLToPath } from 'node:url';
-import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from '../app.js';
-import { ConfigError, loadConfig, type AppConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
-import { loadSecrets } from '../lib/secrets.js';
+import { startUp } from './startup.js';
 
-function readConfig(): AppConfig {
-  try {
-    return loadConfig(process.env, {
-      cwd: process.cwd(),
-      webDistDir: fileURLToPath(new URL('../../../web/dist/', import.meta.url)),
-    });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
-const config = readConfig();
-const database = openDatabase({
-  databaseUrl: config.databaseUrl,
-  sqliteFile: path.join(config.dataDir, 'openmat.sqlite'),
-  onIdleConnectionError: (error) => process.stderr.write(`database connection error: ${error.message}\n`),
-});
-await migrateToLatest(database);
-const secrets = await loadSecrets(config.dataDir, config.tokenSigningKey);
+const { config, database, secrets } = await startUp(
+  () => (error) => process.stderr.write(`database connection error: ${error.message}\n`),
+);
 const app = await buildApp({ config, database, secrets });
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -1,47 +1,23 @@
-import { fileURLToPath } from 'node:url';
-import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
-import { ConfigError, loadConfig, type AppConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
 import { createJobBackend } from '../job-backend.js';
 import { registerJobHandlers } from '../jobs/handlers.js';
 import { JobRegistry } from '../jobs/registry.js';
 import { systemClock } from '../lib/clock.js';
-import { loadSecrets } from '../lib/secrets.js';
 import { createServices } from '../services/services.js';
 import { createEventBus } from '../realtime/event-bus.js';
+import { startUp } from './startup.js';
 
 /**
  * A worker process (`npm run worker`): the services and the job handlers, no HTTP. With REDIS_URL it
  * consumes BullMQ, without it the database queue, next to the API's own in-process worker
  * (docs/decisions/0019-durable-jobs.md). It reads the same settings as the API.
  */
-function readConfig(): AppConfig {
-  try {
-    return loadConfig(process.env, {
-      cwd: process.cwd(),
-      webDistDir: fileURLToPath(new URL('../../../web/dist/', import.meta.url)),
-    });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
-const config = readConfig();
-const log = pino({ level: config.logLevel, name: 'worker' });
-const database = openDatabase({
-  databaseUrl: config.databaseUrl,
-  sqliteFile: path.join(config.dataDir, 'openmat.sqlite'),
-  onIdleConnectionError: (error) => log.error({ err: error }, 'database connection error'),
+let log = pino({ name: 'worker' });
+const { config, database, secrets } = await startUp((settings) => {
+  log = pino({ level: settings.logLevel, name: 'worker' });
+  return (error) => log.error({ err: error }, 'database connection error');
 });
-await migrateToLatest(database);
-const secrets = await loadSecrets(config.dataDir, config.tokenSigningKey);
 const jobBackend = createJobBackend({ config, database, clock: systemClock, log });
 // A worker has no hubs. With REDIS_URL its events go over the backplane to the API instances that hold
 // the connections; without Redis no connection can be in this process, so publishing does nothing here
