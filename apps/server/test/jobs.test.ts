@@ -16,6 +16,7 @@ import { BullmqJobQueue } from '../src/repositories/bullmq-job-queue.repository.
 import { DbJobQueueRepository } from '../src/repositories/db-job-queue.repository.js';
 import { manualClock } from './support/clock.js';
 import { databaseTargets, type FreshDatabase } from './support/databases.js';
+import { redisForTests } from './support/redis.js';
 
 const START = '2031-05-06T07:08:09.000Z';
 const silent = pino({ level: 'silent' });
@@ -383,10 +384,10 @@ describe.each(databaseTargets)('the in-process worker of the app on $dialect', (
   });
 });
 
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl) console.warn('[test] BullMQ job queue tests skipped: TEST_REDIS_URL is not set.');
+const redisUrl = redisForTests('BullMQ job queue tests');
 
-describe.skipIf(!redisUrl)('the BullMQ job queue', () => {
+// Runs only with a Redis; redisForTests printed the reason when there is none.
+describe.runIf(redisUrl)('the BullMQ job queue', () => {
   const url = redisUrl ?? '';
   const closers: Array<() => Promise<void>> = [];
   /** Keys of this test only, so tests and runs side by side never meet, and none leaves keys behind. */

@@ -12,6 +12,7 @@ import WebSocket from 'ws';
 import { signUp, type SignedIn } from './support/accounts.js';
 import { databaseTargets, type DatabaseTarget } from './support/databases.js';
 import { createTestApp, type TestAppOptions, type TestContext } from './support/test-app.js';
+import { redisForTests } from './support/redis.js';
 
 const RS = '\u001e';
 const SHARE_HUB = '/videoShareHub';
@@ -279,10 +280,10 @@ describe.each(databaseTargets.slice(0, 1))('the lifetime of hub connections on $
   });
 });
 
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl) console.warn('[test] Real-time Redis backplane tests skipped: TEST_REDIS_URL is not set.');
+const redisUrl = redisForTests('Real-time Redis backplane tests');
 
-describe.skipIf(!redisUrl)('the Redis backplane', () => {
+// Runs only with a Redis; redisForTests printed the reason when there is none.
+describe.runIf(redisUrl)('the Redis backplane', () => {
   const target = databaseTargets[0];
   const contexts: TestContext[] = [];
   afterEach(async () => {

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RedisUploadLocker } from '../src/repositories/redis-upload-lock.repository.js';
+import { redisForTests } from './support/redis.js';
 
-const url = process.env.TEST_REDIS_URL;
-if (!url) console.warn('[test] The shared upload lock is not tested: TEST_REDIS_URL is not set.');
+const url = redisForTests('The shared upload lock tests');
 
+// Runs only with a Redis; redisForTests printed the reason when there is none.
 describe.runIf(url)('the resumable-upload lock shared through Redis', () => {
   const connections: Redis[] = [];
   const connect = () => {
