@@ -140,6 +140,30 @@ describe.each(databaseTargets)('resumable uploads (tus) on $dialect', (target) =
     expect(big.status).toBe(413);
   });
 
+  it("answers the protocol's own refusals as problem details", async () => {
+    for (const headers of [{}, { 'upload-length': '-5' }, { 'upload-length': '99999999999999999999999' }]) {
+      const res = await fetch(`${base}/vid/api/video/uploads`, {
+        method: 'POST',
+        headers: { 'tus-resumable': '1.0.0', ...student.auth, ...headers },
+      });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+      expect(await res.json()).toMatchObject({ status: 400, detail: expect.any(String) as unknown });
+    }
+    const unknown = await fetch(`${base}/vid/api/video/uploads/no-such-upload`, {
+      method: 'PATCH',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': '0',
+        ...student.auth,
+      },
+      body: 'abc',
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toContain('application/problem+json');
+  });
+
   it('lets nobody else continue or inspect an upload, and nobody without a token start one', async () => {
     const cut = await send(clips.avi, student, { stopAt: 0.3 });
     const url = cut.url ?? '';

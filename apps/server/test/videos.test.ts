@@ -192,6 +192,23 @@ describe.each(databaseTargets)('videos on $dialect', (target) => {
       expect((await upload(null, clip(clips.mp4))).statusCode).toBe(401);
     });
 
+    it('answers a malformed or cut multipart body with 400, never a server error', async () => {
+      for (const payload of [
+        '--x\r\ngarbage',
+        '--x\r\nContent-Disposition: form-data; name="videoFile"; filename="a.mp4"\r\n\r\nabc',
+      ]) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/vid/api/video/upload-sparring',
+          headers: { ...student.auth, 'content-type': 'multipart/form-data; boundary=x' },
+          payload,
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json<{ message: string }>().message).toMatch(/^The upload form could not be read/);
+      }
+      expect(await uploadsInFlight()).toEqual([]);
+    });
+
     it('keeps no row and no file of an upload whose client went away half way', async () => {
       const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
       const body = multipart([

@@ -3,7 +3,7 @@
  * (docs/decisions/0021-resumable-uploads-with-tus.md). The server decides nothing here: who may create
  * or continue an upload and what becomes of a finished one are the caller's hooks.
  */
-import { IncomingMessage, type ServerResponse } from 'node:http';
+import { IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { rm } from 'node:fs/promises';
 import { FileStore } from '@tus/file-store';
@@ -56,6 +56,24 @@ export class TusError extends Error {
   }
 }
 
+/**
+ * tus with every refusal as JSON: the protocol's own ones ("Invalid upload-length", an unknown upload,
+ * the size limit) as problem details, whose detail is tus's text; ours (`TusError` with a JSON body)
+ * as they are. tus clients read the body as text, so both still reach them whole.
+ */
+class JsonRefusingServer extends Server {
+  override write(...[context, headers, status, body = '']: Parameters<Server['write']>) {
+    if (status < 400 || body === '') return super.write(context, headers, status, body);
+    if (body.startsWith('{')) {
+      headers.set('Content-Type', 'application/json; charset=utf-8');
+      return super.write(context, headers, status, body);
+    }
+    headers.set('Content-Type', 'application/problem+json; charset=utf-8');
+    const problem = { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail: body.trim() };
+    return super.write(context, headers, status, JSON.stringify(problem));
+  }
+}
+
 export class ResumableUploads {
   private readonly server: Server;
   private readonly store: FileStore;
@@ -79,7 +97,7 @@ export class ResumableUploads {
       if (!(raw instanceof IncomingMessage)) throw new Error('tus: a request without its Node request');
       return raw;
     };
-    this.server = new Server({
+    this.server = new JsonRefusingServer({
       path: options.path,
       datastore: this.store,
       maxSize: options.maxBytes,

@@ -87,8 +87,14 @@ export const videoRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Gu
       } catch (error) {
         if (staged) await videos.discard(staged);
         if (error instanceof AppError) throw error;
-        if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE')
+        if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') {
           throw videos.tooLarge();
+        }
+        // busboy's parse errors ("Unexpected end of form", a malformed part header) carry no code; errors
+        // of the disk or the connection do, and stay server errors.
+        if (error instanceof Error && !('code' in error) && !('statusCode' in error)) {
+          throw messageError(400, msg('video.unreadableForm'));
+        }
         throw error;
       }
       if (!staged) throw messageError(400, msg('contract.video.fileRequired'));
