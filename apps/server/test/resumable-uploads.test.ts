@@ -141,7 +141,12 @@ describe.each(databaseTargets)('resumable uploads (tus) on $dialect', (target) =
   });
 
   it("answers the protocol's own refusals as problem details", async () => {
-    for (const headers of [{}, { 'upload-length': '-5' }, { 'upload-length': '99999999999999999999999' }]) {
+    const cases: Array<Record<string, string>> = [
+      {},
+      { 'upload-length': '-5' },
+      { 'upload-length': '99999999999999999999999' },
+    ];
+    for (const headers of cases) {
       const res = await fetch(`${base}/vid/api/video/uploads`, {
         method: 'POST',
         headers: { 'tus-resumable': '1.0.0', ...student.auth, ...headers },

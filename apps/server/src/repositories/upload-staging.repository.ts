@@ -4,7 +4,7 @@
  * checked video moves on to the storage.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -66,10 +66,10 @@ export class UploadStaging {
   }
 
   /** Hashes a file that is already complete (a finished tus upload). */
-  async hashFile(file: string, source: Readable): Promise<StagedFile> {
+  async hashFile(file: string): Promise<StagedFile> {
     const hash = createHash('sha256');
     let size = 0;
-    for await (const chunk of source) {
+    for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) {
       if (!(chunk instanceof Buffer)) throw new Error('expected bytes');
       size += chunk.length;
       hash.update(chunk);

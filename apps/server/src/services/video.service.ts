@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import {
@@ -55,7 +54,10 @@ function containerOf(info: MediaInfo): { extension: string; type: string } {
   // ffprobe names MP4 and MOV together ("mov,mp4,m4a,…"); a browser-playable one is served as MP4.
   if (formats.includes('mp4') && info.browserPlayable) return { extension: '.mp4', type: 'video/mp4' };
   return (
-    CONTAINERS.find((known) => formats.includes(known.format)) ?? { extension: '.bin', type: 'video/octet-stream' }
+    CONTAINERS.find((known) => formats.includes(known.format)) ?? {
+      extension: '.bin',
+      type: 'application/octet-stream',
+    }
   );
 }
 
@@ -144,7 +146,7 @@ export class VideoService {
     const { principal, language } = this.callerOf(request);
     let staged: StagedFile;
     try {
-      staged = await this.staging.hashFile(file, createReadStream(file));
+      staged = await this.staging.hashFile(file);
     } catch (error) {
       await this.staging.discard(file);
       throw error;
@@ -322,7 +324,7 @@ export class VideoService {
   ): Promise<{ sharedWith: number }> {
     const video = await this.visible(principal, id);
     if (video.uploaderUserId !== principal.userId) throw forbidden(msg('video.onlyUploaderShares'));
-    const recipients = new Map<number, number>();
+    const recipients = new Set<number>();
     if (request.fighterIds && request.fighterIds.length > 0) {
       const allowed = new Map(
         (await this.videos.shareCandidates(principal.userId, principal.fighterId)).map((c) => [c.fighterId, c.userId]),
@@ -331,17 +333,19 @@ export class VideoService {
       if (strangers.length > 0) {
         throw messageError(400, msg('video.notShareable', { ids: strangers.join(', ') }));
       }
-      for (const fighterId of request.fighterIds) recipients.set(fighterId, allowed.get(fighterId) ?? 0);
+      for (const fighterId of request.fighterIds) recipients.add(allowed.get(fighterId) ?? principal.userId);
     }
     if (request.sessionId !== undefined) {
       if (!(await this.videos.ownsSession(request.sessionId, principal.userId))) {
         throw forbidden(msg('video.sessionNotYours', { id: request.sessionId }));
       }
       for (const student of await this.videos.sessionRecipients(request.sessionId, principal.userId)) {
-        recipients.set(student.fighterId, student.userId);
+        recipients.add(student.userId);
       }
     }
-    const userIds = [...new Set(recipients.values())].filter((userId) => userId !== 0);
+    // Recipients are users (one user may stand behind several fighter ids); never the uploader.
+    recipients.delete(principal.userId);
+    const userIds = [...recipients];
     const title = request.title?.trim() || video.description.trim() || video.originalName;
     await this.videos.share(id, principal.userId, userIds, title);
     if (userIds.length > 0) {
