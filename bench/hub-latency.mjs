@@ -2,14 +2,13 @@
 // time from the share request to each recipient's ReceiveVideoSharedNotification, p50/p99. Baseline in
 // the same run: a bare `ws` server on the same machine, where an HTTP request makes it send one
 // message to R of N connected sockets. Target (issue 11): p99 under 50 ms with N = 1000, R = 100.
-import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket, { WebSocketServer } from 'ws';
-import { post, smoke, startServer } from './lib/server.mjs';
+import { makeClip, post, signUpFighter, smoke, startServer } from './lib/server.mjs';
 
 const CLIENTS = Number(process.env.BENCH_HUB_CLIENTS ?? (smoke ? 60 : 1000));
 const RECIPIENTS = Number(process.env.BENCH_HUB_RECIPIENTS ?? (smoke ? 10 : 100));
@@ -86,46 +85,16 @@ async function baseline() {
 
 const work = await mkdtemp(path.join(tmpdir(), 'openmat-hub-bench-'));
 const clip = path.join(work, 'clip.mp4');
-execFileSync('ffmpeg', [
-  '-hide_banner',
-  '-loglevel',
-  'error',
-  '-y',
-  '-f',
-  'lavfi',
-  '-i',
-  'testsrc=size=160x120:rate=15:duration=1',
-  '-c:v',
-  'libx264',
-  '-pix_fmt',
-  'yuv420p',
-  clip,
-]);
+makeClip(clip, 1, '160x120');
 
 const server = await startServer({ REGISTRATIONS_PER_HOUR: '100000' });
 try {
-  const person = (i, role) => ({
-    email: `hub-${role}-${i}@example.com`,
-    password: 'bench-pass-1',
-    fighterRole: role,
-    fighterName: `${role} ${i}`,
-    height: 180,
-    weight: 80,
-    gender: 'Male',
-    birthdate: '1995-01-01',
-    maxWorkoutDuration: 5,
-    experience: 1,
-    beltColor: 'Blue',
-  });
-  async function signUp(i, role) {
-    const account = person(i, role);
-    const fighter = await post(`${server.url}/api/fighter/register`, account);
-    const { accessToken } = await post(`${server.url}/api/fighter/login`, {
-      email: account.email,
-      password: account.password,
+  const signUp = (i, role) =>
+    signUpFighter(server.url, {
+      email: `hub-${role}-${i}@example.com`,
+      fighterRole: role,
+      fighterName: `${role} ${i}`,
     });
-    return { fighterId: fighter.id, token: accessToken, auth: { authorization: `Bearer ${accessToken}` } };
-  }
   const coach = await signUp(0, 'Instructor');
   const session = await post(
     `${server.url}/api/trainingsession`,

@@ -7,7 +7,7 @@
 // would take minutes. Uses the built server: run `npm run build -w @openmat/contract -w @openmat/server`.
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { get, load, post, report, smoke, startServer, warmUp } from './lib/server.mjs';
+import { get, load, report, signUpFighter, smoke, startServer, warmUp } from './lib/server.mjs';
 
 const Database = createRequire(new URL('../apps/server/package.json', import.meta.url))('better-sqlite3');
 
@@ -86,28 +86,17 @@ function seed(sqliteFile, instructorFighterId) {
 // Seeded straight into the SQLite file, so always on SQLite, even with DATABASE_URL set.
 const server = await startServer({ DATABASE_URL: '' });
 try {
-  const coach = {
+  const { fighterId, auth } = await signUpFighter(server.url, {
     email: 'coach@example.com',
-    password: 'bench-pass-1',
     fighterRole: 'Instructor',
     fighterName: 'Bench Coach',
-    height: 180,
-    weight: 80,
-    gender: 'Male',
     birthdate: '1985-01-01',
-    maxWorkoutDuration: 5,
     experience: 2,
     beltColor: 'Black',
-  };
-  const fighter = await post(`${server.url}/api/fighter/register`, coach);
-  const { accessToken } = await post(`${server.url}/api/fighter/login`, {
-    email: coach.email,
-    password: coach.password,
   });
-  const auth = { authorization: `Bearer ${accessToken}` };
 
   const started = performance.now();
-  const middle = seed(server.sqliteFile, fighter.id);
+  const middle = seed(server.sqliteFile, fighterId);
   const seedSeconds = (performance.now() - started) / 1000;
 
   const screen = screenUrl(server.url);

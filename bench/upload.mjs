@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { request } from 'node:http';
-import { post, smoke, startServer } from './lib/server.mjs';
+import { makeClip, signUpFighter, smoke, startServer } from './lib/server.mjs';
 
 const SIZE_MB = Number(process.env.BENCH_UPLOAD_MB ?? (smoke ? 32 : 1024));
 const work = await mkdtemp(path.join(tmpdir(), 'openmat-upload-bench-'));
@@ -18,23 +18,7 @@ const work = await mkdtemp(path.join(tmpdir(), 'openmat-upload-bench-'));
 /** A real recording followed by padding to the size: ffprobe reads it as a video, the bytes are many. */
 async function makeFile() {
   const clip = path.join(work, 'clip.mp4');
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=320x240:rate=25:duration=2',
-    '-c:v',
-    'libx264',
-    '-pix_fmt',
-    'yuv420p',
-    '-movflags',
-    '+faststart',
-    clip,
-  ]);
+  makeClip(clip, 2, '320x240', ['-movflags', '+faststart']);
   const file = path.join(work, 'big.mp4');
   await writeFile(file, await readFile(clip));
   const block = Buffer.alloc(8 * 1024 * 1024, 1);
@@ -61,24 +45,7 @@ await rm(path.join(work, 'copy.bin'));
 
 const server = await startServer({ VIDEO_MAX_BYTES: String(bytes * 2) });
 try {
-  const account = {
-    email: 'upload@example.com',
-    password: 'bench-pass-1',
-    fighterRole: 'Student',
-    fighterName: 'Bench Student',
-    height: 180,
-    weight: 80,
-    gender: 'Male',
-    birthdate: '1995-01-01',
-    maxWorkoutDuration: 5,
-    experience: 1,
-    beltColor: 'Blue',
-  };
-  await post(`${server.url}/api/fighter/register`, account);
-  const { accessToken } = await post(`${server.url}/api/fighter/login`, {
-    email: account.email,
-    password: account.password,
-  });
+  const { token: accessToken } = await signUpFighter(server.url, { email: 'upload@example.com' });
 
   const boundary = '----openmat-bench';
   const head = Buffer.from(

@@ -1,5 +1,5 @@
 // Starts the built server on a free port with a temporary DATA_DIR, for benchmarks.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -89,4 +89,50 @@ export function report(rows) {
       `${label.padEnd(width)}  ${result.requests.average.toFixed(0).padStart(7)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms`,
     );
   }
+}
+
+/**
+ * Registers a fighter with a full profile (the fields given replace the defaults) and signs in:
+ * their fighter id, access token and authorization header.
+ */
+export async function signUpFighter(serverUrl, fields) {
+  const account = {
+    password: 'bench-pass-1',
+    fighterRole: 'Student',
+    fighterName: 'Bench Fighter',
+    height: 180,
+    weight: 80,
+    gender: 'Male',
+    birthdate: '1995-01-01',
+    maxWorkoutDuration: 5,
+    experience: 1,
+    beltColor: 'Blue',
+    ...fields,
+  };
+  const fighter = await post(`${serverUrl}/api/fighter/register`, account);
+  const { accessToken } = await post(`${serverUrl}/api/fighter/login`, {
+    email: account.email,
+    password: account.password,
+  });
+  return { fighterId: fighter.id, token: accessToken, auth: { authorization: `Bearer ${accessToken}` } };
+}
+
+/** A test-pattern H.264 recording made by the system ffmpeg, `seconds` long, at `size` (e.g. 320x240). */
+export function makeClip(file, seconds, size, extra = []) {
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=${size}:rate=25:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    ...extra,
+    file,
+  ]);
 }
