@@ -1,3 +1,4 @@
+import { TablePager } from '@/components/ui/table-pager';
 import type { TrainingSession } from '@openmat/contract/sessions';
 import {
   flexRender,
@@ -10,7 +11,7 @@ import {
   type SortDirection,
   type SortingState,
 } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Plus } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Plus } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -256,37 +257,18 @@ function SessionSection({
           </div>
 
           {(alwaysPaginate || pageCount > 1) && (
-            <nav
-              aria-label={paginationLabel}
-              className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-200 px-4 py-3 dark:border-zinc-800"
-            >
-              <p className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400" aria-live="polite">
-                {t('sessions.list.pagination.pageOf', {
+            <TablePager
+              table={table}
+              texts={{
+                label: paginationLabel,
+                pageOf: t('sessions.list.pagination.pageOf', {
                   page: table.getState().pagination.pageIndex + 1,
                   total: pageCount,
-                })}
-              </p>
-              <div className="flex gap-2">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => table.previousPage()}
-                  disabled={!table.getCanPreviousPage()}
-                >
-                  <ChevronLeft className="h-4 w-4" aria-hidden />
-                  {t('sessions.list.pagination.previous')}
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => table.nextPage()}
-                  disabled={!table.getCanNextPage()}
-                >
-                  {t('sessions.list.pagination.next')}
-                  <ChevronRight className="h-4 w-4" aria-hidden />
-                </Button>
-              </div>
-            </nav>
+                }),
+                previous: t('sessions.list.pagination.previous'),
+                next: t('sessions.list.pagination.next'),
+              }}
+            />
           )}
         </>
       )}

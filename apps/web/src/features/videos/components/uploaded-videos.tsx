@@ -1,3 +1,4 @@
+import { TablePager } from '@/components/ui/table-pager';
 import type { UploadedVideo } from '@openmat/contract/videos';
 import {
   flexRender,
@@ -8,11 +9,10 @@ import {
   type PaginationState,
 } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
-import { ChevronLeft, ChevronRight, LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { errorText } from '@/lib/failure';
 import { useUploadedVideos } from '../api/get-uploaded-videos';
@@ -268,34 +268,15 @@ export function UploadedVideos() {
           </div>
 
           {pageCount > 1 && (
-            <nav
-              aria-label={t('videos.list.pagination.label')}
-              className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-200 px-4 py-3 dark:border-zinc-800"
-            >
-              <p className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400" aria-live="polite">
-                {t('videos.list.pagination.pageOf', { page: pagination.pageIndex + 1, total: pageCount })}
-              </p>
-              <div className="flex gap-2">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => table.previousPage()}
-                  disabled={!table.getCanPreviousPage()}
-                >
-                  <ChevronLeft className="h-4 w-4" aria-hidden />
-                  {t('videos.list.pagination.previous')}
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => table.nextPage()}
-                  disabled={!table.getCanNextPage()}
-                >
-                  {t('videos.list.pagination.next')}
-                  <ChevronRight className="h-4 w-4" aria-hidden />
-                </Button>
-              </div>
-            </nav>
+            <TablePager
+              table={table}
+              texts={{
+                label: t('videos.list.pagination.label'),
+                pageOf: t('videos.list.pagination.pageOf', { page: pagination.pageIndex + 1, total: pageCount }),
+                previous: t('videos.list.pagination.previous'),
+                next: t('videos.list.pagination.next'),
+              }}
+            />
           )}
         </>
       )}
