@@ -1,3 +1,4 @@
+import { PageHeader } from '@/components/layouts/page-header';
 import { TablePager } from '@/components/ui/table-pager';
 import type { TrainingSession } from '@openmat/contract/sessions';
 import {
@@ -297,34 +298,32 @@ export function SessionList({ isStudent }: { isStudent: boolean }) {
 
   return (
     <div className="space-y-8">
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
-            {t('sessions.list.heading')}
-          </h1>
-          <p className="mt-2 text-pretty text-zinc-600 dark:text-zinc-400">{t('sessions.list.lead')}</p>
-        </div>
-        <div className="flex shrink-0 flex-col gap-1.5 sm:items-end">
-          {isStudent ? (
-            <>
-              <Button disabled aria-describedby={hintId}>
-                <Plus className="h-4 w-4" aria-hidden />
-                {t('sessions.list.createNew')}
+      <PageHeader
+        title={t('sessions.list.heading')}
+        lead={t('sessions.list.lead')}
+        action={
+          <div className="flex shrink-0 flex-col gap-1.5 sm:items-end">
+            {isStudent ? (
+              <>
+                <Button disabled aria-describedby={hintId}>
+                  <Plus className="h-4 w-4" aria-hidden />
+                  {t('sessions.list.createNew')}
+                </Button>
+                <p id={hintId} className="text-xs text-zinc-500 dark:text-zinc-400">
+                  {t('sessions.list.createNewStudentHint')}
+                </p>
+              </>
+            ) : (
+              <Button asChild>
+                <Link to="/create-session">
+                  <Plus className="h-4 w-4" aria-hidden />
+                  {t('sessions.list.createNew')}
+                </Link>
               </Button>
-              <p id={hintId} className="text-xs text-zinc-500 dark:text-zinc-400">
-                {t('sessions.list.createNewStudentHint')}
-              </p>
-            </>
-          ) : (
-            <Button asChild>
-              <Link to="/create-session">
-                <Plus className="h-4 w-4" aria-hidden />
-                {t('sessions.list.createNew')}
-              </Link>
-            </Button>
-          )}
-        </div>
-      </header>
+            )}
+          </div>
+        }
+      />
 
       <SessionSection
         title={t('sessions.list.tableTitle')}
