@@ -1,10 +1,10 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import type { TechniqueSearchResult } from '@openmat/contract/coaching';
-import { ExternalLink, Info, Search, TriangleAlert, X } from 'lucide-react';
+import { ExternalLink, Info, Search, TriangleAlert } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { DialogFrame } from '@/components/ui/dialog-frame';
 import { Spinner } from '@/components/ui/spinner';
 import { TechniqueSearchError, useTechniqueSearch } from '@/features/coach/api/search-techniques';
 import { safeUrl } from './safe-url';
@@ -26,37 +26,22 @@ export function TechniqueSearchDialog({ sessionId, techniqueName }: TechniqueSea
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
+    <DialogFrame
+      open={open}
+      onOpenChange={setOpen}
+      widthClass="max-w-3xl"
+      title={t('coach.search.title', { technique: techniqueName })}
+      description={t('coach.search.description')}
+      closeLabel={t('coach.search.close')}
+      trigger={
         <Button variant="secondary" size="sm" aria-label={t('coach.search.openLabel', { technique: techniqueName })}>
           <Search className="h-4 w-4" aria-hidden />
           {t('coach.search.open')}
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-zinc-200 bg-white text-zinc-900 shadow-xl sm:max-h-[calc(100dvh-4rem)] dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100">
-          <header className="flex items-start justify-between gap-3 border-b border-zinc-200 px-4 py-4 sm:px-6 dark:border-zinc-800">
-            <div>
-              <Dialog.Title className="text-lg font-semibold">
-                {t('coach.search.title', { technique: techniqueName })}
-              </Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-                {t('coach.search.description')}
-              </Dialog.Description>
-            </div>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label={t('coach.search.close')}>
-                <X className="h-5 w-5" aria-hidden />
-              </Button>
-            </Dialog.Close>
-          </header>
-          <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">
-            <SearchResults sessionId={sessionId} techniqueName={techniqueName} enabled={open} />
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+    >
+      <SearchResults sessionId={sessionId} techniqueName={techniqueName} enabled={open} />
+    </DialogFrame>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { TrainingSession } from '@openmat/contract/sessions';
 import type { TFunction } from 'i18next';
-import { Clock, LoaderCircle, Users } from 'lucide-react';
+import { Clock, Users } from 'lucide-react';
 import { useId, useMemo, type ReactNode } from 'react';
+import { CardList, LoadingStatus } from '@/components/ui/data-table';
 import { cn } from '@/lib/cn';
 import { SessionActions, SessionStatusBadge } from './session-actions';
 import { formatSessionDate, formatSessionTime, sessionNumberFormats } from './session-format';
@@ -106,16 +107,6 @@ function SessionCard({
   );
 }
 
-/** The session list's loading line, in the table and on the cards. */
-export function SessionsLoading({ t }: { t: TFunction }) {
-  return (
-    <span role="status" className="inline-flex items-center gap-2">
-      <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden />
-      {t('sessions.list.loading')}
-    </span>
-  );
-}
-
 /**
  * The sessions as cards, for a phone: every fact and the action in view without swiping sideways.
  * The section shows them below the `md` breakpoint and the table from it on.
@@ -123,27 +114,16 @@ export function SessionsLoading({ t }: { t: TFunction }) {
 export function SessionCards({ sessions, labelledBy, isPending, className, ...card }: SessionCardsProps) {
   const { t, language } = card;
   const numbers = useMemo(() => sessionNumberFormats(language), [language]);
-  if (isPending) {
-    return (
-      <div className={cn('px-4 py-10 text-center text-zinc-600 dark:text-zinc-400', className)}>
-        <SessionsLoading t={t} />
-      </div>
-    );
-  }
-  if (sessions.length === 0) {
-    return (
-      <p className={cn('px-4 py-10 text-center text-zinc-600 dark:text-zinc-400', className)}>
-        {t('sessions.list.empty')}
-      </p>
-    );
-  }
   return (
-    <ul aria-labelledby={labelledBy} className={cn('space-y-3 bg-zinc-50 p-3 dark:bg-zinc-950/40', className)}>
-      {sessions.map((session) => (
-        <li key={session.id}>
-          <SessionCard session={session} numbers={numbers} {...card} />
-        </li>
-      ))}
-    </ul>
+    <CardList
+      items={sessions}
+      itemKey={(session) => session.id}
+      renderItem={(session) => <SessionCard session={session} numbers={numbers} {...card} />}
+      labelledBy={labelledBy}
+      isPending={isPending}
+      loading={<LoadingStatus label={t('sessions.list.loading')} />}
+      empty={t('sessions.list.empty')}
+      className={className}
+    />
   );
 }

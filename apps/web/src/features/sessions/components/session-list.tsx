@@ -1,5 +1,3 @@
-import { PageHeader } from '@/components/layouts/page-header';
-import { TablePager } from '@/components/ui/table-pager';
 import type { TrainingSession } from '@openmat/contract/sessions';
 import {
   flexRender,
@@ -7,21 +5,22 @@ import {
   getPaginationRowModel,
   getSortedRowModel,
   useReactTable,
-  type Header,
   type PaginationState,
-  type SortDirection,
   type SortingState,
 } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import type { TFunction } from 'i18next';
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { LoadingStatus, TableHeaderCell, TableStateRow } from '@/components/ui/data-table';
+import { TablePager } from '@/components/ui/table-pager';
 import { useSessions } from '@/features/sessions/api/get-sessions';
 import { cn } from '@/lib/cn';
-import { SessionCards, SessionsLoading } from './session-cards';
+import { SessionCards } from './session-cards';
 import { hasSessionEnded } from './session-schedule';
 import { sessionColumns } from './session-table-columns';
 import { useNow } from './use-now';
@@ -31,18 +30,6 @@ export const SESSION_PAGE_SIZE = 10;
 const FIRST_PAGE = 0;
 
 const NO_SESSIONS: TrainingSession[] = [];
-
-function ariaSort(direction: false | SortDirection): 'ascending' | 'descending' | undefined {
-  if (direction === 'asc') return 'ascending';
-  if (direction === 'desc') return 'descending';
-  return undefined;
-}
-
-function SortIcon({ direction }: { direction: false | SortDirection }) {
-  if (direction === 'asc') return <ArrowUp className="h-3.5 w-3.5" aria-hidden />;
-  if (direction === 'desc') return <ArrowDown className="h-3.5 w-3.5" aria-hidden />;
-  return <ArrowUpDown className="h-3.5 w-3.5 opacity-40" aria-hidden />;
-}
 
 /**
  * Between md and lg the table may be wider than the screen: the Actions column then stays pinned to
@@ -60,48 +47,6 @@ const PINNED_BODY = cn(
   PINNED,
   'bg-white group-hover:bg-zinc-50 dark:bg-zinc-900 dark:group-hover:bg-[color-mix(in_oklab,var(--color-zinc-800)_40%,var(--color-zinc-900))]',
 );
-
-function HeaderCell({ header }: { header: Header<TrainingSession, unknown> }) {
-  const label = flexRender(header.column.columnDef.header, header.getContext());
-  const direction = header.column.getIsSorted();
-  return (
-    <th
-      scope="col"
-      aria-sort={header.column.getCanSort() ? ariaSort(direction) : undefined}
-      className={cn(
-        'px-3 py-3 text-left text-sm font-semibold text-zinc-600 dark:text-zinc-400',
-        header.column.id === PINNED_COLUMN && PINNED_HEAD,
-      )}
-    >
-      {header.column.getCanSort() ? (
-        <button
-          type="button"
-          onClick={header.column.getToggleSortingHandler()}
-          className={cn(
-            '-mx-1 inline-flex items-center gap-1.5 rounded px-1 py-0.5 hover:text-zinc-900 dark:hover:text-zinc-100',
-            direction && 'text-zinc-900 dark:text-zinc-100',
-          )}
-        >
-          {label}
-          <SortIcon direction={direction} />
-        </button>
-      ) : (
-        label
-      )}
-    </th>
-  );
-}
-
-/** One full-width row of the table body: the loading, empty or error state. */
-function StateRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
-  return (
-    <tr>
-      <td colSpan={colSpan} className="px-4 py-10 text-center text-zinc-600 dark:text-zinc-400">
-        {children}
-      </td>
-    </tr>
-  );
-}
 
 /**
  * The sessions that have not ended yet (in progress included) and those that have. Only which sessions
@@ -224,18 +169,22 @@ function SessionSection({
                 {table.getHeaderGroups().map((group) => (
                   <tr key={group.id}>
                     {group.headers.map((header) => (
-                      <HeaderCell key={header.id} header={header} />
+                      <TableHeaderCell
+                        key={header.id}
+                        header={header}
+                        className={header.column.id === PINNED_COLUMN ? PINNED_HEAD : undefined}
+                      />
                     ))}
                   </tr>
                 ))}
               </thead>
               <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
                 {isPending ? (
-                  <StateRow colSpan={columnCount}>
-                    <SessionsLoading t={t} />
-                  </StateRow>
+                  <TableStateRow colSpan={columnCount}>
+                    <LoadingStatus label={t('sessions.list.loading')} />
+                  </TableStateRow>
                 ) : rows.length === 0 ? (
-                  <StateRow colSpan={columnCount}>{t('sessions.list.empty')}</StateRow>
+                  <TableStateRow colSpan={columnCount}>{t('sessions.list.empty')}</TableStateRow>
                 ) : (
                   rows.map((row) => (
                     <tr key={row.id} className="group hover:bg-zinc-50 dark:hover:bg-zinc-800/40">

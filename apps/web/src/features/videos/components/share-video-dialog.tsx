@@ -10,14 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/forms/form-field';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { Alert, FailureAlert } from '@/components/ui/alert';
-import { Button, type ButtonProps } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/failure';
 import { useShareCandidates } from '../api/get-share-candidates';
 import { useShareVideo } from '../api/share-video';
-import { DialogFrame } from './dialog-frame';
+import { VideoDialogFrame, type VideoDialogProps } from './video-dialog';
 import { formatDateTime } from './video-format';
 
 /** Above this many fighters, the list gets a filter box. */
@@ -221,28 +220,22 @@ function ShareBody({ video }: { video: UploadedVideo }) {
  * 'Share': a dialog to share one's video with fighters one trains with (a checkbox list) or with every
  * student of one of one's sessions, under an optional title. It tells how many it was shared with.
  */
-export function ShareVideoDialog({
-  video,
-  size,
-  className,
-}: { video: UploadedVideo } & Pick<ButtonProps, 'size' | 'className'>) {
+export function ShareVideoDialog({ video, size, className }: VideoDialogProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
-    <DialogFrame
+    <VideoDialogFrame
       open={open}
       onOpenChange={setOpen}
       title={t('videos.share.dialogTitle')}
       description={t('videos.share.dialogDescription', { description: video.description || video.studentIdentifier })}
-      trigger={
-        <Button variant="secondary" size={size} className={className}>
-          <Share2 className="h-4 w-4" aria-hidden />
-          {t('videos.actions.share')}
-        </Button>
-      }
+      icon={Share2}
+      action={t('videos.actions.share')}
+      size={size}
+      className={className}
     >
       {/* Mounted only while open: each opening starts with an empty choice. */}
       {open && <ShareBody video={video} />}
-    </DialogFrame>
+    </VideoDialogFrame>
   );
 }

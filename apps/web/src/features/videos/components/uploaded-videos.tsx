@@ -1,4 +1,3 @@
-import { TablePager } from '@/components/ui/table-pager';
 import type { UploadedVideo } from '@openmat/contract/videos';
 import {
   flexRender,
@@ -9,10 +8,11 @@ import {
   type PaginationState,
 } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
-import { LoaderCircle } from 'lucide-react';
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
+import { CardList, LoadingStatus, TableHeaderCell, TableStateRow } from '@/components/ui/data-table';
+import { TablePager } from '@/components/ui/table-pager';
 import { cn } from '@/lib/cn';
 import { errorText } from '@/lib/failure';
 import { useUploadedVideos } from '../api/get-uploaded-videos';
@@ -80,26 +80,6 @@ function videoColumns(t: TFunction, language: string): ColumnDef<UploadedVideo>[
   ];
 }
 
-function Loading({ t }: { t: TFunction }) {
-  return (
-    <span role="status" className="inline-flex items-center gap-2">
-      <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden />
-      {t('videos.list.loading')}
-    </span>
-  );
-}
-
-/** One full-width row of the table body: the loading or the empty state. */
-function StateRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
-  return (
-    <tr>
-      <td colSpan={colSpan} className="px-4 py-10 text-center text-zinc-600 dark:text-zinc-400">
-        {children}
-      </td>
-    </tr>
-  );
-}
-
 /** The videos of the page as cards, for a phone: poster on top, then the facts and the actions. */
 function VideoCards({
   videos,
@@ -116,45 +96,36 @@ function VideoCards({
   language: string;
   className?: string;
 }) {
-  if (isPending) {
-    return (
-      <div className={cn('px-4 py-10 text-center text-zinc-600 dark:text-zinc-400', className)}>
-        <Loading t={t} />
-      </div>
-    );
-  }
-  if (videos.length === 0) {
-    return (
-      <p className={cn('px-4 py-10 text-center text-zinc-600 dark:text-zinc-400', className)}>
-        {t('videos.list.empty')}
-      </p>
-    );
-  }
   return (
-    <ul aria-labelledby={labelledBy} className={cn('space-y-3 bg-zinc-50 p-3 dark:bg-zinc-950/40', className)}>
-      {videos.map((video) => (
-        <li key={video.id}>
-          <article
-            aria-label={video.description.trim() || video.studentIdentifier}
-            className="overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900"
-          >
-            <VideoPoster video={video} className="w-full rounded-none" />
-            <div className="space-y-3 p-4">
-              <Description video={video} t={t} />
-              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-                <dt className="text-zinc-500 dark:text-zinc-400">{t('videos.list.columns.uploadedAt')}</dt>
-                <dd className="tabular-nums">{formatDateTime(video.uploadTimestamp, language)}</dd>
-                <dt className="text-zinc-500 dark:text-zinc-400">{t('videos.list.columns.martialArt')}</dt>
-                <dd>{t(`videos.martialArts.${video.martialArt}`)}</dd>
-                <dt className="text-zinc-500 dark:text-zinc-400">{t('videos.list.columns.uploadedBy')}</dt>
-                <dd className="break-words">{video.fighterName}</dd>
-              </dl>
-              <VideoActions video={video} layout="card" />
-            </div>
-          </article>
-        </li>
-      ))}
-    </ul>
+    <CardList
+      items={videos}
+      itemKey={(video) => video.id}
+      renderItem={(video) => (
+        <article
+          aria-label={video.description.trim() || video.studentIdentifier}
+          className="overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900"
+        >
+          <VideoPoster video={video} className="w-full rounded-none" />
+          <div className="space-y-3 p-4">
+            <Description video={video} t={t} />
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-zinc-500 dark:text-zinc-400">{t('videos.list.columns.uploadedAt')}</dt>
+              <dd className="tabular-nums">{formatDateTime(video.uploadTimestamp, language)}</dd>
+              <dt className="text-zinc-500 dark:text-zinc-400">{t('videos.list.columns.martialArt')}</dt>
+              <dd>{t(`videos.martialArts.${video.martialArt}`)}</dd>
+              <dt className="text-zinc-500 dark:text-zinc-400">{t('videos.list.columns.uploadedBy')}</dt>
+              <dd className="break-words">{video.fighterName}</dd>
+            </dl>
+            <VideoActions video={video} layout="card" />
+          </div>
+        </article>
+      )}
+      labelledBy={labelledBy}
+      isPending={isPending}
+      loading={<LoadingStatus label={t('videos.list.loading')} />}
+      empty={t('videos.list.empty')}
+      className={className}
+    />
   );
 }
 
@@ -228,24 +199,18 @@ export function UploadedVideos() {
                 {table.getHeaderGroups().map((group) => (
                   <tr key={group.id}>
                     {group.headers.map((header) => (
-                      <th
-                        key={header.id}
-                        scope="col"
-                        className="px-3 py-3 text-left text-sm font-semibold whitespace-nowrap text-zinc-600 dark:text-zinc-400"
-                      >
-                        {flexRender(header.column.columnDef.header, header.getContext())}
-                      </th>
+                      <TableHeaderCell key={header.id} header={header} className="whitespace-nowrap" />
                     ))}
                   </tr>
                 ))}
               </thead>
               <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
                 {isPending ? (
-                  <StateRow colSpan={columnCount}>
-                    <Loading t={t} />
-                  </StateRow>
+                  <TableStateRow colSpan={columnCount}>
+                    <LoadingStatus label={t('videos.list.loading')} />
+                  </TableStateRow>
                 ) : rows.length === 0 ? (
-                  <StateRow colSpan={columnCount}>{t('videos.list.empty')}</StateRow>
+                  <TableStateRow colSpan={columnCount}>{t('videos.list.empty')}</TableStateRow>
                 ) : (
                   rows.map((row) => (
                     <tr key={row.id} className="hover:bg-zinc-50 dark:hover:bg-zinc-800/40">

@@ -3,10 +3,9 @@ import { Braces } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
-import { Button, type ButtonProps } from '@/components/ui/button';
 import { errorText } from '@/lib/failure';
 import { useVideo } from '../api/get-video';
-import { DialogFrame } from './dialog-frame';
+import { VideoDialogFrame, type VideoDialogProps } from './video-dialog';
 
 /** The video as JSON, two spaces deep; its analysis (JSON text) is shown as the JSON it holds. */
 export function videoJson(video: UploadedVideo): string {
@@ -25,28 +24,22 @@ export function videoJson(video: UploadedVideo): string {
  * 'View JSON' (spec section 2, Video analysis): a dialog with the video's record, pretty-printed. It
  * shows the row of the list at once and the server's latest copy as soon as it comes.
  */
-export function VideoJsonDialog({
-  video,
-  size,
-  className,
-}: { video: UploadedVideo } & Pick<ButtonProps, 'size' | 'className'>) {
+export function VideoJsonDialog({ video, size, className }: VideoDialogProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const details = useVideo(video.id, { enabled: open, placeholder: video });
   const shown = details.data ?? video;
   return (
-    <DialogFrame
+    <VideoDialogFrame
       open={open}
       onOpenChange={setOpen}
       widthClass="max-w-3xl"
       title={t('videos.json.title')}
       description={t('videos.json.description', { description: video.description || video.studentIdentifier })}
-      trigger={
-        <Button variant="secondary" size={size} className={className}>
-          <Braces className="h-4 w-4" aria-hidden />
-          {t('videos.actions.viewJson')}
-        </Button>
-      }
+      icon={Braces}
+      action={t('videos.actions.viewJson')}
+      size={size}
+      className={className}
     >
       {details.isError && (
         <Alert tone="warning" compact className="mb-3">
@@ -60,6 +53,6 @@ export function VideoJsonDialog({
       >
         {videoJson(shown)}
       </pre>
-    </DialogFrame>
+    </VideoDialogFrame>
   );
 }

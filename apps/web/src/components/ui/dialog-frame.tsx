@@ -1,33 +1,34 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { Button } from './button';
 
 export interface DialogFrameProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The button that opens the dialog. */
   trigger: ReactNode;
-  title: string;
-  description: string;
+  title: ReactNode;
+  description: ReactNode;
+  /** The close button's accessible name, in the caller's words. */
+  closeLabel: string;
   /** The widest the dialog gets; `max-w-lg` by default. */
   widthClass?: string;
   children: ReactNode;
 }
 
-/** The modal of the video screens: a header with its title, description and close button, then a scrolling body. */
+/** A modal: a header with its title, description and close button, then a scrolling body. */
 export function DialogFrame({
   open,
   onOpenChange,
   trigger,
   title,
   description,
+  closeLabel,
   widthClass = 'max-w-lg',
   children,
 }: DialogFrameProps) {
-  const { t } = useTranslation();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
@@ -47,7 +48,7 @@ export function DialogFrame({
               </Dialog.Description>
             </div>
             <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label={t('videos.dialogs.close')}>
+              <Button variant="ghost" size="icon" aria-label={closeLabel}>
                 <X className="h-5 w-5" aria-hidden />
               </Button>
             </Dialog.Close>
