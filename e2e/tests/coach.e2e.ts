@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, signInThroughForm } from '../support/accounts.js';
 import { baseUrl, launchBrowser, openContext, screenshot } from '../support/browser.js';
-
-const PASSWORD = 'mat-time-42';
 const CLASS = [
   ['Ala', 55],
   ['Bartek', 78],
@@ -71,13 +70,7 @@ describe('the coach in Chromium', () => {
   });
   afterAll(() => browser.close());
 
-  async function signIn(page: Page) {
-    await page.goto('/home');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL('**/class-session');
-  }
+  const signIn = (page: Page) => signInThroughForm(page, email);
 
   async function confirm(page: Page) {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();

@@ -1,14 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, registerViaApi } from '../support/accounts.js';
+import { registerViaApi, signInThroughForm } from '../support/accounts.js';
 import { launchBrowser, openContext, PHONE, screenshot } from '../support/browser.js';
 
 async function signIn(page: Page, email: string) {
-  await page.goto('/home');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/class-session');
+  await signInThroughForm(page, email);
   await page.getByRole('heading', { name: 'Find your training session to check in' }).waitFor();
 }
 

@@ -322,6 +322,9 @@ describe.each(databaseTargets)('videos on $dialect', (target) => {
         description: 'Armbar details',
         sharedBy: { username: 'Coach Ana' },
       });
+      // Whether it plays yet, as its uploader sees it.
+      const details = (await get(`/vid/api/video/${id}`, coach)).json<UploadedVideo>();
+      expect(list[0]).toMatchObject({ processing: details.processing, durationSeconds: details.durationSeconds });
       expect((await get('/vid/api/video/getall', stranger)).json()).toEqual([]);
       expect((await get(`/vid/api/video/${id}`, student)).statusCode).toBe(200);
 
@@ -382,6 +385,11 @@ describe.each(databaseTargets)('videos on $dialect', (target) => {
         headers: coach.auth,
         payload: { sessionId: session.id },
       });
+      // Its poster is made in the background; counted once it is there, so the count cannot grow meanwhile.
+      await vi.waitFor(
+        async () => expect((await get(`/vid/api/video/${id}`, coach)).json<UploadedVideo>().processing).toBe('ready'),
+        { timeout: 30_000, interval: 100 },
+      );
       const before = await filesUnder(videosDir());
       const res = await ctx.app.inject({
         method: 'DELETE',

@@ -60,27 +60,35 @@ export const HubPaths = {
 } as const;
 export type HubPath = (typeof HubPaths)[keyof typeof HubPaths];
 
-/** The client methods each hub invokes, with their arguments in order. The client calls nothing. */
-export interface VideoShareHubMethods {
-  ReceiveVideoSharedNotification: [bannerTitle: string, videoTitle: string, sharedByName: string];
-}
-export interface VideoAnalysisHubMethods {
-  AnalysisCompleted: [videoId: number];
-  AnalysisFailed: [videoId: number, message: string];
-  AnalysisProgress: [videoId: number, percent: number];
-}
+/**
+ * The client methods each hub invokes, with their arguments in order, as schemas: the server types what
+ * it sends with them, and the browser checks what it receives. The client calls nothing.
+ */
+export const HubArguments = {
+  '/videoShareHub': {
+    ReceiveVideoSharedNotification: z.tuple([
+      z.string().describe('bannerTitle'),
+      z.string().describe('videoTitle'),
+      z.string().describe('sharedByName'),
+    ]),
+  },
+  '/videoAnalysisHub': {
+    AnalysisCompleted: z.tuple([Id.describe('videoId')]),
+    AnalysisFailed: z.tuple([Id.describe('videoId'), z.string().describe('message')]),
+    AnalysisProgress: z.tuple([Id.describe('videoId'), z.number().min(0).max(100).describe('percent')]),
+  },
+} as const satisfies Record<HubPath, Record<string, z.ZodTuple>>;
+
+type ArgumentsOf<H extends HubPath> = { [M in keyof (typeof HubArguments)[H]]: z.infer<(typeof HubArguments)[H][M]> };
+export type VideoShareHubMethods = ArgumentsOf<'/videoShareHub'>;
+export type VideoAnalysisHubMethods = ArgumentsOf<'/videoAnalysisHub'>;
 export interface HubMethods {
   '/videoShareHub': VideoShareHubMethods;
   '/videoAnalysisHub': VideoAnalysisHubMethods;
 }
-
-/** The method names, as values, for `connection.on(...)` on the client. */
-export const HubMethodNames = {
-  videoShared: 'ReceiveVideoSharedNotification',
-  analysisCompleted: 'AnalysisCompleted',
-  analysisFailed: 'AnalysisFailed',
-  analysisProgress: 'AnalysisProgress',
-} as const satisfies Record<string, keyof VideoShareHubMethods | keyof VideoAnalysisHubMethods>;
+/** Every client method of every hub, with its arguments. */
+export type HubMethodArguments = VideoShareHubMethods & VideoAnalysisHubMethods;
+export type HubMethodName = keyof HubMethodArguments;
 
 /** The answer of `POST <hub>/negotiate?negotiateVersion=1`: the WebSocket transport only. */
 export const NegotiateResponse = z.object({

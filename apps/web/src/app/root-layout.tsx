@@ -1,12 +1,14 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
 import { SiteFooter } from '@/components/layouts/site-footer';
 import { needsProfile } from '@/features/auth/profile-status';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { NotificationBanner } from '@/features/notifications/components/notification-banner';
+import { useRealtimeBanners } from '@/features/notifications/use-realtime-banners';
 import { ThemeSelect } from '@/features/preferences/components/theme-select';
 import { useApplyPreferences } from '@/features/preferences/use-apply-preferences';
+import { useRealtimeConnection } from '@/lib/realtime';
 import { SiteHeader, type HeaderSession } from './site-header';
 
 export interface RouteHandle {
@@ -40,6 +42,30 @@ function useHeaderSession(): HeaderSession | null {
   return user ? { email: user.email, onLogout: logout, profileIncomplete: needsProfile(user.fighterInfo) } : null;
 }
 
+/**
+ * Whether the signed-in session is known to be live on this page load: a page without a signed-in
+ * loader (the landing page, /about) checks it here, so the hubs never open with a stale token.
+ */
+function useLiveSession(signedIn: boolean): boolean {
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    if (!signedIn) {
+      setLive(false);
+      return undefined;
+    }
+    let current = true;
+    void import('@/features/auth/auth-actions')
+      .then(({ ensureSession }) => ensureSession())
+      .then((ok) => {
+        if (current) setLive(ok);
+      });
+    return () => {
+      current = false;
+    };
+  }, [signedIn]);
+  return signedIn && live;
+}
+
 /** The one layout every route sits under: notification banner, header, the page, footer. */
 export function RootLayout() {
   useApplyPreferences();
@@ -47,6 +73,8 @@ export function RootLayout() {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const session = useHeaderSession();
+  useRealtimeConnection(useLiveSession(session !== null));
+  useRealtimeBanners();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -1,4 +1,5 @@
 import { MessageBody, ProblemDetails } from '@openmat/contract/problem';
+import { decodeJwt } from 'jose';
 import type { ZodType } from 'zod';
 
 /**
@@ -76,6 +77,16 @@ export interface RequestOptions<T> {
   headers?: Record<string, string>;
   credentials?: RequestCredentials;
   signal?: AbortSignal;
+  /** The one success status the call means (202 for work accepted); another 2xx throws `UnexpectedStatus`. */
+  expectStatus?: number;
+}
+
+/** A call that succeeded with a status other than the one it should answer. */
+export class UnexpectedStatus extends Error {
+  constructor(readonly status: number) {
+    super(`Unexpected status ${String(status)}`);
+    this.name = 'UnexpectedStatus';
+  }
 }
 
 async function toApiError(res: Response): Promise<ApiError> {
@@ -88,7 +99,7 @@ async function toApiError(res: Response): Promise<ApiError> {
  * refreshed once and the call repeated once. A second 401 is an error, and the session is lost.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  const { method = 'GET', json, auth = true, schema, headers = {}, credentials, signal } = options;
+  const { method = 'GET', json, auth = true, schema, headers = {}, credentials, signal, expectStatus } = options;
   const send = () => {
     const token = auth ? session?.accessToken() : null;
     return fetch(path, {
@@ -117,6 +128,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     }
   }
   if (!res.ok) throw await toApiError(res);
+  if (expectStatus !== undefined && res.status !== expectStatus) throw new UnexpectedStatus(res.status);
   const text = res.status === 204 ? '' : await res.text();
   const body: unknown = text ? JSON.parse(text) : null;
   return schema.parse(body);
@@ -138,4 +150,29 @@ export async function sendWithSession<R>(
     if (refused(answer)) session.sessionLost();
   }
   return answer;
+}
+
+/** A token this close to its expiry is refreshed before a long-lived connection is opened with it. */
+const EXPIRY_MARGIN_SECONDS = 30;
+
+function expiresSoon(token: string, nowSeconds: number): boolean {
+  try {
+    const { exp } = decodeJwt(token);
+    return exp !== undefined && exp - EXPIRY_MARGIN_SECONDS <= nowSeconds;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The access token for a transport that cannot be answered a 401 and retried the usual way (the
+ * real-time hubs' negotiate and WebSocket): the current one while it has more than 30 seconds left,
+ * otherwise the one a refresh brings. Null when there is no session.
+ */
+export async function freshAccessToken(): Promise<string | null> {
+  if (!session) return null;
+  const token = session.accessToken();
+  if (!token) return null;
+  if (!expiresSoon(token, Math.floor(Date.now() / 1000))) return token;
+  return (await session.refresh()) ? session.accessToken() : token;
 }

@@ -1,6 +1,7 @@
 import { Bell, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useNotificationStore } from '../stores/notification-store';
 
 /** A notification banner closes by itself after 5 seconds. */
@@ -36,6 +37,15 @@ export function NotificationBanner() {
                 <p className="text-sm opacity-90">{t('notifications.sharedBy', { name: current.sharedBy })}</p>
               )}
             </div>
+            {current.link && (
+              <Link
+                to={current.link.to}
+                onClick={dismiss}
+                className="shrink-0 self-center rounded-md bg-white/15 px-3 py-1.5 text-sm font-semibold hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white"
+              >
+                {current.link.label}
+              </Link>
+            )}
             <button
               type="button"
               onClick={dismiss}

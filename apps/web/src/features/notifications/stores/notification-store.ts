@@ -6,6 +6,8 @@ export interface BannerNotification {
   message: string;
   /** Name of the user who shared it; shown as 'Shared by: <name>' when present. */
   sharedBy?: string;
+  /** Where the notification leads, as a link on the banner. */
+  link?: { to: string; label: string };
 }
 
 interface NotificationState {

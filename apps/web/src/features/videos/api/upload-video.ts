@@ -17,6 +17,10 @@ export const UPLOAD_RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000];
 export interface UploadHandlers {
   onProgress: (bytesSent: number, bytesTotal: number) => void;
   onDone: (outcome: UploadOutcome) => void;
+  /** The network is gone (no answer came, even after the retries): the upload waits where it stopped. */
+  onInterrupted: () => void;
+  /** The browser is back online after an interruption, and the upload goes on by itself. */
+  onResumed: () => void;
 }
 
 /** A refusal's body: `{message, errors?}`, problem details, or a duplicate's `{message, videoId, signedUrl}`. */
@@ -228,18 +232,55 @@ const newest = (uploads: PreviousUpload[]) =>
 export async function startResumableUpload(
   file: File,
   fields: VideoUploadFields,
-  { onProgress, onDone }: UploadHandlers,
+  { onProgress, onDone, onInterrupted, onResumed }: UploadHandlers,
 ): Promise<UploadController> {
   // tus-js-client loads with the first upload, not with the page.
   const { Upload, defaultOptions } = await import('tus-js-client');
   const storage = defaultOptions.urlStorage;
   const fingerprint = uploadFingerprint(file, fields);
   let settled = false;
+  // Interrupted by the network, and waiting for the browser to be back online.
+  let waiting = false;
+  // Sending now (not paused by the user, not waiting for the network).
+  let running = true;
+  const goOn = () => {
+    if (!waiting || settled) return;
+    waiting = false;
+    running = true;
+    onResumed();
+    upload.start();
+  };
+  // A request in flight when the network goes may hang rather than fail: the browser's word is enough.
+  const dropped = () => {
+    if (!running || settled) return;
+    running = false;
+    waiting = true;
+    void upload.abort(false);
+    onInterrupted();
+  };
+  function stopWatching() {
+    window.removeEventListener('online', goOn);
+    window.removeEventListener('offline', dropped);
+  }
   const done = (outcome: UploadOutcome) => {
     if (settled) return;
     settled = true;
+    waiting = false;
+    stopWatching();
     if (outcome.kind !== 'uploaded') void forget(storage, fingerprint).catch(() => undefined);
     onDone(outcome);
+  };
+  // No answer at all is a lost network, not a refusal: nothing is forgotten, and the upload (here, or
+  // after a reload with the same file) goes on from the server's offset.
+  const failed = (error: Error) => {
+    const outcome = outcomeOfError(error);
+    if (outcome.kind === 'failed' && outcome.status === null && !settled) {
+      running = false;
+      waiting = true;
+      onInterrupted();
+    } else {
+      done(outcome);
+    }
   };
   const upload = new Upload(file, {
     endpoint: new URL(RESUMABLE_UPLOADS_PATH, window.location.origin).href,
@@ -262,16 +303,27 @@ export async function startResumableUpload(
       const videoId = Number(lastResponse.getHeader('Video-Id'));
       done({ kind: 'uploaded', videoId: Number.isInteger(videoId) && videoId > 0 ? videoId : null });
     },
-    onError: (error) => done(outcomeOfError(error)),
+    onError: failed,
   });
   const previous = newest(await upload.findPreviousUploads().catch(() => []));
   if (previous) upload.resumeFromPreviousUpload(previous);
   upload.start();
+  window.addEventListener('online', goOn);
+  window.addEventListener('offline', dropped);
   return {
-    pause: () => void upload.abort(false),
-    resume: () => upload.start(),
+    pause: () => {
+      running = false;
+      waiting = false;
+      void upload.abort(false);
+    },
+    resume: () => {
+      running = true;
+      waiting = false;
+      upload.start();
+    },
     cancel: () => {
       settled = true;
+      stopWatching();
       // Terminates the upload on the server, which drops the bytes it has; a failure there changes nothing here.
       void upload.abort(true).catch(() => undefined);
       void forget(storage, fingerprint).catch(() => undefined);
@@ -306,6 +358,12 @@ export function useUploadVideo() {
           if (current()) store().progress(sent, total);
         },
         onDone: finish,
+        onInterrupted: () => {
+          if (current()) store().interrupt();
+        },
+        onResumed: () => {
+          if (current()) store().resume();
+        },
       });
       // Cancelled (or replaced) while it was starting: it stops at once.
       if (!store().attach(uploadId, controller) && store().phase !== 'done') controller.cancel();

@@ -32,6 +32,17 @@ describe('SharedVideos', () => {
     expect(screen.getByRole('article', { name: 'Sparring video' })).toBeVisible();
   });
 
+  it('shows that a video is being made playable, and its player as soon as it is', async () => {
+    const preparing = makeSharedVideo({ processing: 'pending', posterUrl: null, durationSeconds: null });
+    const http = stubFetch({ [LIST]: [() => json(200, [preparing]), () => json(200, [makeSharedVideo()])] });
+    const { container } = await renderWithApp(<SharedVideos />, { path: '/videos' });
+    const card = await screen.findByRole('article', { name: 'Guard passing review' });
+    expect(within(card).getByText('Processing…')).toBeVisible();
+    expect(container.querySelector('video')).toBeNull();
+    await vi.waitFor(() => expect(container.querySelector('video')).not.toBeNull(), { timeout: 8000 });
+    expect(http.callsTo(LIST)).toHaveLength(2);
+  });
+
   it("shows 'Error fetching shared videos' when the list fails", async () => {
     stubFetch({ [LIST]: () => problem(500, 'Database unavailable') });
     await renderWithApp(<SharedVideos />, { path: '/videos' });

@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useSharedVideos } from '../api/get-shared-videos';
 import { formatDateTime } from './video-format';
+import { VideoPoster } from './video-poster';
 
 /** One shared video: its player (which loads only the video's first bytes until played), title, sharer and description. */
 function SharedVideoCard({ video }: { video: SharedVideo }) {
@@ -17,17 +18,22 @@ function SharedVideoCard({ video }: { video: SharedVideo }) {
       aria-labelledby={titleId}
       className="flex w-full flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <video
-        controls
-        preload="metadata"
-        playsInline
-        poster={video.posterUrl ?? undefined}
-        src={video.embedLink}
-        aria-labelledby={titleId}
-        className="aspect-video w-full bg-black"
-      >
-        {t('videos.shared.noPlayer')}
-      </video>
+      {video.processing === 'pending' ? (
+        // An AVI plays once its browser copy is made; until then the poster says it is on its way.
+        <VideoPoster video={video} className="w-full rounded-none" />
+      ) : (
+        <video
+          controls
+          preload="metadata"
+          playsInline
+          poster={video.posterUrl ?? undefined}
+          src={video.embedLink}
+          aria-labelledby={titleId}
+          className="aspect-video w-full bg-black"
+        >
+          {t('videos.shared.noPlayer')}
+        </video>
+      )}
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h2 id={titleId} className="text-lg font-semibold break-words">
           {video.title.trim() || t('videos.shared.untitled')}

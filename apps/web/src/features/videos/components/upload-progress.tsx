@@ -7,7 +7,7 @@ import type { UploadState } from '../stores/upload-store';
 import { formatBytes, formatSpeed, formatTimeLeft, percentOf } from './video-format';
 
 export interface UploadProgressProps {
-  upload: Pick<UploadState, 'phase' | 'fileName' | 'bytesSent' | 'bytesTotal' | 'bytesPerSecond'>;
+  upload: Pick<UploadState, 'phase' | 'interrupted' | 'fileName' | 'bytesSent' | 'bytesTotal' | 'bytesPerSecond'>;
   onPause: () => void;
   onResume: () => void;
   onCancel: () => void;
@@ -21,14 +21,14 @@ export function UploadProgress({ upload, onPause, onResume, onCancel }: UploadPr
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const titleId = useId();
-  const { phase, fileName, bytesSent, bytesTotal, bytesPerSecond } = upload;
+  const { phase, interrupted, fileName, bytesSent, bytesTotal, bytesPerSecond } = upload;
   const percent = percentOf(bytesSent, bytesTotal);
   const paused = phase === 'paused';
   // Every byte is up: the server checks the video before it answers.
   const checking = !paused && bytesTotal > 0 && bytesSent >= bytesTotal;
   const secondsLeft = bytesPerSecond && bytesPerSecond > 0 ? (bytesTotal - bytesSent) / bytesPerSecond : null;
   const status = paused
-    ? t('videos.upload.progress.paused')
+    ? t(interrupted ? 'videos.upload.progress.interrupted' : 'videos.upload.progress.paused')
     : checking
       ? t('videos.upload.progress.checking')
       : t('videos.upload.progress.uploading');

@@ -20,7 +20,7 @@ export interface UploadController {
   cancel: () => void;
 }
 
-/** Where the upload is: none yet, sending, paused by the user, or ended (see `outcome`). */
+/** Where the upload is: none yet, sending, paused (by the user or a lost network), or ended (see `outcome`). */
 export type UploadPhase = 'idle' | 'uploading' | 'paused' | 'done';
 
 /** The speed is measured over the last few seconds of progress. */
@@ -45,6 +45,8 @@ export interface UploadState {
   bytesTotal: number;
   /** Bytes per second over the last few seconds; null until measured, and while paused. */
   bytesPerSecond: number | null;
+  /** Paused because the network went away rather than by the user: it goes on by itself when back online. */
+  interrupted: boolean;
   /** How the upload ended; null until it has. */
   outcome: UploadOutcome | null;
   /** The controls of the running upload, once it has started. */
@@ -57,6 +59,8 @@ export interface UploadState {
   attach: (uploadId: number, controller: UploadController) => boolean;
   progress: (bytesSent: number, bytesTotal: number, at?: number) => void;
   pause: () => void;
+  /** The network is gone: paused until the browser is back online (or the user resumes). */
+  interrupt: () => void;
   resume: () => void;
   finish: (outcome: UploadOutcome) => void;
   reset: () => void;
@@ -70,6 +74,7 @@ const IDLE = {
   bytesSent: 0,
   bytesTotal: 0,
   bytesPerSecond: null,
+  interrupted: false,
   outcome: null,
   controller: null,
   samples: [],
@@ -113,11 +118,16 @@ export const useUploadStore = create<UploadState>()((set, get) => ({
       return { bytesSent, bytesTotal, samples, bytesPerSecond: speedOf(samples) ?? state.bytesPerSecond };
     }),
   // A pause ends the measure: after it the speed is measured afresh.
-  pause: () => set({ phase: 'paused', bytesPerSecond: null, samples: [] }),
-  resume: () => set({ phase: 'uploading', bytesPerSecond: null, samples: [] }),
+  pause: () => set({ phase: 'paused', interrupted: false, bytesPerSecond: null, samples: [] }),
+  interrupt: () =>
+    set((state) =>
+      state.phase === 'uploading' ? { phase: 'paused', interrupted: true, bytesPerSecond: null, samples: [] } : state,
+    ),
+  resume: () => set({ phase: 'uploading', interrupted: false, bytesPerSecond: null, samples: [] }),
   finish: (outcome) =>
     set((state) => ({
       phase: 'done',
+      interrupted: false,
       outcome,
       controller: null,
       file: null,
