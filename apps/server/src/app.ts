@@ -29,6 +29,7 @@ import { healthRoutes } from './routes/health.routes.js';
 import { coachRoutes } from './routes/coach.routes.js';
 import { sessionRoutes } from './routes/session.routes.js';
 import { videoRoutes } from './routes/video.routes.js';
+import { analysisRoutes } from './routes/analysis.routes.js';
 import { createServices, type Services } from './services/services.js';
 import { createEventBus } from './realtime/event-bus.js';
 import { HubServer, hubsPlugin, type HubOptions } from './realtime/hub-server.js';
@@ -192,6 +193,7 @@ export async function buildApp(
   await app.register(sessionRoutes, { services, guards });
   await app.register(coachRoutes, { services, guards });
   await app.register(videoRoutes, { services, guards });
+  await app.register(analysisRoutes, { services, guards });
   await app.register(hubsPlugin, { hubs, verifier: services.tokens, guards });
 
   await app.register(webAppPlugin, { distDir: deps.config.webDistDir });

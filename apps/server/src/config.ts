@@ -8,6 +8,8 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 const port = z.coerce.number().int().min(0).max(65535);
 const bytes = z.coerce.number().int().positive();
+/** The analysis default: 2 frames a second keeps it above twice real time on two cores (bench/analysis.mjs). */
+const DEFAULT_ANALYSIS_FPS = 2;
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY next to addresses and CIDR ranges. */
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -67,6 +69,7 @@ const EnvSchema = z.object({
       .min(60)
       .max(7 * 24 * 3600),
   ),
+  ANALYSIS_FRAMES_PER_SECOND: optional(z.coerce.number().min(0.5).max(10)),
   S3_ENDPOINT: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   S3_REGION: optional(z.string().min(1)),
   S3_BUCKET: optional(z.string().min(3).max(63)),
@@ -115,6 +118,8 @@ export interface AppConfig {
   videoMaxBytes: number;
   /** How long a video's signed URL stays valid, in seconds. */
   signedUrlSeconds: number;
+  /** Frames the analysis samples per second of video (positions last seconds, so 2 to 5 is plenty). */
+  analysisFramesPerSecond: number;
   /** S3-compatible storage for videos; null keeps them in `dataDir/videos`. */
   s3: {
     bucket: string;
@@ -194,6 +199,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
     redisUrl: e.REDIS_URL ?? null,
     videoMaxBytes: e.VIDEO_MAX_BYTES ?? 4 * 1024 ** 3,
     signedUrlSeconds: e.SIGNED_URL_TTL_SECONDS ?? 6 * 3600,
+    analysisFramesPerSecond: e.ANALYSIS_FRAMES_PER_SECOND ?? DEFAULT_ANALYSIS_FPS,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -103,6 +103,10 @@ export const MESSAGES = {
     shareWhom: 'Choose the fighters or the session to share with.',
     tooManyRecipients: 'Share with at most {{count}} fighters at once.',
   },
+  analysis: {
+    timestamp: 'Timestamps are written HH:MM:SS.',
+    nameRequired: 'Give it a name.',
+  },
 } as const;
 
 type Leaves<T, Prefix extends string = ''> = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_MARTIAL_ART, MartialArt } from './enums.js';
+import { AnalysisStatus } from './analysis.js';
 import { message } from './messages.js';
 import { Id, IdParam, multiLineText, singleLineText } from './primitives.js';
 
@@ -59,6 +60,8 @@ export const UploadedVideo = z.object({
   processing: VideoProcessing,
   sizeBytes: z.number(),
   durationSeconds: z.number().nullable(),
+  /** Where the analysis stands; `progress` is 0 to 1 while it runs, `message` says why it failed. */
+  analysis: z.object({ status: AnalysisStatus, progress: z.number().min(0).max(1), message: z.string().nullable() }),
 });
 export type UploadedVideo = z.infer<typeof UploadedVideo>;
 
@@ -116,6 +119,9 @@ export const SharedVideo = z.object({
   sharedBy: z.object({ username: z.string() }),
   posterUrl: z.string().nullable(),
   sharedAt: z.string(),
+  /** `embedLink` plays in a browser once this is `ready` (an AVI is converted first). */
+  processing: VideoProcessing,
+  durationSeconds: z.number().nullable(),
 });
 export type SharedVideo = z.infer<typeof SharedVideo>;
 

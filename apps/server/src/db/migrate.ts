@@ -8,6 +8,7 @@ import { createCoaching } from './migrations/0004-coaching.js';
 import { createSessionListIndexes } from './migrations/0005-session-list-indexes.js';
 import { createVideos } from './migrations/0006-videos.js';
 import { createJobs } from './migrations/0007-jobs.js';
+import { createAnalyses } from './migrations/0008-analyses.js';
 
 /** Every migration, in order. Names sort in the order they run; never rename or reorder one. */
 const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
   '0005-session-list-indexes': createSessionListIndexes,
   '0006-videos': createVideos,
   '0007-jobs': createJobs,
+  '0008-analyses': createAnalyses,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

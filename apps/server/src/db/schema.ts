@@ -182,6 +182,28 @@ export interface JobsTable {
   updated_at: string;
 }
 
+export interface VideoAnalysesTable {
+  video_id: number;
+  status: string;
+  progress: Generated<number>;
+  language: string;
+  requested_by_user_id: number | null;
+  analyzer: string | null;
+  analyzer_result: string | null;
+  error_message: string | null;
+  requested_at: string;
+  finished_at: string | null;
+}
+
+export interface AnalysisCorrectionsTable {
+  id: Generated<number>;
+  video_id: number;
+  editor_user_id: number | null;
+  before_result: string;
+  after_result: string;
+  corrected_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   fighters: FightersTable;
@@ -200,4 +222,6 @@ export interface Database {
   videos: VideosTable;
   video_shares: VideoSharesTable;
   jobs: JobsTable;
+  video_analyses: VideoAnalysesTable;
+  analysis_corrections: AnalysisCorrectionsTable;
 }

@@ -1,5 +1,6 @@
 import type { Services } from '../services/services.js';
-import type { JobRegistry } from './registry.js';
+import { AnalysisImpossible } from '../services/analysis.service.js';
+import { PermanentJobError, type JobRegistry } from './registry.js';
 
 /**
  * Registers every job's handler, for the API's in-process worker and for `worker.ts` alike. Each job of
@@ -12,5 +13,18 @@ export function registerJobHandlers(registry: JobRegistry, services: Services): 
     run: ({ videoId }) => services.videos.process(videoId),
     // Out of tries: the list stops waiting for a poster, and the source still plays where it can.
     onFailed: ({ videoId }) => services.videos.processingFailed(videoId),
+  });
+  registry.register('video.analyze', {
+    run: async ({ videoId }) => {
+      try {
+        await services.analysis.run(videoId);
+      } catch (error) {
+        // A file that does not decode will not decode on the next try either.
+        if (error instanceof AnalysisImpossible) throw new PermanentJobError(error.message);
+        throw error;
+      }
+    },
+    // Out of tries: the uploader and those it was shared with are told it failed.
+    onFailed: ({ videoId }) => services.analysis.failed(videoId),
   });
 }

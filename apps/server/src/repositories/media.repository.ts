@@ -191,4 +191,76 @@ export class MediaRepository {
       });
     });
   }
+
+  /**
+   * The video's frames, `framesPerSecond` of them a second, scaled to fit `width` x `height` (letterboxed,
+   * so every frame has that size) as raw RGB, one at a time: ffmpeg decodes while the caller works on
+   * the previous frame, and only one frame is held at once. A file ffmpeg cannot decode throws.
+   */
+  async *sampleFrames(
+    input: string,
+    { framesPerSecond, width, height }: { framesPerSecond: number; width: number; height: number },
+  ): AsyncGenerator<{ time: number; width: number; height: number; rgb: Uint8Array }> {
+    const filter =
+      `fps=${String(framesPerSecond)},scale=${String(width)}:${String(height)}:force_original_aspect_ratio=decrease,` +
+      `pad=${String(width)}:${String(height)}:(ow-iw)/2:(oh-ih)/2`;
+    const child = spawn(
+      this.ffmpeg,
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-i',
+        input,
+        '-an',
+        '-vf',
+        filter,
+        '-pix_fmt',
+        'rgb24',
+        '-f',
+        'rawvideo',
+        'pipe:1',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let errors = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      errors = (errors + chunk).slice(-2000);
+    });
+    const exited = new Promise<number | null>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', resolve);
+    });
+    const frameBytes = width * height * 3;
+    let frame = new Uint8Array(frameBytes);
+    let filled = 0;
+    let index = 0;
+    try {
+      for await (const chunk of child.stdout) {
+        const bytes: Uint8Array = chunk instanceof Uint8Array ? chunk : new Uint8Array(0);
+        let offset = 0;
+        while (offset < bytes.length) {
+          const take = Math.min(frameBytes - filled, bytes.length - offset);
+          frame.set(bytes.subarray(offset, offset + take), filled);
+          filled += take;
+          offset += take;
+          if (filled === frameBytes) {
+            yield { time: index / framesPerSecond, width, height, rgb: frame };
+            index++;
+            frame = new Uint8Array(frameBytes);
+            filled = 0;
+          }
+        }
+      }
+      const code = await exited;
+      if (code !== 0) {
+        throw new Error(
+          `ffmpeg could not decode the video (${String(code)}): ${errors.trim().split('\n').slice(-2).join(' ')}`,
+        );
+      }
+    } finally {
+      // The caller stopped early (a failure, a deleted video): ffmpeg stops too.
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import type { MartialArt } from '@openmat/contract/enums';
+import { AnalysisStatus } from '@openmat/contract/analysis';
 import type { VideoProcessing } from '@openmat/contract/videos';
 import { VideoProcessing as ProcessingEnum } from '@openmat/contract/videos';
 import type { Kysely, Selectable } from 'kysely';
@@ -27,11 +28,13 @@ export interface VideoRecord {
   processing: VideoProcessing;
   aiAnalysisResult: string | null;
   uploadedAt: string;
+  /** Where its analysis stands: none asked for yet, queued, running (with progress 0 to 1), completed or failed. */
+  analysis: { status: AnalysisStatus; progress: number; errorMessage: string | null };
 }
 
 export type NewVideo = Omit<
   VideoRecord,
-  'id' | 'uploaderName' | 'playableKey' | 'posterKey' | 'processing' | 'aiAnalysisResult' | 'uploadedAt'
+  'id' | 'uploaderName' | 'playableKey' | 'posterKey' | 'processing' | 'aiAnalysisResult' | 'uploadedAt' | 'analysis'
 >;
 
 export interface ShareCandidateRecord {
@@ -47,7 +50,12 @@ export interface SharedVideoRecord {
   sharedAt: string;
 }
 
-type VideoRow = Selectable<VideosTable> & { uploader_name: string };
+type VideoRow = Selectable<VideosTable> & {
+  uploader_name: string;
+  analysis_status: string | null;
+  analysis_progress: number | string | null;
+  analysis_error: string | null;
+};
 
 function toVideoRecord(row: VideoRow): VideoRecord {
   return {
@@ -69,6 +77,11 @@ function toVideoRecord(row: VideoRow): VideoRecord {
     processing: ProcessingEnum.parse(row.processing),
     aiAnalysisResult: row.ai_analysis_result,
     uploadedAt: row.uploaded_at,
+    analysis: {
+      status: AnalysisStatus.catch('none').parse(row.analysis_status ?? 'none'),
+      progress: Number(row.analysis_progress ?? 0),
+      errorMessage: row.analysis_error,
+    },
   };
 }
 
@@ -84,8 +97,14 @@ export class VideoRepository {
       .selectFrom('videos')
       .innerJoin('users', 'users.id', 'videos.uploader_user_id')
       .leftJoin('fighters', 'fighters.user_id', 'videos.uploader_user_id')
+      .leftJoin('video_analyses', 'video_analyses.video_id', 'videos.id')
       .selectAll('videos')
-      .select((eb) => eb.fn.coalesce('fighters.fighter_name', 'users.email').as('uploader_name'));
+      .select((eb) => [
+        eb.fn.coalesce('fighters.fighter_name', 'users.email').as('uploader_name'),
+        'video_analyses.status as analysis_status',
+        'video_analyses.progress as analysis_progress',
+        'video_analyses.error_message as analysis_error',
+      ]);
   }
 
   async findById(id: number): Promise<VideoRecord | undefined> {
@@ -161,12 +180,23 @@ export class VideoRepository {
     return Number(updated.numUpdatedRows) > 0;
   }
 
-  /** Deletes the video with its shares; the answer is the row as it was, for its files. */
+  /** Deletes the video with its shares and its analysis; the answer is the row as it was, for its files. */
   async delete(id: number): Promise<VideoRecord | undefined> {
     return this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('video_shares').where('video_id', '=', id).execute();
+      await trx.deleteFrom('analysis_corrections').where('video_id', '=', id).execute();
+      await trx.deleteFrom('video_analyses').where('video_id', '=', id).execute();
       const row = await trx.deleteFrom('videos').where('id', '=', id).returningAll().executeTakeFirst();
-      return row && toVideoRecord({ ...row, uploader_name: '' });
+      return (
+        row &&
+        toVideoRecord({
+          ...row,
+          uploader_name: '',
+          analysis_status: null,
+          analysis_progress: null,
+          analysis_error: null,
+        })
+      );
     });
   }
 

@@ -32,6 +32,11 @@ import { MediaRepository } from '../repositories/media.repository.js';
 import { S3BlobStorage } from '../repositories/s3-blob-storage.repository.js';
 import { UploadStaging } from '../repositories/upload-staging.repository.js';
 import { VideoRepository } from '../repositories/video.repository.js';
+import { AnalysisRepository } from '../repositories/analysis.repository.js';
+import { createPoseEstimator } from '../repositories/pose.repository.js';
+import type { PoseDetector } from '../analysis/pipeline.js';
+import { positionTimeline } from '../analysis/positions/timeline.js';
+import { AnalysisService } from './analysis.service.js';
 
 /** The composition root: every service with its repositories, built once per app. */
 export interface Services {
@@ -42,6 +47,7 @@ export interface Services {
   sessions: SessionService;
   coach: CoachService;
   videos: VideoService;
+  analysis: AnalysisService;
 }
 
 export interface ServiceDependencies {
@@ -55,6 +61,24 @@ export interface ServiceDependencies {
   events: VideoEvents;
   /** The lock of resumable uploads, shared through Redis when several instances serve them. */
   uploadLock?: { locker?: Locker };
+}
+
+/** Frames are scaled (letterboxed) to this before the pose model sees them: enough for bodies, cheap to decode. */
+const ANALYSIS_FRAME = { width: 640, height: 360 };
+
+let poseEstimator: Promise<PoseDetector> | null = null;
+
+/** One pose model per process, loaded on the first analysis (it takes a few seconds and some memory). */
+function sharedPoseEstimator(): Promise<PoseDetector> {
+  const loading =
+    poseEstimator ??
+    createPoseEstimator().catch((error: unknown) => {
+      // A model that failed to load is tried again by the next analysis.
+      poseEstimator = null;
+      throw error;
+    });
+  poseEstimator = loading;
+  return loading;
 }
 
 /** The address of the tus endpoint. */
@@ -92,6 +116,22 @@ export function createServices({
   );
   const staging = new UploadStaging(path.join(config.dataDir, 'tmp'));
   const { storage, local } = videoStorage(config, staging, new UrlSigner(secrets.tokenSigningKey, clock));
+  const videoRepository = new VideoRepository(db, clock);
+  const media = new MediaRepository();
+  const videos = new VideoService(
+    videoRepository,
+    storage,
+    media,
+    staging,
+    jobs,
+    events,
+    {
+      maxBytes: config.videoMaxBytes,
+      urlSeconds: config.signedUrlSeconds,
+      resumable: { directory: path.join(config.dataDir, 'uploads'), path: RESUMABLE_UPLOADS_PATH, ...uploadLock },
+    },
+    local,
+  );
   return {
     health: new HealthService(new HealthRepository(db)),
     tokens,
@@ -113,19 +153,22 @@ export function createServices({
       tokens,
       clock,
     ),
-    videos: new VideoService(
-      new VideoRepository(db, clock),
+    videos,
+    analysis: new AnalysisService(
+      videos,
+      videoRepository,
+      new AnalysisRepository(db, clock),
       storage,
-      new MediaRepository(),
-      staging,
+      media,
       jobs,
       events,
+      sharedPoseEstimator,
+      positionTimeline,
       {
-        maxBytes: config.videoMaxBytes,
-        urlSeconds: config.signedUrlSeconds,
-        resumable: { directory: path.join(config.dataDir, 'uploads'), path: RESUMABLE_UPLOADS_PATH, ...uploadLock },
+        framesPerSecond: config.analysisFramesPerSecond,
+        frameWidth: ANALYSIS_FRAME.width,
+        frameHeight: ANALYSIS_FRAME.height,
       },
-      local,
     ),
   };
 }

@@ -274,12 +274,16 @@ export class VideoService {
     return Promise.all(videos.map((video) => this.toDto(video)));
   }
 
-  /** A video for its uploader and those it was shared with; anyone else is told it does not exist. */
+  /** A video, as its uploader and those it was shared with see it. */
   async details(principal: Principal, id: number): Promise<UploadedVideo> {
-    return this.toDto(await this.visible(principal, id));
+    return this.toDto(await this.visibleTo(principal, id));
   }
 
-  private async visible(principal: Principal, id: number): Promise<VideoRecord> {
+  /**
+   * The video, for its uploader and those it was shared with; anyone else is told it does not exist
+   * (the analysis service asks it too).
+   */
+  async visibleTo(principal: Principal, id: number): Promise<VideoRecord> {
     const video = await this.videos.findById(id);
     if (
       video &&
@@ -292,7 +296,7 @@ export class VideoService {
 
   /** Deletes the video, its files, its analysis and its shares: the uploader only. */
   async delete(principal: Principal, id: number): Promise<void> {
-    const video = await this.visible(principal, id);
+    const video = await this.visibleTo(principal, id);
     if (video.uploaderUserId !== principal.userId) throw forbidden(msg('video.onlyUploaderDeletes'));
     const removed = await this.videos.delete(id);
     if (!removed) throw notFound(msg('video.notFound', { id }));
@@ -322,7 +326,7 @@ export class VideoService {
     request: ShareVideoRequest,
     bannerTitle: string,
   ): Promise<{ sharedWith: number }> {
-    const video = await this.visible(principal, id);
+    const video = await this.visibleTo(principal, id);
     if (video.uploaderUserId !== principal.userId) throw forbidden(msg('video.onlyUploaderShares'));
     const recipients = new Set<number>();
     if (request.fighterIds && request.fighterIds.length > 0) {
@@ -372,6 +376,8 @@ export class VideoService {
         sharedBy: { username: sharedByName },
         posterUrl: await this.posterUrl(video),
         sharedAt,
+        processing: video.processing,
+        durationSeconds: video.durationSeconds,
       })),
     );
   }
@@ -454,6 +460,11 @@ export class VideoService {
       processing: video.processing,
       sizeBytes: video.sizeBytes,
       durationSeconds: video.durationSeconds,
+      analysis: {
+        status: video.analysis.status,
+        progress: video.analysis.progress,
+        message: video.analysis.errorMessage,
+      },
     };
   }
 }

@@ -1,0 +1,49 @@
+import type { AnalysisPatch, AnalysisResult } from '@openmat/contract/analysis';
+
+type SentTechnique = NonNullable<AnalysisPatch['techniques']>[number];
+type SentDrill = NonNullable<AnalysisPatch['drills']>[number];
+
+/**
+ * The contract's rule for a correction: every list that is sent replaces the stored one; an item with
+ * an `id` of that list keeps its id (and takes the sent fields), an item without one (or with an id
+ * the list does not have) is added with a new id. Lists not sent, and what only the analyser writes
+ * (the position timeline, the athletes, the analyser's name), stay as they are. A reference to a
+ * technique that is no longer in the list becomes null: the drill or finding is then generic.
+ */
+export function applyPatch(current: AnalysisResult, patch: AnalysisPatch): AnalysisResult {
+  const techniques = patch.techniques
+    ? withIds<SentTechnique>(current.techniques, patch.techniques)
+    : current.techniques;
+  const drills = patch.drills ? withIds<SentDrill>(current.drills, patch.drills) : current.drills;
+  const known = new Set(techniques.map((technique) => technique.id));
+  const related = (id: number | null) => (id !== null && known.has(id) ? id : null);
+  return {
+    ...current,
+    techniques,
+    drills: drills.map((drill) => ({ ...drill, relatedTechniqueId: related(drill.relatedTechniqueId) })),
+    overallDescription: patch.overallDescription ?? current.overallDescription,
+    strengths: (patch.strengths ?? current.strengths).map((strength) => ({
+      ...strength,
+      relatedTechniqueId: related(strength.relatedTechniqueId),
+    })),
+    areasForImprovement: (patch.areasForImprovement ?? current.areasForImprovement).map((area) => ({
+      ...area,
+      relatedTechniqueId: related(area.relatedTechniqueId),
+    })),
+  };
+}
+
+function withIds<I extends { id?: number }>(
+  stored: ReadonlyArray<{ id: number }>,
+  sent: readonly I[],
+): Array<I & { id: number }> {
+  const storedIds = new Set(stored.map((item) => item.id));
+  let next = Math.max(0, ...stored.map((item) => item.id)) + 1;
+  const used = new Set<number>();
+  return sent.map((item) => {
+    const keep = item.id !== undefined && storedIds.has(item.id) && !used.has(item.id);
+    const id = keep && item.id !== undefined ? item.id : next++;
+    used.add(id);
+    return { ...item, id };
+  });
+}

@@ -1,0 +1,120 @@
+import type { AnalysisPosition, AnalysisResult, PositionSegment } from '@openmat/contract/analysis';
+import type { Language } from '@openmat/contract/languages';
+import { buildFindings, type FindingsKnowledge } from './findings.js';
+import { identifyStudent, torsoColour } from './identify.js';
+import { keypointIndex, type Skeleton } from './skeleton.js';
+import { trackAthletes, type SeenFrame, type TrackedFrame } from './tracking.js';
+
+/** One sampled frame as ffmpeg gives it: raw RGB, `width` x `height`. */
+export interface RollFrame {
+  time: number;
+  width: number;
+  height: number;
+  rgb: Uint8Array;
+}
+
+/** The pose model, behind the repository that runs it. */
+export interface PoseDetector {
+  readonly name: string;
+  readonly version: string;
+  detect(frame: RollFrame): Promise<readonly Skeleton[]>;
+}
+
+/** The two athletes of a frame, for the position stage. */
+export interface PairFrame {
+  time: number;
+  a: Skeleton | null;
+  b: Skeleton | null;
+}
+
+/** The position stage: a frame-by-frame pair of skeletons in, a smoothed timeline out (top by track). */
+export type TimelineOf = (frames: readonly PairFrame[]) => ReadonlyArray<{
+  position: AnalysisPosition;
+  top: 'a' | 'b' | null;
+  start: number;
+  end: number;
+  confidence: number;
+}>;
+
+export interface RollRequest {
+  durationSeconds: number;
+  framesPerSecond: number;
+  studentIdentifier: string;
+  language: Language;
+  /** Told how far the work has got, 0 to 1. */
+  onProgress: (share: number) => Promise<void> | void;
+}
+
+const TORSO = (['leftShoulder', 'rightShoulder', 'leftHip', 'rightHip'] as const).map(keypointIndex);
+
+/**
+ * The local analysis of a roll: people in every sampled frame, the two athletes followed through it,
+ * the student told from the partner by what they wear, the positions smoothed into a timeline, and the
+ * findings written from it. Frames are looked at one at a time and dropped: only skeletons are kept.
+ */
+export async function analyseRoll(
+  frames: AsyncIterable<RollFrame>,
+  detector: PoseDetector,
+  timelineOf: TimelineOf,
+  knowledge: FindingsKnowledge,
+  request: RollRequest,
+): Promise<AnalysisResult> {
+  const seen: SeenFrame[] = [];
+  const duration = Math.max(request.durationSeconds, 1 / request.framesPerSecond);
+  let reported = 0;
+  for await (const frame of frames) {
+    const people = await detector.detect(frame);
+    seen.push({
+      time: frame.time,
+      people: people.map((person) => ({
+        ...person,
+        colour: torsoColour(
+          frame,
+          TORSO.map((index) => person.keypoints[index] ?? { x: 0, y: 0, score: 0 }),
+        ),
+      })),
+    });
+    // The frames are nine tenths of the work; progress is told in steps of five percent.
+    const share = Math.min(0.9, (0.9 * (frame.time + 1 / request.framesPerSecond)) / duration);
+    if (share - reported >= 0.05) {
+      reported = share;
+      await request.onProgress(share);
+    }
+  }
+  const tracking = trackAthletes(seen);
+  const identification = identifyStudent(request.studentIdentifier, tracking.colours);
+  const student = identification.kind === 'identified' ? identification.student : 'a';
+  const timeline = tracking.mostPeople >= 2 ? studentTimeline(timelineOf(pairs(tracking.frames)), student) : [];
+  const result = buildFindings(
+    {
+      timeline,
+      durationSeconds: request.durationSeconds,
+      framesPerSecond: request.framesPerSecond,
+      athletes: {
+        found: tracking.mostPeople,
+        identification: identification.kind,
+        colourWord: identification.kind === 'no-colour' ? null : identification.colourWord,
+      },
+      language: request.language,
+      analyzer: { name: detector.name, version: detector.version },
+    },
+    knowledge,
+  );
+  await request.onProgress(1);
+  return result;
+}
+
+function pairs(frames: readonly TrackedFrame[]): PairFrame[] {
+  return frames.map(({ time, a, b }) => ({ time, a, b }));
+}
+
+/** The timeline told from the student's side. */
+function studentTimeline(timeline: ReturnType<TimelineOf>, student: 'a' | 'b'): PositionSegment[] {
+  return timeline.map((segment) => ({
+    position: segment.position,
+    top: segment.top === null ? null : segment.top === student ? 'student' : 'partner',
+    start: segment.start,
+    end: segment.end,
+    confidence: segment.confidence,
+  }));
+}

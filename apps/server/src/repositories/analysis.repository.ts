@@ -1,0 +1,201 @@
+import { AnalysisStatus } from '@openmat/contract/analysis';
+import type { Language } from '@openmat/contract/languages';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+
+export interface AnalysisState {
+  videoId: number;
+  status: Exclude<AnalysisStatus, 'none'>;
+  /** 0 to 1. */
+  progress: number;
+  language: Language;
+  errorMessage: string | null;
+}
+
+const parseLanguage = (value: string): Language => (value === 'pl' ? 'pl' : 'en');
+
+/** Where each video's analysis stands, its stored result, and the corrections people made to it. */
+export class AnalysisRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
+
+  async state(videoId: number): Promise<AnalysisState | null> {
+    const row = await this.db
+      .selectFrom('video_analyses')
+      .selectAll()
+      .where('video_id', '=', videoId)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      videoId,
+      status: AnalysisStatus.exclude(['none']).parse(row.status),
+      progress: Number(row.progress),
+      language: parseLanguage(row.language),
+      errorMessage: row.error_message,
+    };
+  }
+
+  /** The state of several videos at once, for a list. */
+  async states(videoIds: readonly number[]): Promise<Map<number, AnalysisState>> {
+    if (videoIds.length === 0) return new Map();
+    const rows = await this.db.selectFrom('video_analyses').selectAll().where('video_id', 'in', videoIds).execute();
+    return new Map(
+      rows.map((row) => [
+        row.video_id,
+        {
+          videoId: row.video_id,
+          status: AnalysisStatus.exclude(['none']).parse(row.status),
+          progress: Number(row.progress),
+          language: parseLanguage(row.language),
+          errorMessage: row.error_message,
+        },
+      ]),
+    );
+  }
+
+  /**
+   * Queues the analysis of a video, unless one is queued or running already (then nothing changes and
+   * false is answered). A finished or failed analysis is queued again.
+   */
+  async request(videoId: number, userId: number, language: Language): Promise<boolean> {
+    const now = this.clock.now().toISOString();
+    return this.db.transaction().execute(async (trx) => {
+      const existing = await trx
+        .selectFrom('video_analyses')
+        .select('status')
+        .where('video_id', '=', videoId)
+        .executeTakeFirst();
+      if (existing && (existing.status === 'queued' || existing.status === 'running')) return false;
+      const values = {
+        status: 'queued',
+        progress: 0,
+        language,
+        requested_by_user_id: userId,
+        error_message: null,
+        requested_at: now,
+        finished_at: null,
+      };
+      await trx
+        .insertInto('video_analyses')
+        .values({ video_id: videoId, ...values })
+        .onConflict((oc) => oc.column('video_id').doUpdateSet(values))
+        .execute();
+      return true;
+    });
+  }
+
+  async markRunning(videoId: number): Promise<void> {
+    await this.db
+      .updateTable('video_analyses')
+      .set({ status: 'running', progress: 0, error_message: null })
+      .where('video_id', '=', videoId)
+      .execute();
+  }
+
+  async setProgress(videoId: number, progress: number): Promise<void> {
+    await this.db
+      .updateTable('video_analyses')
+      .set({ progress })
+      .where('video_id', '=', videoId)
+      .where('status', '=', 'running')
+      .execute();
+  }
+
+  /**
+   * Stores the result as the video's analysis and as the analyser's own, in one transaction: a try
+   * that runs again after a crash overwrites it, so there is only ever one. False when the video is gone.
+   */
+  async complete(videoId: number, resultJson: string, analyzer: string): Promise<boolean> {
+    const now = this.clock.now().toISOString();
+    return this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('videos')
+        .set({ ai_analysis_result: resultJson })
+        .where('id', '=', videoId)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return false;
+      await trx
+        .updateTable('video_analyses')
+        .set({
+          status: 'completed',
+          progress: 1,
+          analyzer,
+          analyzer_result: resultJson,
+          error_message: null,
+          finished_at: now,
+        })
+        .where('video_id', '=', videoId)
+        .execute();
+      return true;
+    });
+  }
+
+  async fail(videoId: number, message: string): Promise<void> {
+    await this.db
+      .updateTable('video_analyses')
+      .set({ status: 'failed', error_message: message, finished_at: this.clock.now().toISOString() })
+      .where('video_id', '=', videoId)
+      .execute();
+  }
+
+  /** The video's current analysis (JSON text), or null before one exists. */
+  async current(videoId: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('videos')
+      .select('ai_analysis_result')
+      .where('id', '=', videoId)
+      .executeTakeFirst();
+    return row?.ai_analysis_result ?? null;
+  }
+
+  /**
+   * Replaces the analysis with a corrected one, only if it is still `before` (so two editors never
+   * overwrite each other unseen), and keeps the correction. False when someone changed it meanwhile.
+   */
+  async correct(videoId: number, editorUserId: number, before: string, after: string): Promise<boolean> {
+    const now = this.clock.now().toISOString();
+    return this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('videos')
+        .set({ ai_analysis_result: after })
+        .where('id', '=', videoId)
+        .where('ai_analysis_result', '=', before)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return false;
+      await trx
+        .insertInto('analysis_corrections')
+        .values({
+          video_id: videoId,
+          editor_user_id: editorUserId,
+          before_result: before,
+          after_result: after,
+          corrected_at: now,
+        })
+        .execute();
+      return true;
+    });
+  }
+
+  /** How many corrections a video's analysis has had. */
+  async corrections(videoId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('analysis_corrections')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('video_id', '=', videoId)
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
+  }
+
+  /** The users an analysis concerns: the uploader and everyone it was shared with. */
+  async audience(videoId: number): Promise<number[]> {
+    const [video, shares] = await Promise.all([
+      this.db.selectFrom('videos').select('uploader_user_id').where('id', '=', videoId).executeTakeFirst(),
+      this.db.selectFrom('video_shares').select('recipient_user_id').where('video_id', '=', videoId).execute(),
+    ]);
+    if (!video) return [];
+    return [...new Set([video.uploader_user_id, ...shares.map((share) => share.recipient_user_id)])];
+  }
+}

@@ -1,0 +1,56 @@
+import { AnalysisPatch, AnalysisResult, AnalyzeAccepted } from '@openmat/contract/analysis';
+import { ProblemDetails } from '@openmat/contract/problem';
+import { VideoIdParams } from '@openmat/contract/videos';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf, type Guards } from '../plugins/auth.js';
+import type { Services } from '../services/services.js';
+
+const problems = {
+  400: ProblemDetails,
+  401: ProblemDetails,
+  403: ProblemDetails,
+  404: ProblemDetails,
+  409: ProblemDetails,
+};
+const secured = { tags: ['analysis'], security: [{ bearer: [] }] };
+
+/** The analysis of a video: ask for it (a durable job), read it, and correct it. */
+export const analysisRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Guards }> = async (
+  app,
+  { services, guards },
+) => {
+  const { analysis } = services;
+
+  app.post(
+    '/vid/api/video/analyze/:videoId',
+    {
+      onRequest: guards.authenticated,
+      schema: { ...secured, params: VideoIdParams, response: { 202: AnalyzeAccepted, ...problems } },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await analysis.request(principalOf(request), request.params.videoId, request.language)),
+  );
+
+  app.get(
+    '/vid/api/video/:videoId/feedback',
+    {
+      onRequest: guards.authenticated,
+      schema: { ...secured, params: VideoIdParams, response: { 200: AnalysisResult, ...problems } },
+    },
+    (request) => analysis.result(principalOf(request), request.params.videoId),
+  );
+
+  app.patch(
+    '/vid/api/video/:videoId/analysis',
+    {
+      onRequest: guards.authenticated,
+      schema: {
+        ...secured,
+        params: VideoIdParams,
+        body: AnalysisPatch,
+        response: { 200: AnalysisResult, ...problems },
+      },
+    },
+    (request) => analysis.correct(principalOf(request), request.params.videoId, request.body),
+  );
+};

@@ -1,0 +1,212 @@
+import { AnalysisResult, type PositionSegment } from '@openmat/contract/analysis';
+import { describe, expect, it } from 'vitest';
+import { buildFindings, type FindingsInput } from '../src/analysis/findings.js';
+import { colourNamed, identifyStudent, torsoColour } from '../src/analysis/identify.js';
+import { movesOf } from '../src/analysis/moves.js';
+import { applyPatch } from '../src/analysis/patch.js';
+import { KEYPOINT_NAMES, type Skeleton } from '../src/analysis/skeleton.js';
+import { trackAthletes, type SeenPerson } from '../src/analysis/tracking.js';
+import { analysisKnowledge } from '../src/services/analysis-knowledge.js';
+
+const segment = (
+  position: PositionSegment['position'],
+  top: PositionSegment['top'],
+  start: number,
+  end: number,
+): PositionSegment => ({ position, top, start, end, confidence: 0.8 });
+
+/** A roll: standing, the partner pulls guard, the student passes, mounts, is swept, and escapes. */
+const ROLL: PositionSegment[] = [
+  segment('standing', null, 0, 12),
+  segment('closed-guard', 'student', 12, 40),
+  segment('side-control', 'student', 40, 55),
+  segment('mount', 'student', 55, 70),
+  segment('closed-guard', 'partner', 70, 75),
+  segment('mount', 'partner', 75, 110),
+  segment('half-guard', 'partner', 110, 130),
+];
+
+function input(timeline: PositionSegment[], overrides: Partial<FindingsInput> = {}): FindingsInput {
+  return {
+    timeline,
+    durationSeconds: 130,
+    framesPerSecond: 3,
+    athletes: { found: 2, identification: 'identified', colourWord: 'blue' },
+    language: 'en',
+    analyzer: { name: 'openmat-local', version: '1.0.0' },
+    ...overrides,
+  };
+}
+
+describe('moves from a position timeline', () => {
+  it('reads each change of position as the move it is, and who made it', () => {
+    expect(movesOf(ROLL).map((move) => `${move.kind} by ${move.by} at ${move.at}`)).toEqual([
+      'guard-pull by partner at 12',
+      'pass by student at 40',
+      'mount by student at 55',
+      // Mount to the partner's closed guard... with the partner on top: the bottom athlete reversed.
+      'escape by partner at 70',
+      // From the partner's guard straight to mount on top: a pass.
+      'pass by partner at 75',
+      'escape by student at 110',
+    ]);
+  });
+
+  it('reports nothing for a roll without clear changes', () => {
+    expect(movesOf([segment('standing', null, 0, 60)])).toEqual([]);
+    expect(movesOf([segment('standing', null, 0, 10), segment('scramble', null, 10, 20)])).toEqual([]);
+  });
+});
+
+describe('findings', () => {
+  it('lists each move as a technique with HH:MM:SS times, a confidence and a knowledge-base name', () => {
+    const result = AnalysisResult.parse(buildFindings(input(ROLL), analysisKnowledge));
+    const pass = result.techniques.find((technique) => technique.techniqueType.name === 'Guard Pass');
+    expect(pass).toMatchObject({
+      name: 'Guard pass from closed guard to side control',
+      startTimestamp: '00:00:38',
+      endTimestamp: '00:00:42',
+      confidence: 0.8,
+      positionalScenario: { id: 2, name: 'Closed guard' },
+    });
+    expect(pass?.description).toMatch(/^You: guard pass .* at 00:00:40/);
+    expect(pass?.description).toMatch(/Likely techniques from the knowledge base: /);
+    expect(pass?.knowledgeId).toEqual(expect.any(String));
+    expect(result.techniques.map((technique) => technique.id)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('turns the partner mounting the student for 35 s into an area for improvement with drills that fix it', () => {
+    const result = buildFindings(input(ROLL), analysisKnowledge);
+    const escapes = result.areasForImprovement.find((area) => area.weaknessCategory === 'escapes-from-bottom');
+    expect(escapes?.description).toBe('Spent 35 s under mount without escaping.');
+    expect(escapes?.keywords).toContain('escapes');
+    const drills = result.drills.filter((drill) => drill.focus === 'escapes-from-bottom');
+    expect(drills.length).toBeGreaterThan(0);
+    expect(drills[0]).toMatchObject({ relatedTechniqueName: 'Generic', relatedTechniqueId: null });
+    expect(drills[0]?.duration).toMatch(/^\d+ minutes$/);
+    expect(result.strengths.map((strength) => strength.description)).toContain('Passed the guard from closed guard.');
+  });
+
+  it('writes the summary from the numbers, in Polish for a Polish requester', () => {
+    const english = buildFindings(input(ROLL), analysisKnowledge).overallDescription;
+    expect(english).toContain('Analysed 2:10 of rolling at 3 frames a second.');
+    expect(english).toContain('You are the athlete in blue.');
+    const polish = buildFindings(
+      input(ROLL, { language: 'pl', athletes: { found: 2, identification: 'identified', colourWord: 'niebieskim' } }),
+      analysisKnowledge,
+    );
+    expect(polish.overallDescription).toContain('Przeanalizowano 2:10 walki');
+    expect(polish.techniques[1]?.name).toBe('Przejście gardy: Garda zamknięta → Kontrola boczna');
+    expect(polish.language).toBe('pl');
+  });
+
+  it('says honestly that nobody was found, and lists no techniques', () => {
+    const result = buildFindings(
+      input([], { athletes: { found: 0, identification: 'no-colour', colourWord: null } }),
+      analysisKnowledge,
+    );
+    expect(result.techniques).toEqual([]);
+    expect(result.drills).toEqual([]);
+    expect(result.overallDescription).toBe(
+      'No athletes were found in this video, so there are no positions or techniques to report.',
+    );
+    expect(result.athletes).toMatchObject({ found: 0, studentIdentified: false });
+  });
+});
+
+describe('telling the student from the partner', () => {
+  it('finds colour words in English and Polish', () => {
+    expect(colourNamed('Ana, blue gi')?.word).toBe('blue');
+    expect(colourNamed('Kasia w czarnym kimonie')?.word).toBe('czarnym');
+    expect(colourNamed('student 7')).toBeNull();
+  });
+
+  it('picks the athlete whose clothes are nearest the named colour, and admits when it cannot', () => {
+    const blue = [40, 70, 160] as const;
+    const white = [230, 228, 220] as const;
+    expect(identifyStudent('white rash guard', { a: blue, b: white })).toEqual({
+      kind: 'identified',
+      student: 'b',
+      colourWord: 'white',
+    });
+    expect(identifyStudent('blue gi', { a: blue, b: [45, 72, 150] })).toEqual({
+      kind: 'ambiguous',
+      colourWord: 'blue',
+    });
+    expect(identifyStudent('Ana', { a: blue, b: white })).toEqual({ kind: 'no-colour' });
+  });
+
+  it('reads the torso colour between the shoulders and hips', () => {
+    const width = 20;
+    const height = 20;
+    const rgb = new Uint8Array(width * height * 3).fill(200);
+    for (let y = 5; y < 15; y++) for (let x = 5; x < 15; x++) rgb.set([10, 20, 200], (y * width + x) * 3);
+    const corner = (x: number, y: number) => ({ x, y, score: 0.9 });
+    const colour = torsoColour({ width, height, rgb }, [
+      corner(0.3, 0.3),
+      corner(0.7, 0.3),
+      corner(0.3, 0.7),
+      corner(0.7, 0.7),
+    ]);
+    expect(colour).toEqual([10, 20, 200]);
+    expect(
+      torsoColour({ width, height, rgb }, [
+        corner(0.3, 0.3),
+        corner(0.7, 0.3),
+        corner(0.3, 0.7),
+        { x: 0, y: 0, score: 0 },
+      ]),
+    ).toBeNull();
+  });
+});
+
+describe('tracking two athletes', () => {
+  function person(x: number, colour: readonly [number, number, number]): SeenPerson {
+    const keypoints = KEYPOINT_NAMES.map((name) => ({
+      x: name.includes('left') ? x - 0.03 : x + 0.03,
+      y: name.includes('Hip') ? 0.6 : 0.4,
+      score: 0.9,
+    }));
+    const skeleton: Skeleton = { keypoints, score: 0.9, box: { x: x - 0.1, y: 0.2, width: 0.2, height: 0.6 } };
+    return { ...skeleton, colour };
+  }
+  const blue = [30, 60, 170] as const;
+  const white = [235, 235, 230] as const;
+
+  it('keeps each identity by clothing when the athletes cross, and leaves out a passer-by', () => {
+    const frames = [
+      { time: 0, people: [person(0.3, blue), person(0.7, white)] },
+      { time: 0.33, people: [person(0.45, blue), person(0.55, white)] },
+      // They cross: the blue athlete is now right of the white one.
+      { time: 0.66, people: [person(0.52, white), person(0.5, blue)] },
+      { time: 1, people: [person(0.4, white), person(0.62, blue), { ...person(0.99, [90, 90, 90]), score: 0.2 }] },
+    ];
+    const tracking = trackAthletes(frames);
+    expect(tracking.frames.map((frame) => frame.a?.colour)).toEqual([blue, blue, blue, blue]);
+    expect(tracking.frames.map((frame) => frame.b?.colour)).toEqual([white, white, white, white]);
+    expect(tracking.mostPeople).toBe(3);
+  });
+});
+
+describe('correcting an analysis (replace-by-list)', () => {
+  const stored = buildFindings(input(ROLL), analysisKnowledge);
+
+  it('keeps items sent with their id, adds items sent without one, and leaves lists not sent alone', () => {
+    const [first, second] = stored.techniques;
+    if (!first || !second) throw new Error('the roll has techniques');
+    const { id: _dropped, ...added } = { ...second, name: 'Scissor sweep' };
+    const patched = applyPatch(stored, { techniques: [{ ...first, name: 'Guard pull (coach)' }, added] });
+    expect(patched.techniques.map((technique) => [technique.id, technique.name])).toEqual([
+      [1, 'Guard pull (coach)'],
+      [7, 'Scissor sweep'],
+    ]);
+    expect(patched.strengths).toEqual(
+      stored.strengths.map((strength) => ({
+        ...strength,
+        relatedTechniqueId: strength.relatedTechniqueId === 1 ? 1 : null,
+      })),
+    );
+    expect(patched.positionTimeline).toEqual(stored.positionTimeline);
+    expect(applyPatch(stored, { overallDescription: 'Good roll.' }).techniques).toEqual(stored.techniques);
+  });
+});

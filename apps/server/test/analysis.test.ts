@@ -1,0 +1,290 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+import type { AnalysisResult } from '@openmat/contract/analysis';
+import type { TrainingSession } from '@openmat/contract/sessions';
+import type { UploadedVideo, VideoUploadResponse } from '@openmat/contract/videos';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signUp, type SignedIn } from './support/accounts.js';
+import { databaseTargets } from './support/databases.js';
+import { createTestApp, type TestContext } from './support/test-app.js';
+import { makeClips, multipart, type Clips } from './support/videos.js';
+
+let clips: Clips;
+beforeAll(async () => {
+  clips = await makeClips(2);
+});
+
+const clients: HubConnection[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.stop()));
+});
+
+/** The official SignalR client on the analysis hub, recording what it receives as [method, ...args]. */
+async function listen(baseUrl: string, who: SignedIn) {
+  const connection = new HubConnectionBuilder()
+    .withUrl(`${baseUrl}/videoAnalysisHub`, {
+      accessTokenFactory: () => who.tokens.accessToken,
+      transport: HttpTransportType.WebSockets,
+    })
+    .configureLogging(LogLevel.None)
+    .build();
+  const received: unknown[][] = [];
+  for (const method of ['AnalysisCompleted', 'AnalysisFailed', 'AnalysisProgress']) {
+    connection.on(method, (...args: unknown[]) => received.push([method, ...args]));
+  }
+  clients.push(connection);
+  await connection.start();
+  return received;
+}
+
+describe.each(databaseTargets)('video analysis on $dialect', (target) => {
+  let ctx: TestContext;
+  let baseUrl: string;
+  let coach: SignedIn;
+  let student: SignedIn;
+  let classmate: SignedIn;
+  let stranger: SignedIn;
+  let sessionId: number;
+
+  beforeAll(async () => {
+    ctx = await createTestApp(target);
+    baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    coach = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Ana' });
+    student = await signUp(ctx.app, { fighterName: 'Kuba Nowak' });
+    classmate = await signUp(ctx.app, { fighterName: 'Ola Lis' });
+    stranger = await signUp(ctx.app, { fighterName: 'Obcy' });
+    const session = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/trainingsession',
+        headers: coach.auth,
+        payload: { trainingDate: '2026-12-01T18:00:00Z', capacity: 10, duration: 1.5, targetLevel: 'Beginner' },
+      })
+    ).json<TrainingSession>();
+    sessionId = session.id;
+    for (const who of [student, classmate]) {
+      const checkIn = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/trainingsession/${session.id}/checkin`,
+        headers: who.auth,
+        payload: { studentIds: [who.fighterId], sessionId: session.id },
+      });
+      expect(checkIn.statusCode).toBe(200);
+    }
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  /** A roll uploaded by `uploader` and shared: by the student with the coach, by the coach with the class. */
+  async function sharedRoll(data: Buffer, uploader: 'student' | 'coach' = 'student'): Promise<number> {
+    const who = uploader === 'student' ? student : coach;
+    const { payload, headers } = multipart([
+      ['studentIdentifier', 'blue gi'],
+      ['description', `Roll ${Math.random().toString(16).slice(2)}`],
+      { filename: 'roll.mp4', type: 'video/mp4', data: Buffer.concat([data, Buffer.from(Math.random().toString())]) },
+    ]);
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: '/vid/api/video/upload-sparring',
+      headers: { ...who.auth, ...headers },
+      payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const videoId = uploaded.json<VideoUploadResponse>().videoId;
+    const shared = await ctx.app.inject({
+      method: 'POST',
+      url: `/vid/api/video/${videoId}/share`,
+      headers: who.auth,
+      payload: uploader === 'student' ? { fighterIds: [coach.fighterId] } : { sessionId },
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+    return videoId;
+  }
+
+  const analyze = (videoId: number, who: SignedIn | null, language = 'en') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/vid/api/video/analyze/${videoId}`,
+      headers: { ...(who?.auth ?? {}), 'accept-language': language },
+    });
+  const feedback = (videoId: number, who: SignedIn) =>
+    ctx.app.inject({ method: 'GET', url: `/vid/api/video/${videoId}/feedback`, headers: who.auth });
+  const details = async (videoId: number, who: SignedIn = student) =>
+    (
+      await ctx.app.inject({ method: 'GET', url: `/vid/api/video/${videoId}`, headers: who.auth })
+    ).json<UploadedVideo>();
+  const settled = (videoId: number) =>
+    vi.waitFor(
+      async () => {
+        const { analysis } = await details(videoId);
+        expect(['completed', 'failed']).toContain(analysis.status);
+        return analysis;
+      },
+      { timeout: 60_000, interval: 250 },
+    );
+
+  it('lets the uploader and instructors it was shared with ask, and nobody else', async () => {
+    const videoId = await sharedRoll(clips.mp4);
+    expect((await analyze(videoId, null)).statusCode).toBe(401);
+    expect((await analyze(videoId, stranger)).statusCode).toBe(404);
+    expect((await analyze(videoId, classmate)).statusCode).toBe(404);
+    // A student the coach shared a video with may watch it and read its analysis, not run or edit it.
+    const coachRoll = await sharedRoll(clips.mp4, 'coach');
+    const byStudent = await analyze(coachRoll, student);
+    expect(byStudent.statusCode).toBe(403);
+    expect(byStudent.json<{ detail: string }>().detail).toMatch(/Only the uploader and instructors/);
+    expect((await analyze(999_999, student)).statusCode).toBe(404);
+
+    const accepted = await analyze(videoId, student);
+    expect(accepted.statusCode).toBe(202);
+    expect(accepted.json()).toEqual({ message: 'Analysis started.', videoId });
+    // Asked again while it is queued or running: accepted, and still one analysis.
+    expect((await analyze(videoId, coach)).statusCode).toBe(202);
+    expect((await settled(videoId)).status).toBe('completed');
+  });
+
+  it('completes honestly for footage with nobody in it, and tells only the people it concerns', async () => {
+    const videoId = await sharedRoll(clips.mp4);
+    const [toStudent, toCoach, toClassmate, toStranger] = await Promise.all(
+      [student, coach, classmate, stranger].map((who) => listen(baseUrl, who)),
+    );
+    expect((await feedback(videoId, student)).statusCode).toBe(404);
+    expect((await analyze(videoId, student, 'pl')).json<{ message: string }>().message).toBe('Analiza rozpoczęta.');
+    expect((await settled(videoId)).status).toBe('completed');
+
+    const result = (await feedback(videoId, coach)).json<AnalysisResult>();
+    expect(result.techniques).toEqual([]);
+    expect(result.drills).toEqual([]);
+    expect(result.athletes).toMatchObject({ found: 0, studentIdentified: false });
+    expect(result.overallDescription).toBe(
+      'W tym nagraniu nie znaleziono zawodników, więc nie ma pozycji ani technik do opisania.',
+    );
+    expect(result.analyzer?.name).toEqual(expect.any(String));
+    expect(JSON.parse((await details(videoId)).aiAnalysisResult ?? 'null')).toEqual(result);
+    expect((await feedback(videoId, stranger)).statusCode).toBe(404);
+    expect((await feedback(videoId, classmate)).statusCode).toBe(404);
+
+    for (const received of [toStudent, toCoach]) {
+      if (!received) throw new Error('a listener is missing');
+      await vi.waitFor(() => expect(received).toContainEqual(['AnalysisCompleted', videoId]));
+      expect(received).toContainEqual(['AnalysisProgress', videoId, 0]);
+      const percents = received.filter(([method]) => method === 'AnalysisProgress').map(([, , percent]) => percent);
+      expect(percents).toEqual([...percents].sort((a, b) => Number(a) - Number(b)));
+    }
+    expect(toStranger).toEqual([]);
+    expect(toClassmate).toEqual([]);
+  });
+
+  it('fails a file that no longer decodes with a clear message, once, and tells the uploader', async () => {
+    const videoId = await sharedRoll(clips.avi);
+    const received = await listen(baseUrl, student);
+    // The stored file is damaged after the upload (a failing disk, a bad copy).
+    const stored = (await details(videoId)).signedUrl;
+    const key = decodeURIComponent(new URL(stored, baseUrl).pathname.replace('/vid/api/video/files/', ''));
+    await writeFile(path.join(ctx.config.dataDir, 'videos', key), 'these bytes are not a video any more');
+    expect((await analyze(videoId, student)).statusCode).toBe(202);
+    const analysis = await settled(videoId);
+    expect(analysis.status).toBe('failed');
+    expect(analysis.message).toBe(
+      'The video could not be decoded, so it cannot be analysed. Upload it again, or in another format.',
+    );
+    await vi.waitFor(() => expect(received).toContainEqual(['AnalysisFailed', videoId, analysis.message]));
+    expect((await feedback(videoId, student)).statusCode).toBe(404);
+  });
+
+  describe('corrections', () => {
+    let videoId: number;
+    beforeAll(async () => {
+      videoId = await sharedRoll(clips.mp4);
+      expect((await analyze(videoId, student)).statusCode).toBe(202);
+      expect((await settled(videoId)).status).toBe('completed');
+    });
+    const patch = (who: SignedIn, body: Record<string, unknown>) =>
+      ctx.app.inject({ method: 'PATCH', url: `/vid/api/video/${videoId}/analysis`, headers: who.auth, payload: body });
+    const technique = {
+      name: 'Scissor sweep',
+      description: 'Added by the coach',
+      techniqueType: { name: 'Sweep', positionalScenarioId: 2 },
+      positionalScenario: { id: 2, name: 'Closed guard' },
+      startTimestamp: '00:00:01',
+      endTimestamp: '00:00:02',
+    };
+
+    it('adds items without an id, keeps lists not sent, and answers the whole result', async () => {
+      const before = (await feedback(videoId, coach)).json<AnalysisResult>();
+      const answer = await patch(coach, { techniques: [technique] });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const after = answer.json<AnalysisResult>();
+      expect(after.techniques).toEqual([{ ...technique, id: 1 }]);
+      expect(after.overallDescription).toBe(before.overallDescription);
+      expect(after.positionTimeline).toEqual(before.positionTimeline);
+      expect((await feedback(videoId, student)).json<AnalysisResult>()).toEqual(after);
+
+      const renamed = await patch(student, {
+        techniques: [{ ...technique, id: 1, name: 'Flower sweep' }],
+        drills: [
+          {
+            name: 'Sweep drill',
+            focus: null,
+            duration: '5 minutes',
+            description: '',
+            relatedTechniqueName: 'Flower sweep',
+            relatedTechniqueId: 1,
+          },
+        ],
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(renamed.json<AnalysisResult>().techniques).toEqual([{ ...technique, id: 1, name: 'Flower sweep' }]);
+      expect(renamed.json<AnalysisResult>().drills[0]).toMatchObject({ id: 1, relatedTechniqueId: 1 });
+    });
+
+    it('refuses students it was shared with, strangers, and bad timestamps', async () => {
+      const coachRoll = await sharedRoll(clips.mp4, 'coach');
+      const byStudent = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/vid/api/video/${coachRoll}/analysis`,
+        headers: student.auth,
+        payload: { overallDescription: 'Mine now' },
+      });
+      expect(byStudent.statusCode).toBe(403);
+      expect((await patch(classmate, { overallDescription: 'Mine now' })).statusCode).toBe(404);
+      expect((await patch(stranger, { overallDescription: 'Mine now' })).statusCode).toBe(404);
+      const bad = await patch(coach, { techniques: [{ ...technique, startTimestamp: '1:2' }] });
+      expect(bad.statusCode).toBe(400);
+      expect(JSON.stringify(bad.json<{ errors: Record<string, string[]> }>().errors)).toMatch(/HH:MM:SS/);
+      expect((await patch(coach, { unknownList: [] })).statusCode).toBe(400);
+    });
+
+    it('never loses an edit when two editors save at once', async () => {
+      const answers = await Promise.all([
+        patch(coach, { overallDescription: 'From the coach' }),
+        patch(student, { strengths: [{ description: 'Good frames', relatedTechniqueId: null }] }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      const final = (await feedback(videoId, coach)).json<AnalysisResult>();
+      expect(final.overallDescription).toBe('From the coach');
+      expect(final.strengths).toEqual([{ description: 'Good frames', relatedTechniqueId: null }]);
+    });
+  });
+
+  it('deletes the analysis with the video', async () => {
+    const videoId = await sharedRoll(clips.mp4);
+    expect((await analyze(videoId, student)).statusCode).toBe(202);
+    await settled(videoId);
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/vid/api/video/delete-uploaded/${videoId}`,
+      headers: student.auth,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await feedback(videoId, student)).statusCode).toBe(404);
+    const left = await ctx.database.db
+      .selectFrom('video_analyses')
+      .select('video_id')
+      .where('video_id', '=', videoId)
+      .execute();
+    expect(left).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+// Video analysis speed: seconds of 720p video analysed per second of wall time, end to end (ffmpeg
+// sampling, the pose model on every sampled frame, tracking, positions, findings), next to ffmpeg
+// decoding the same file alone in the same run. Target: at least 2x real time.
+// Uses the built server: run `npm run build -w @openmat/server` first.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { makeClip } from './lib/server.mjs';
+
+const dist = new URL('../apps/server/dist/', import.meta.url);
+const load = async (file) => {
+  try {
+    return await import(new URL(file, dist).href);
+  } catch (error) {
+    throw new Error(`cannot load ${file}; run \`npm run build -w @openmat/server\` first`, { cause: error });
+  }
+};
+const { MediaRepository } = await load('repositories/media.repository.js');
+const { createPoseEstimator } = await load('repositories/pose.repository.js');
+const { analyseRoll } = await load('analysis/pipeline.js');
+const { positionTimeline } = await load('analysis/positions/timeline.js');
+const { analysisKnowledge } = await load('services/analysis-knowledge.js');
+
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const SECONDS = SMOKE ? 3 : 30;
+const FPS = Number(process.env.ANALYSIS_FRAMES_PER_SECOND ?? 2);
+
+const dir = mkdtempSync(path.join(tmpdir(), 'openmat-bench-analysis-'));
+try {
+  const file = path.join(dir, 'roll-720p.mp4');
+  makeClip(file, SECONDS, '1280x720');
+
+  let started = performance.now();
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', file, '-f', 'null', '-']);
+  const decodeSeconds = (performance.now() - started) / 1000;
+
+  started = performance.now();
+  const detector = await createPoseEstimator();
+  const loadSeconds = (performance.now() - started) / 1000;
+
+  const media = new MediaRepository();
+  started = performance.now();
+  const result = await analyseRoll(
+    media.sampleFrames(file, { framesPerSecond: FPS, width: 640, height: 360 }),
+    detector,
+    positionTimeline,
+    analysisKnowledge,
+    {
+      durationSeconds: SECONDS,
+      framesPerSecond: FPS,
+      studentIdentifier: 'blue gi',
+      language: 'en',
+      onProgress: () => {},
+    },
+  );
+  const analysisSeconds = (performance.now() - started) / 1000;
+  detector.close();
+
+  const realTime = SECONDS / analysisSeconds;
+  const decodeRealTime = SECONDS / decodeSeconds;
+  console.log(`video: ${SECONDS} s of 1280x720 at 25 fps, sampled at ${FPS} frames a second (${SECONDS * FPS} frames)`);
+  console.log(`model load: ${loadSeconds.toFixed(2)} s (once per process)`);
+  console.log(
+    `ffmpeg decode alone (baseline): ${decodeSeconds.toFixed(2)} s = ${decodeRealTime.toFixed(1)}x real time`,
+  );
+  console.log(
+    `analysis end to end: ${analysisSeconds.toFixed(2)} s = ${realTime.toFixed(2)}x real time (target >= 2x)`,
+  );
+  console.log(`ratio analysis / decode alone: ${(decodeSeconds / analysisSeconds).toFixed(3)}`);
+  console.log(
+    `per sampled frame: ${((analysisSeconds * 1000) / (SECONDS * FPS)).toFixed(0)} ms; athletes found: ${result.athletes?.found}`,
+  );
+  console.log(`RSS: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
+  if (!SMOKE && realTime < 2) console.log('TARGET MISSED: under 2x real time');
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { message } from './messages.js';
+import { Id, multiLineText, singleLineText } from './primitives.js';
+
+/**
+ * The analysis of a sparring video (api-contract.md, Videos): what the analyser found, and what the
+ * coach corrected. The lists keep the original's field names; the analyser adds its position timeline,
+ * what it could tell about the athletes, and its own name and version.
+ */
+
+/** `HH:MM:SS`, three numeric parts (spec section 5, Analysis editing). */
+export const TIMESTAMP_PATTERN = /^\d{2,}:[0-5]\d:[0-5]\d$/;
+export const Timestamp = z.string().regex(TIMESTAMP_PATTERN, message('analysis.timestamp'));
+
+/** `HH:MM:SS` of a number of seconds (whole seconds, rounded down). */
+export function formatTimestamp(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(whole / 3600))}:${pad(Math.floor((whole % 3600) / 60))}:${pad(whole % 60)}`;
+}
+
+/** Seconds of an `HH:MM:SS` timestamp, or null when it is not one. */
+export function parseTimestamp(text: string): number | null {
+  if (!TIMESTAMP_PATTERN.test(text)) return null;
+  const [hours = 0, minutes = 0, seconds = 0] = text.split(':').map(Number);
+  return hours * 3600 + minutes * 60 + seconds;
+}
+
+/** The positions the analyser tells apart, in the knowledge base's ids, plus a scramble between them. */
+export const AnalysisPosition = z.enum([
+  'standing',
+  'closed-guard',
+  'open-guard',
+  'half-guard',
+  'side-control',
+  'mount',
+  'back',
+  'knee-on-belly',
+  'turtle',
+  'scramble',
+]);
+export type AnalysisPosition = z.infer<typeof AnalysisPosition>;
+
+/** The numeric `positionalScenarioId` of each position, as the original's lists carry it. */
+export const POSITIONAL_SCENARIO_IDS: Record<AnalysisPosition, number> = {
+  standing: 1,
+  'closed-guard': 2,
+  'open-guard': 3,
+  'half-guard': 4,
+  'side-control': 5,
+  mount: 6,
+  back: 7,
+  'knee-on-belly': 8,
+  turtle: 9,
+  scramble: 10,
+};
+
+const Confidence = z.number().min(0).max(1);
+const Name = singleLineText('names').trim().min(1, message('analysis.nameRequired')).max(200);
+const Description = multiLineText('descriptions').max(4000);
+
+export const AnalysisTechnique = z.object({
+  id: Id,
+  name: Name,
+  description: Description,
+  techniqueType: z.object({ name: singleLineText('names').max(100), positionalScenarioId: Id.nullable() }),
+  positionalScenario: z.object({ id: Id.nullable(), name: singleLineText('names').max(100) }),
+  startTimestamp: Timestamp,
+  endTimestamp: Timestamp,
+  /** How sure the analyser is; absent for a technique a person added. */
+  confidence: Confidence.optional(),
+  /** The knowledge base's technique, when the name comes from it. */
+  knowledgeId: z.string().max(100).nullable().optional(),
+});
+export type AnalysisTechnique = z.infer<typeof AnalysisTechnique>;
+
+export const AnalysisDrill = z.object({
+  id: Id,
+  name: Name,
+  focus: singleLineText('names').max(200).nullable(),
+  /** Text such as '5 minutes'. */
+  duration: singleLineText('names').max(100),
+  description: Description,
+  relatedTechniqueName: singleLineText('names').max(200),
+  /** The technique of this analysis the drill works on; null for 'Generic'. */
+  relatedTechniqueId: Id.nullable(),
+});
+export type AnalysisDrill = z.infer<typeof AnalysisDrill>;
+
+export const AnalysisStrength = z.object({
+  description: Description,
+  relatedTechniqueId: Id.nullable(),
+});
+export type AnalysisStrength = z.infer<typeof AnalysisStrength>;
+
+export const AnalysisImprovement = z.object({
+  description: Description,
+  /** One of the knowledge base's weakness tags, such as `guard-retention`. */
+  weaknessCategory: singleLineText('names').max(100),
+  relatedTechniqueId: Id.nullable(),
+  keywords: z.array(singleLineText('names').max(100)).max(20),
+});
+export type AnalysisImprovement = z.infer<typeof AnalysisImprovement>;
+
+/** One stretch of the roll in one position, from the student's side. */
+export const PositionSegment = z.object({
+  position: AnalysisPosition,
+  /** Who is on top (or has the back): the student, the partner, or neither (standing, scramble). */
+  top: z.enum(['student', 'partner']).nullable(),
+  start: z.number().min(0),
+  end: z.number().min(0),
+  confidence: Confidence,
+});
+export type PositionSegment = z.infer<typeof PositionSegment>;
+
+export const AnalysisResult = z.object({
+  techniques: z.array(AnalysisTechnique).max(500),
+  drills: z.array(AnalysisDrill).max(200),
+  overallDescription: Description,
+  strengths: z.array(AnalysisStrength).max(100),
+  areasForImprovement: z.array(AnalysisImprovement).max(100),
+  positionTimeline: z.array(PositionSegment).max(5000).optional(),
+  athletes: z
+    .object({
+      /** How many athletes were seen at once, at most. */
+      found: z.number().int().min(0),
+      /** Whether the athlete named in `studentIdentifier` could be told from the partner. */
+      studentIdentified: z.boolean(),
+      note: z.string(),
+    })
+    .optional(),
+  analyzer: z.object({ name: z.string(), version: z.string() }).optional(),
+  language: z.enum(['en', 'pl']).optional(),
+});
+export type AnalysisResult = z.infer<typeof AnalysisResult>;
+
+/** Items sent in a PATCH: with an `id` one updates that item, without one it is added. */
+const SentTechnique = AnalysisTechnique.extend({ id: Id.optional() });
+const SentDrill = AnalysisDrill.extend({ id: Id.optional() });
+
+/** `PATCH /vid/api/video/{videoId}/analysis`: every list sent replaces the stored one. */
+export const AnalysisPatch = z
+  .object({
+    techniques: z.array(SentTechnique).max(500).optional(),
+    drills: z.array(SentDrill).max(200).optional(),
+    overallDescription: Description.optional(),
+    strengths: z.array(AnalysisStrength).max(100).optional(),
+    areasForImprovement: z.array(AnalysisImprovement).max(100).optional(),
+  })
+  .strict();
+export type AnalysisPatch = z.infer<typeof AnalysisPatch>;
+
+/** Where the analysis of a video stands. */
+export const AnalysisStatus = z.enum(['none', 'queued', 'running', 'completed', 'failed']);
+export type AnalysisStatus = z.infer<typeof AnalysisStatus>;
+
+/** 202 of `POST /vid/api/video/analyze/{videoId}`. */
+export const AnalyzeAccepted = z.object({ message: z.string(), videoId: Id });
+export type AnalyzeAccepted = z.infer<typeof AnalyzeAccepted>;
