@@ -20,7 +20,6 @@ function requireIdParam(name: string) {
   };
 }
 
-const placeholder = async () => ({ Component: (await import('./routes/placeholder')).PlaceholderRoute });
 const landing = async () => ({ Component: (await import('./routes/landing')).LandingRoute });
 const login = async () => ({ Component: (await import('./routes/login')).LoginRoute });
 
@@ -89,7 +88,12 @@ export const routes: RouteObject[] = [
                   page('/videos', 'routes.videos', async () => ({
                     Component: (await import('./routes/videos')).VideosRoute,
                   })),
-                  page('/video-review/:videoId', 'routes.videoReview', placeholder, requireIdParam('videoId')),
+                  page(
+                    '/video-review/:videoId',
+                    'routes.videoReview',
+                    async () => ({ Component: (await import('./routes/video-review')).VideoReviewRoute }),
+                    requireIdParam('videoId'),
+                  ),
                 ],
               },
             ],

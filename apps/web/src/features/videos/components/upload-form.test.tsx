@@ -69,6 +69,22 @@ async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>, file = vi
 
 const toast = () => screen.findByTestId('toast');
 
+/** After an upload the analysis is asked for: 202 for every video id the tests upload. */
+const ANALYZE = Object.fromEntries(
+  [42, 43, 44, 45, 46, 47].map((id) => [
+    `POST /vid/api/video/analyze/${id}`,
+    () => json(202, { message: 'Analysis started.', videoId: id }),
+  ]),
+);
+
+/** An upload ends with the inline note 'Upload complete', then the toast of the analysis it starts. */
+async function uploadedAndAnalysing() {
+  expect(
+    await screen.findByText('Your video is in the list below. Its preview appears as soon as it has been processed.'),
+  ).toBeVisible();
+  expect(await screen.findByText('Analysis Started')).toBeVisible();
+}
+
 describe('UploadForm', () => {
   it('asks for a file and a student identifier before sending anything, with the focus on the file', async () => {
     const http = stubFetch({});
@@ -105,12 +121,12 @@ describe('UploadForm', () => {
   });
 
   it('sends the video with tus, with the bearer token and the fields as metadata, and says when it is done', async () => {
-    const http = stubFetch({ [CREATE]: created, [PATCH]: () => accepted({ 'Video-Id': '42' }) });
+    const http = stubFetch({ ...ANALYZE, [CREATE]: created, [PATCH]: () => accepted({ 'Video-Id': '42' }) });
     const user = await renderForm();
     await fillAndSubmit(user);
 
-    expect(await toast()).toHaveTextContent('Upload complete');
-    expect(screen.getByTestId('toast')).toHaveTextContent('round-2.mp4');
+    await uploadedAndAnalysing();
+    expect(http.callsTo('POST /vid/api/video/analyze/42')).toHaveLength(1);
     expect(useUploadStore.getState().outcome).toEqual({ kind: 'uploaded', videoId: 42 });
 
     const [creation] = http.callsTo(CREATE);
@@ -133,7 +149,7 @@ describe('UploadForm', () => {
 
   it('treats a 409 at the end as a duplicate, not a failure: toast and note with the server message', async () => {
     const duplicate = { message: 'You already uploaded this video.', videoId: 5, signedUrl: '/v/5' };
-    const http = stubFetch({ [CREATE]: created, [PATCH]: () => json(409, duplicate) });
+    const http = stubFetch({ ...ANALYZE, [CREATE]: created, [PATCH]: () => json(409, duplicate) });
     const user = await renderForm();
     await fillAndSubmit(user);
 
@@ -165,7 +181,11 @@ describe('UploadForm', () => {
   });
 
   it('says a file over the limit is too large (413)', async () => {
-    stubFetch({ [CREATE]: created, [PATCH]: () => json(413, { message: 'Videos may be at most 2048 MB.' }) });
+    stubFetch({
+      ...ANALYZE,
+      [CREATE]: created,
+      [PATCH]: () => json(413, { message: 'Videos may be at most 2048 MB.' }),
+    });
     const user = await renderForm();
     await fillAndSubmit(user);
     const shown = await toast();
@@ -174,7 +194,7 @@ describe('UploadForm', () => {
   });
 
   it('falls back to the status text when the refusal has no message', async () => {
-    stubFetch({ [CREATE]: () => new Response('nope', { status: 403, statusText: 'Forbidden' }) });
+    stubFetch({ ...ANALYZE, [CREATE]: () => new Response('nope', { status: 403, statusText: 'Forbidden' }) });
     const user = await renderForm();
     await fillAndSubmit(user);
     expect(await toast()).toHaveTextContent('Forbidden');
@@ -182,13 +202,14 @@ describe('UploadForm', () => {
 
   it('refreshes the session once on a 401 and sends the request again with the new token', async () => {
     const http = stubFetch({
+      ...ANALYZE,
       [CREATE]: [() => json(401, { type: 'about:blank', title: 'Unauthorized', status: 401 }), created],
       [PATCH]: () => accepted({ 'Video-Id': '43' }),
     });
     const user = await renderForm();
     await fillAndSubmit(user);
 
-    expect(await toast()).toHaveTextContent('Upload complete');
+    await uploadedAndAnalysing();
     expect(session.refresh).toHaveBeenCalledTimes(1);
     expect(http.callsTo(CREATE).map((call) => call.headers.authorization)).toEqual([
       'Bearer access-1',
@@ -201,6 +222,7 @@ describe('UploadForm', () => {
   it('pauses and resumes where the server says it stands, with the progress bar in between', async () => {
     let answerFirstPatch: (response: Response) => void = () => undefined;
     const http = stubFetch({
+      ...ANALYZE,
       [CREATE]: created,
       [PATCH]: [
         () => new Promise<Response>((resolve) => (answerFirstPatch = resolve)),
@@ -225,7 +247,7 @@ describe('UploadForm', () => {
     answerFirstPatch(accepted());
 
     await user.click(screen.getByRole('button', { name: 'Resume' }));
-    expect(await toast()).toHaveTextContent('Upload complete');
+    await uploadedAndAnalysing();
     expect(http.callsTo(HEAD)).toHaveLength(1);
     expect(http.callsTo(PATCH)).toHaveLength(2);
     expect(useUploadStore.getState().outcome).toEqual({ kind: 'uploaded', videoId: 44 });
@@ -233,6 +255,7 @@ describe('UploadForm', () => {
 
   it('goes on after a reload with the unfinished upload of the same file and fields', async () => {
     const http = stubFetch({
+      ...ANALYZE,
       [CREATE]: created,
       [PATCH]: [() => new Promise<Response>(() => undefined), () => accepted({ 'Video-Id': '45' })],
       [HEAD]: () =>
@@ -252,10 +275,91 @@ describe('UploadForm', () => {
     const again = await renderForm();
     await fillAndSubmit(again, file);
 
-    expect(await toast()).toHaveTextContent('Upload complete');
+    await uploadedAndAnalysing();
     expect(http.callsTo(CREATE)).toHaveLength(1);
     expect(http.callsTo(HEAD)).toHaveLength(1);
     expect(http.callsTo(PATCH)[1]?.headers['upload-offset']).toBe('4');
+  });
+
+  it('waits where it stopped when the network goes away, and goes on by itself when it is back', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    const http = stubFetch({
+      ...ANALYZE,
+      [CREATE]: created,
+      [PATCH]: [
+        () => {
+          online.mockReturnValue(false);
+          return Promise.reject(new TypeError('Failed to fetch'));
+        },
+        () => accepted({ 'Video-Id': '46' }),
+      ],
+      [HEAD]: () =>
+        new Response(null, {
+          status: 200,
+          headers: { 'Upload-Offset': '6', 'Upload-Length': '10', 'Tus-Resumable': '1.0.0' },
+        }),
+    });
+    const user = await renderForm();
+    await fillAndSubmit(user);
+
+    expect(await screen.findByText(/The connection was lost\./)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Resume' })).toBeVisible();
+    expect(screen.queryByTestId('toast')).toBeNull();
+    expect(useUploadStore.getState()).toMatchObject({ phase: 'paused', interrupted: true, outcome: null });
+    // Nothing is forgotten: a reload with the same file would go on from the server's offset too.
+    expect(Object.keys(localStorage).some((key) => key.startsWith('tus::'))).toBe(true);
+
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await uploadedAndAnalysing();
+    expect(http.callsTo(CREATE)).toHaveLength(1);
+    expect(http.callsTo(HEAD)).toHaveLength(1);
+    expect(http.callsTo(PATCH)[1]?.headers['upload-offset']).toBe('6');
+    expect(useUploadStore.getState().outcome).toEqual({ kind: 'uploaded', videoId: 46 });
+  });
+
+  it('does not hang on a request the lost network left open: the browser going offline pauses it', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    const http = stubFetch({
+      ...ANALYZE,
+      [CREATE]: created,
+      // The request that was under way when the Wi-Fi went: no answer, no error, ever.
+      [PATCH]: [() => new Promise<Response>(() => undefined), () => accepted({ 'Video-Id': '47' })],
+      [HEAD]: () =>
+        new Response(null, {
+          status: 200,
+          headers: { 'Upload-Offset': '3', 'Upload-Length': '10', 'Tus-Resumable': '1.0.0' },
+        }),
+    });
+    const user = await renderForm();
+    await fillAndSubmit(user);
+    await waitFor(() => expect(http.callsTo(PATCH)).toHaveLength(1));
+
+    online.mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    expect(await screen.findByText(/The connection was lost\./)).toBeVisible();
+
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await uploadedAndAnalysing();
+    expect(http.callsTo(PATCH)[1]?.headers['upload-offset']).toBe('3');
+  });
+
+  it('stays paused when the user paused it, whatever the network does', async () => {
+    const http = stubFetch({
+      ...ANALYZE,
+      [CREATE]: created,
+      [PATCH]: () => new Promise<Response>(() => undefined),
+    });
+    const user = await renderForm();
+    await fillAndSubmit(user);
+    await waitFor(() => expect(http.callsTo(PATCH)).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    window.dispatchEvent(new Event('offline'));
+    window.dispatchEvent(new Event('online'));
+    expect(screen.getByText('Paused. Resume whenever you are ready.')).toBeVisible();
+    expect(http.callsTo(HEAD)).toHaveLength(0);
+    expect(http.callsTo(PATCH)).toHaveLength(1);
   });
 
   it('speaks Polish', async () => {

@@ -11,6 +11,7 @@ import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { showToast } from '@/components/ui/toast-store';
 import { cn } from '@/lib/cn';
+import { useAnalyzeVideo } from '../api/analyze-video';
 import { useUploadVideo } from '../api/upload-video';
 import { useUploadStore, type UploadOutcome } from '../stores/upload-store';
 import {
@@ -131,6 +132,7 @@ export function UploadForm() {
   const focusFirstError = useRef(false);
   const upload = useUploadStore();
   const { start, pause, resume, cancel } = useUploadVideo();
+  const analyze = useAnalyzeVideo();
   const busy = upload.phase === 'uploading' || upload.phase === 'paused';
 
   useEffect(() => {
@@ -157,6 +159,8 @@ export function UploadForm() {
   function onDone(outcome: UploadOutcome, fileName: string) {
     if (outcome.kind === 'uploaded') {
       showToast({ tone: 'success', title: t('videos.upload.done.uploaded'), description: fileName });
+      // Then the analysis starts (spec section 4, Video upload); its own toast follows.
+      if (outcome.videoId !== null) analyze.mutate(outcome.videoId);
     } else if (outcome.kind === 'duplicate') {
       showToast({ tone: 'warning', title: t('videos.upload.done.duplicate'), description: outcome.message });
     } else {

@@ -33,7 +33,7 @@ describe('UploadedVideos', () => {
     stubFetch({
       [LIST]: () =>
         json(200, [
-          makeUploadedVideo(),
+          makeUploadedVideo({ analysis: { status: 'completed', progress: 1, message: null } }),
           makeUploadedVideo({
             id: 8,
             description: '',
@@ -64,6 +64,8 @@ describe('UploadedVideos', () => {
     expect(within(second ?? table()).getByText('Processing…')).toBeVisible();
     expect(within(second ?? table()).getByText('No description')).toBeVisible();
     expect(within(second ?? table()).getByText('Wrestling')).toBeVisible();
+    expect(cells[1]).toHaveTextContent('Analysed');
+    expect(within(second ?? table()).getByText('Not analysed')).toBeVisible();
 
     await user.click(within(first ?? table()).getByRole('link', { name: 'View Analysis Results' }));
     expect(await screen.findByRole('heading', { name: 'Review page' })).toBeVisible();
@@ -219,8 +221,34 @@ describe('UploadedVideos', () => {
     ]);
   });
 
+  it('starts the analysis of a video, and shows its progress and why one failed', async () => {
+    const running = makeUploadedVideo({ analysis: { status: 'running', progress: 0.35, message: null } });
+    const failed = makeUploadedVideo({
+      id: 9,
+      description: 'Round 3',
+      analysis: { status: 'failed', progress: 0, message: 'The video could not be decoded.' },
+    });
+    const http = stubFetch({
+      [LIST]: [() => json(200, [makeUploadedVideo()]), () => json(200, [running, failed])],
+      'POST /vid/api/video/analyze/7': () => json(202, { message: 'Analysis started.', videoId: 7 }),
+      'POST /vid/api/video/analyze/9': () => json(200, { message: 'Analysis started.', videoId: 9 }),
+    });
+    const user = await renderList();
+    await user.click(await within(table()).findByRole('button', { name: 'Analyse' }));
+    expect(await screen.findByText('Analysis Started')).toBeVisible();
+    expect(http.callsTo('POST /vid/api/video/analyze/7')).toHaveLength(1);
+    expect(await within(table()).findByText('Analysing… 35 %')).toBeVisible();
+    expect(within(table()).getByRole('progressbar', { name: 'Analysis' })).toHaveAttribute('aria-valuenow', '35');
+    expect(within(table()).getByText('The video could not be decoded.')).toBeVisible();
+    // A 200 where 202 was due is not taken for a start.
+    await user.click(within(table()).getByRole('button', { name: 'Analyse again' }));
+    expect(await screen.findByText('Unexpected Response')).toBeVisible();
+  });
+
   it('speaks Polish', async () => {
-    stubFetch({ [LIST]: () => json(200, [makeUploadedVideo()]) });
+    stubFetch({
+      [LIST]: () => json(200, [makeUploadedVideo({ analysis: { status: 'completed', progress: 1, message: null } })]),
+    });
     await renderList('pl');
     const polish = screen.getByRole('table', { name: 'Twoje przesłane filmy' });
     expect(await within(polish).findByText('Brazylijskie jiu-jitsu (gi)')).toBeVisible();

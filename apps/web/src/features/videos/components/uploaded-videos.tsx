@@ -16,6 +16,7 @@ import { TablePager } from '@/components/ui/table-pager';
 import { cn } from '@/lib/cn';
 import { errorText } from '@/lib/failure';
 import { useUploadedVideos } from '../api/get-uploaded-videos';
+import { AnalysisStatusLine } from './analysis-status';
 import { VideoActions } from './video-actions';
 import { formatDateTime } from './video-format';
 import { VideoPoster } from './video-poster';
@@ -39,6 +40,7 @@ function Description({ video, t }: { video: UploadedVideo; t: TFunction }) {
       <p className="mt-0.5 truncate text-xs text-zinc-500 dark:text-zinc-400">
         {t('videos.list.student', { student: video.studentIdentifier })}
       </p>
+      <AnalysisStatusLine analysis={video.analysis} />
     </div>
   );
 }

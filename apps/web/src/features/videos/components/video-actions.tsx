@@ -1,5 +1,5 @@
 import type { UploadedVideo } from '@openmat/contract/videos';
-import { ChartNoAxesCombined, Trash2 } from 'lucide-react';
+import { ChartNoAxesCombined, Sparkles, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { showToast } from '@/components/ui/toast-store';
 import { cn } from '@/lib/cn';
 import { errorText } from '@/lib/failure';
+import { useAnalyzeVideo } from '../api/analyze-video';
 import { useDeleteVideo } from '../api/delete-video';
 import { ShareVideoDialog } from './share-video-dialog';
 import { VideoJsonDialog } from './video-json-dialog';
@@ -27,6 +28,7 @@ export function VideoActions({ video, layout = 'row' }: VideoActionsProps) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteVideo();
+  const analyze = useAnalyzeVideo();
   const card = layout === 'card';
   const size = card ? 'md' : 'sm';
   const label = video.description.trim() || video.studentIdentifier;
@@ -43,12 +45,28 @@ export function VideoActions({ video, layout = 'row' }: VideoActionsProps) {
 
   return (
     <div className={cn('grid gap-2', card ? 'grid-cols-2' : 'w-max grid-cols-[auto_auto]')}>
-      <Button asChild size={size} className={cn(card && 'col-span-2')}>
-        <Link to={`/video-review/${video.id}`}>
-          <ChartNoAxesCombined className="h-4 w-4" aria-hidden />
-          {t('videos.actions.viewAnalysis')}
-        </Link>
-      </Button>
+      {video.analysis.status === 'completed' ? (
+        <Button asChild size={size} className={cn(card && 'col-span-2')}>
+          <Link to={`/video-review/${video.id}`}>
+            <ChartNoAxesCombined className="h-4 w-4" aria-hidden />
+            {t('videos.actions.viewAnalysis')}
+          </Link>
+        </Button>
+      ) : (
+        <Button
+          size={size}
+          className={cn(card && 'col-span-2')}
+          disabled={analyze.isPending || video.analysis.status === 'queued' || video.analysis.status === 'running'}
+          onClick={() => analyze.mutate(video.id)}
+        >
+          <Sparkles className="h-4 w-4" aria-hidden />
+          {analyze.isPending
+            ? t('videos.analyze.analyzing')
+            : video.analysis.status === 'failed'
+              ? t('videos.analyze.again')
+              : t('videos.analyze.analyze')}
+        </Button>
+      )}
       <ShareVideoDialog video={video} size={size} />
       <VideoJsonDialog video={video} size={size} />
       <Button

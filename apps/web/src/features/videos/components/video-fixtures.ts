@@ -17,6 +17,7 @@ export function makeUploadedVideo(overrides: Partial<UploadedVideo> = {}): Uploa
     processing: 'ready',
     sizeBytes: 12_345_678,
     durationSeconds: 95,
+    analysis: { status: 'none', progress: 0, message: null },
     ...overrides,
   };
 }
@@ -31,6 +32,8 @@ export function makeSharedVideo(overrides: Partial<SharedVideo> = {}): SharedVid
     sharedBy: { username: 'Mestre João' },
     posterUrl: '/vid/api/video/files/9.jpg?type=image%2Fjpeg&expires=1&signature=w',
     sharedAt: '2025-03-16T10:00:00Z',
+    processing: 'ready',
+    durationSeconds: 312,
     ...overrides,
   };
 }

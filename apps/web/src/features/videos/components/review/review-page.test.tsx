@@ -1,0 +1,231 @@
+import type { AnalysisResult } from '@openmat/contract/analysis';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { closeAlert } from '@/testing/alert-dialog';
+import { json, problem, stubFetch } from '@/testing/fetch-stub';
+import { renderWithApp } from '@/testing/render';
+import { makeUploadedVideo } from '../video-fixtures';
+import { ReviewPage } from './review-page';
+import { keyAction, nextSpeed, releaseOutcome, selectionTimestamps, visibleDrills } from './timeline-model';
+
+const RESULT: AnalysisResult = {
+  techniques: [
+    {
+      id: 1,
+      name: 'Sweep from closed guard',
+      description: 'You: sweep at 00:00:40.',
+      techniqueType: { name: 'Sweep', positionalScenarioId: 2 },
+      positionalScenario: { id: 2, name: 'Closed guard' },
+      startTimestamp: '00:00:38',
+      endTimestamp: '00:00:42',
+      confidence: 0.74,
+    },
+  ],
+  drills: [
+    {
+      id: 1,
+      name: 'Shrimping',
+      focus: null,
+      duration: '5 minutes',
+      description: '',
+      relatedTechniqueName: 'Generic',
+      relatedTechniqueId: null,
+    },
+    {
+      id: 2,
+      name: 'Shrimping',
+      focus: null,
+      duration: '5 minutes',
+      description: '',
+      relatedTechniqueName: 'Generic',
+      relatedTechniqueId: null,
+    },
+  ],
+  overallDescription: 'Analysed 1:35 of rolling at 3 frames a second.',
+  strengths: [{ description: 'Swept from closed guard and came up on top.', relatedTechniqueId: 1 }],
+  areasForImprovement: [
+    {
+      description: 'Spent 35 s under mount without escaping.',
+      weaknessCategory: 'escapes-from-bottom',
+      relatedTechniqueId: null,
+      keywords: ['escapes'],
+    },
+  ],
+  positionTimeline: [
+    { position: 'standing', top: null, start: 0, end: 20, confidence: 0.9 },
+    { position: 'closed-guard', top: 'partner', start: 20, end: 40, confidence: 0.8 },
+    { position: 'mount', top: 'student', start: 40, end: 95, confidence: 0.7 },
+  ],
+  analyzer: { name: 'openmat-local', version: '1.0.0' },
+};
+
+const VIDEO = makeUploadedVideo({ analysis: { status: 'completed', progress: 1, message: null } });
+const routes = (patch: () => Response | Promise<Response> = () => json(200, RESULT)) => ({
+  'GET /vid/api/video/7': () => json(200, VIDEO),
+  'GET /vid/api/video/7/feedback': () => json(200, RESULT),
+  'GET /api/fighter/3': () =>
+    json(200, {
+      id: 3,
+      fighterName: 'Ana Souza',
+      height: 168,
+      weight: 61,
+      bmi: 21.6,
+      gender: 'Female',
+      birthdate: null,
+      fighterRole: 'Student',
+      maxWorkoutDuration: 5,
+      beltColor: 'Blue',
+      experience: 1,
+    }),
+  'PATCH /vid/api/video/7/analysis': patch,
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+// jsdom has no PointerEvent; a MouseEvent with a pointer id carries what the timeline reads.
+if (typeof window.PointerEvent === 'undefined') {
+  class PointerEventPolyfill extends MouseEvent {
+    readonly pointerId: number;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerId = init.pointerId ?? 1;
+    }
+  }
+  Object.defineProperty(window, 'PointerEvent', { value: PointerEventPolyfill, configurable: true });
+}
+
+describe('the timeline rules', () => {
+  it('tells a click (under 5 px) from a drag, and orders a selection made backwards', () => {
+    expect(releaseOutcome(100, 104, 400, 80)).toEqual({ kind: 'seek', time: 20.8 });
+    expect(releaseOutcome(200, 100, 400, 80)).toEqual({ kind: 'select', selection: { start: 20, end: 40 } });
+    expect(selectionTimestamps({ start: 20.4, end: 39.2 })).toEqual({
+      startTimestamp: '00:00:20',
+      endTimestamp: '00:00:40',
+    });
+  });
+
+  it('maps the keys and the speeds 0.5, 1 and 2', () => {
+    expect(keyAction(',')).toEqual({ kind: 'step', seconds: -0.04 });
+    expect(keyAction('ArrowRight')).toEqual({ kind: 'step', seconds: 0.04 });
+    expect(keyAction('x')).toBeNull();
+    expect(nextSpeed(1, 'faster')).toBe(2);
+    expect(nextSpeed(2, 'faster')).toBe(2);
+    expect(nextSpeed(1, 'slower')).toBe(0.5);
+    expect(nextSpeed(0.5, 'normal')).toBe(1);
+  });
+
+  it("drops duplicate drills whose related technique is 'Generic' beyond the first", () => {
+    expect(visibleDrills(RESULT.drills).map((drill) => drill.id)).toEqual([1]);
+  });
+});
+
+describe('ReviewPage', () => {
+  it('shows the player, the position ribbon, the fighter and the three tabs', async () => {
+    stubFetch(routes());
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
+    expect(await screen.findByRole('tab', { name: 'Identified Techniques' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('img', { name: 'Positions through the roll' })).toBeVisible();
+    expect(screen.getByText('Mount')).toBeVisible();
+    expect(await screen.findByText('Blue')).toBeVisible();
+    expect(screen.getByText('168 cm')).toBeVisible();
+    expect(screen.getByText('2 to 5 years')).toBeVisible();
+    // Its marker on the timeline and its row in the list.
+    expect(screen.getAllByRole('button', { name: 'Jump to Sweep from closed guard at 00:00:38' })).toHaveLength(2);
+    await userEvent.click(screen.getByRole('tab', { name: 'Suggested Drills' }));
+    expect(screen.getAllByText('Shrimping')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('tab', { name: 'Overall Analysis' }));
+    expect(screen.getByText('Spent 35 s under mount without escaping.')).toBeVisible();
+  });
+
+  it('adds a technique from a dragged selection, saves it, and shows what the server answers', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const http = stubFetch(routes(() => new Promise<Response>((resolve) => (answer = resolve))));
+    const user = userEvent.setup();
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
+    const timeline = await screen.findByTestId('review-timeline');
+    vi.spyOn(timeline, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 400, 48));
+    Object.defineProperty(timeline, 'setPointerCapture', { value: () => undefined });
+    // The video's own length is not known in jsdom: the list's 95 s stands in.
+    fireEvent.pointerDown(timeline, { clientX: 100, button: 0, pointerId: 1 });
+    fireEvent.pointerMove(timeline, { clientX: 160, pointerId: 1 });
+    fireEvent.pointerUp(timeline, { clientX: 160, pointerId: 1 });
+    expect(screen.getByTestId('review-selection-text')).toHaveTextContent('Selected: 00:00:23 – 00:00:38');
+    expect(screen.getByLabelText('Start')).toHaveValue('00:00:23');
+
+    await user.type(screen.getByLabelText('Technique name'), 'Scissor sweep');
+    await user.click(screen.getByRole('button', { name: 'Add technique' }));
+    expect(await screen.findByText('Saving changes...', { selector: 'p' })).toBeVisible();
+    const sent = http.callsTo('PATCH /vid/api/video/7/analysis')[0]?.body;
+    expect(sent).toEqual({
+      techniques: [
+        RESULT.techniques[0],
+        expect.objectContaining({ name: 'Scissor sweep', startTimestamp: '00:00:23', endTimestamp: '00:00:38' }),
+      ],
+    });
+    const saved = {
+      ...RESULT,
+      techniques: [...RESULT.techniques, { ...RESULT.techniques[0], id: 2, name: 'Scissor sweep (saved)' }],
+    };
+    answer(json(200, saved));
+    await closeAlert(user, 'Changes saved successfully!');
+    expect(screen.getByText('Scissor sweep (saved)')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Clear Selection' }));
+    expect(screen.getByRole('button', { name: 'Add technique' })).toBeDisabled();
+  });
+
+  it('renames with Enter, cancels with Escape, and says why a save failed', async () => {
+    const http = stubFetch(
+      routes(() =>
+        problem(403, 'Only the uploader and instructors it was shared with may analyse or edit this video.'),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
+    await user.click(await screen.findByRole('button', { name: 'Rename Sweep from closed guard' }));
+    await user.type(screen.getByRole('textbox', { name: 'New name for Sweep from closed guard' }), ' x{Escape}');
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Rename Sweep from closed guard' }));
+    const field = screen.getByRole('textbox', { name: 'New name for Sweep from closed guard' });
+    await user.clear(field);
+    await user.type(field, 'Hip bump sweep{Enter}');
+    await closeAlert(
+      user,
+      'Error saving changes: Only the uploader and instructors it was shared with may analyse or edit this video.',
+    );
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')[0]?.body).toEqual({
+      techniques: [{ ...RESULT.techniques[0], name: 'Hip bump sweep' }],
+    });
+  });
+
+  it('asks for a related technique before adding a drill', async () => {
+    const http = stubFetch(routes());
+    const user = userEvent.setup();
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
+    await user.click(await screen.findByRole('tab', { name: 'Suggested Drills' }));
+    await user.type(screen.getByLabelText('Drill name'), 'Hip escape ladder');
+    await user.click(screen.getByRole('button', { name: 'Add drill' }));
+    await closeAlert(user, 'Please select a related Technique for this Drill');
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')).toHaveLength(0);
+    await user.selectOptions(screen.getByLabelText('Related technique'), 'Sweep from closed guard');
+    await user.click(screen.getByRole('button', { name: 'Add drill' }));
+    await waitFor(() => expect(http.callsTo('PATCH /vid/api/video/7/analysis')).toHaveLength(1));
+    const drills = (http.callsTo('PATCH /vid/api/video/7/analysis')[0]?.body as { drills: unknown[] }).drills;
+    expect(drills.at(-1)).toMatchObject({
+      name: 'Hip escape ladder',
+      relatedTechniqueId: 1,
+      relatedTechniqueName: 'Sweep from closed guard',
+    });
+    await closeAlert(user, 'Changes saved successfully!');
+  });
+
+  it('records Helpful and Not Helpful', async () => {
+    stubFetch(routes());
+    const user = userEvent.setup();
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
+    await user.click(await screen.findByRole('button', { name: 'Not Helpful' }));
+    await closeAlert(user, 'Feedback recorded: Not Helpful');
+    expect(within(document.body).queryByRole('alertdialog')).toBeNull();
+  });
+});

@@ -1,0 +1,356 @@
+import type { AnalysisDrill, AnalysisPatch, AnalysisResult, AnalysisTechnique } from '@openmat/contract/analysis';
+import { EXPERIENCE_NAMES } from '@openmat/contract/enums';
+import type { UploadedVideo } from '@openmat/contract/videos';
+import { Pause, Play, StepBack, StepForward, ThumbsDown, ThumbsUp } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { showAlert } from '@/components/ui/alert-store';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { errorText } from '@/lib/failure';
+import { useAnalysisResult, useSaveAnalysis } from '../../api/analysis-result';
+import { useFighter } from '../../api/get-fighter';
+import { useVideo } from '../../api/get-video';
+import { formatClock } from '../video-format';
+import { ReviewTimeline } from './review-timeline';
+import {
+  FRAME_STEP_SECONDS,
+  keyAction,
+  nextSpeed,
+  selectionTimestamps,
+  SPEEDS,
+  visibleDrills,
+  type Selection,
+} from './timeline-model';
+import { DrillsTab, OverallTab, TechniquesTab } from './review-tabs';
+
+type Tab = 'techniques' | 'drills' | 'overall';
+const TABS: readonly Tab[] = ['techniques', 'drills', 'overall'];
+
+/** The player's state, as the page shows it. */
+function usePlayer() {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [time, setTime] = useState(0);
+  const [duration, setDuration] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeedState] = useState(1);
+  const video = () => ref.current;
+  return {
+    ref,
+    time,
+    duration,
+    playing,
+    speed,
+    events: {
+      onTimeUpdate: () => setTime(video()?.currentTime ?? 0),
+      onLoadedMetadata: () => setDuration(Number.isFinite(video()?.duration) ? (video()?.duration ?? 0) : 0),
+      onPlay: () => setPlaying(true),
+      onPause: () => setPlaying(false),
+    },
+    seek: (to: number) => {
+      const element = video();
+      if (!element) return;
+      element.currentTime = Math.max(0, Math.min(to, duration || to));
+      setTime(element.currentTime);
+    },
+    toggle: () => {
+      const element = video();
+      if (!element) return;
+      if (element.paused) void element.play().catch(() => undefined);
+      else element.pause();
+    },
+    setSpeed: (next: number) => {
+      const element = video();
+      if (element) element.playbackRate = next;
+      setSpeedState(next);
+    },
+  };
+}
+
+function FighterDetails({ video }: { video: UploadedVideo }) {
+  const { t } = useTranslation();
+  const fighter = useFighter(video.fighterId);
+  useEffect(() => {
+    if (fighter.isError) console.error('Error fetching fighter details', fighter.error);
+  }, [fighter.isError, fighter.error]);
+  const rows: Array<[string, string]> = [
+    [t('videos.review.fighter.name'), fighter.data?.fighterName ?? video.fighterName],
+    [t('videos.review.fighter.belt'), fighter.data?.beltColor ? t(`register.belt.${fighter.data.beltColor}`) : '–'],
+    [t('videos.review.fighter.student'), video.studentIdentifier],
+    [t('videos.review.fighter.height'), fighter.data?.height ? `${fighter.data.height} cm` : '–'],
+    [t('videos.review.fighter.weight'), fighter.data?.weight ? `${fighter.data.weight} kg` : '–'],
+    [
+      t('videos.review.fighter.experience'),
+      fighter.data?.experience == null ? '–' : t(`register.experience.${EXPERIENCE_NAMES[fighter.data.experience]}`),
+    ],
+  ];
+  return (
+    <section className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+      <h2 className="mb-3 font-semibold">{t('videos.review.fighter.title')}</h2>
+      {fighter.isError && (
+        <p className="mb-2 text-sm text-red-700 dark:text-red-400">
+          {t('videos.review.fighter.error', { body: errorText(fighter.error).body })}
+        </p>
+      )}
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
+            <dd className="font-medium break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * /video-review/{videoId} (spec section 2): 'Review and edit this tape'. The player with its timeline
+ * (click to seek, drag to select, markers, the position ribbon), speeds and frame steps, the keyboard,
+ * the fighter's details, and the three tabs where the coach corrects the analysis and saves it.
+ */
+export function ReviewPage({ videoId }: { videoId: number }) {
+  const { t } = useTranslation();
+  const video = useVideo(videoId);
+  const analysis = useAnalysisResult(videoId);
+  const save = useSaveAnalysis(videoId);
+  const player = usePlayer();
+  const [selection, setSelection] = useState<Selection | null>(null);
+  const [tab, setTab] = useState<Tab>('techniques');
+  const tabsId = useId();
+
+  useEffect(() => {
+    if (video.isError) console.error('Error fetching video details', video.error);
+  }, [video.isError, video.error]);
+  useEffect(() => {
+    if (analysis.isError) console.error('Error fetching video feedback', analysis.error);
+  }, [analysis.isError, analysis.error]);
+
+  async function onSave(patch: AnalysisPatch) {
+    try {
+      await save.mutateAsync(patch);
+      await showAlert(t('videos.review.saved'), { tone: 'success' });
+    } catch (error) {
+      await showAlert(t('videos.review.saveError', { message: errorText(error).body }), { tone: 'error' });
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    // Typing a name is typing, not playing the video.
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+    if (event.target instanceof HTMLSelectElement || event.ctrlKey || event.metaKey || event.altKey) return;
+    const action = keyAction(event.key);
+    if (!action) return;
+    event.preventDefault();
+    if (action.kind === 'toggle-play') player.toggle();
+    else if (action.kind === 'step') player.seek(player.time + action.seconds);
+    else if (action.kind === 'speed') player.setSpeed(nextSpeed(player.speed, action.change));
+    else if (action.kind === 'marker') setSelection({ start: player.time, end: player.time + 1 });
+    else if (action.kind === 'selection-start') {
+      setSelection({ start: player.time, end: Math.max(player.time, selection?.end ?? player.time) });
+    } else setSelection({ start: Math.min(player.time, selection?.start ?? player.time), end: player.time });
+  }
+
+  if (video.isPending || analysis.isPending) {
+    return (
+      <p className="flex items-center justify-center gap-2 py-16 text-zinc-600 dark:text-zinc-400">
+        <Spinner label={t('videos.review.loading')} />
+        <span aria-hidden>{t('videos.review.loading')}</span>
+      </p>
+    );
+  }
+  if (video.isError) return <Alert title={t('videos.review.videoError', { status: errorText(video.error).status })} />;
+  if (analysis.isError) {
+    return <Alert title={t('videos.review.feedbackError', { status: errorText(analysis.error).status })} />;
+  }
+
+  const result = analysis.data;
+  const duration = player.duration || video.data.durationSeconds || 0;
+  return (
+    <div className="space-y-6" onKeyDown={onKeyDown}>
+      <section
+        aria-label={t('videos.review.player')}
+        // The page's shortcuts work once the player has the focus (a click on it gives it).
+        tabIndex={0}
+        className="space-y-3 rounded-xl border border-zinc-200 bg-white p-3 focus-visible:outline-2 focus-visible:outline-brand-600 sm:p-4 dark:border-zinc-800 dark:bg-zinc-900"
+        data-testid="review-player"
+      >
+        <video
+          ref={player.ref}
+          src={video.data.signedUrl}
+          poster={video.data.posterUrl ?? undefined}
+          playsInline
+          preload="metadata"
+          className="aspect-video w-full rounded-md bg-black"
+          onClick={player.toggle}
+          {...player.events}
+        />
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            size="sm"
+            onClick={player.toggle}
+            aria-label={player.playing ? t('videos.review.pause') : t('videos.review.play')}
+          >
+            {player.playing ? <Pause className="h-4 w-4" aria-hidden /> : <Play className="h-4 w-4" aria-hidden />}
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => player.seek(player.time - FRAME_STEP_SECONDS)}
+            aria-label={t('videos.review.frameBack')}
+          >
+            <StepBack className="h-4 w-4" aria-hidden />
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => player.seek(player.time + FRAME_STEP_SECONDS)}
+            aria-label={t('videos.review.frameForward')}
+          >
+            <StepForward className="h-4 w-4" aria-hidden />
+          </Button>
+          <span className="text-sm text-zinc-700 tabular-nums dark:text-zinc-300" data-testid="review-time">
+            {formatClock(player.time)} / {formatClock(duration)}
+          </span>
+          <div role="group" aria-label={t('videos.review.speed')} className="ml-auto flex gap-1">
+            {SPEEDS.map((speed) => (
+              <Button
+                key={speed}
+                size="sm"
+                variant={player.speed === speed ? 'primary' : 'secondary'}
+                aria-pressed={player.speed === speed}
+                onClick={() => player.setSpeed(speed)}
+              >
+                {speed}×
+              </Button>
+            ))}
+          </div>
+        </div>
+        <ReviewTimeline
+          duration={duration}
+          currentTime={player.time}
+          techniques={result?.techniques ?? []}
+          timeline={result?.positionTimeline ?? []}
+          selection={selection}
+          onSeek={player.seek}
+          onSelect={setSelection}
+        />
+        <div className="flex flex-wrap items-center gap-3 text-sm text-zinc-600 dark:text-zinc-400">
+          {selection ? (
+            <>
+              <span data-testid="review-selection-text">
+                {t('videos.review.selection', selectionTimestamps(selection))}
+              </span>
+              <Button size="sm" variant="ghost" onClick={() => setSelection(null)}>
+                {t('videos.review.clearSelection')}
+              </Button>
+            </>
+          ) : (
+            <span>{t('videos.review.selectionHint')}</span>
+          )}
+        </div>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('videos.review.keys')}</p>
+      </section>
+
+      <FighterDetails video={video.data} />
+
+      {!result ? (
+        <Alert title={t('videos.review.noAnalysis')} />
+      ) : (
+        <section className="rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+          <div
+            role="tablist"
+            aria-label={t('videos.review.tabs')}
+            className="flex overflow-x-auto border-b border-zinc-200 dark:border-zinc-800"
+          >
+            {TABS.map((name) => (
+              <button
+                key={name}
+                type="button"
+                role="tab"
+                id={`${tabsId}-${name}`}
+                aria-selected={tab === name}
+                aria-controls={`${tabsId}-${name}-panel`}
+                tabIndex={tab === name ? 0 : -1}
+                onClick={() => setTab(name)}
+                onKeyDown={(event) => {
+                  const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+                  if (step === 0) return;
+                  event.stopPropagation();
+                  const next = TABS[(TABS.indexOf(name) + step + TABS.length) % TABS.length] ?? 'techniques';
+                  setTab(next);
+                  document.getElementById(`${tabsId}-${next}`)?.focus();
+                }}
+                className={cn(
+                  'shrink-0 border-b-2 px-4 py-3 text-sm font-medium whitespace-nowrap',
+                  tab === name
+                    ? 'border-brand-600 text-brand-700 dark:text-brand-400'
+                    : 'border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100',
+                )}
+              >
+                {t(`videos.review.tab.${name}`)}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id={`${tabsId}-${tab}-panel`} aria-labelledby={`${tabsId}-${tab}`} className="p-4">
+            {save.isPending && (
+              <p className="mb-3 flex items-center gap-2 text-sm" role="status">
+                <Spinner label={t('videos.review.saving')} />
+                {t('videos.review.saving')}
+              </p>
+            )}
+            {tab === 'techniques' && (
+              <TechniquesTab
+                result={result}
+                selection={selection}
+                busy={save.isPending}
+                onJump={player.seek}
+                onSave={(techniques: Array<Omit<AnalysisTechnique, 'id'> & { id?: number }>) =>
+                  void onSave({ techniques })
+                }
+              />
+            )}
+            {tab === 'drills' && (
+              <DrillsTab
+                result={result}
+                drills={visibleDrills(result.drills)}
+                busy={save.isPending}
+                onSave={(drills: Array<Omit<AnalysisDrill, 'id'> & { id?: number }>) => void onSave({ drills })}
+              />
+            )}
+            {tab === 'overall' && <OverallTab result={result} />}
+          </div>
+          <Feedback />
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** 'Was this analysis helpful?' with Helpful / Not Helpful. */
+function Feedback() {
+  const { t } = useTranslation();
+  const record = (helpful: boolean) =>
+    void showAlert(
+      t('videos.review.feedbackRecorded', {
+        answer: helpful ? t('videos.review.helpful') : t('videos.review.notHelpful'),
+      }),
+    );
+  return (
+    <div className="flex flex-wrap items-center gap-2 border-t border-zinc-200 p-4 text-sm dark:border-zinc-800">
+      <span>{t('videos.review.wasHelpful')}</span>
+      <Button size="sm" variant="secondary" onClick={() => record(true)}>
+        <ThumbsUp className="h-4 w-4" aria-hidden />
+        {t('videos.review.helpful')}
+      </Button>
+      <Button size="sm" variant="secondary" onClick={() => record(false)}>
+        <ThumbsDown className="h-4 w-4" aria-hidden />
+        {t('videos.review.notHelpful')}
+      </Button>
+    </div>
+  );
+}
+
+export type { AnalysisResult };

@@ -1,0 +1,336 @@
+import type { AnalysisDrill, AnalysisResult, AnalysisTechnique } from '@openmat/contract/analysis';
+import { parseTimestamp } from '@openmat/contract/analysis';
+import { Pencil, Plus, SkipForward } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showAlert } from '@/components/ui/alert-store';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { selectionTimestamps, type Selection } from './timeline-model';
+
+type Sent<T> = Omit<T, 'id'> & { id?: number };
+
+/** A name shown as text until Edit is pressed; then Enter saves and Escape cancels. */
+function RenameableName({
+  name,
+  label,
+  busy,
+  onRename,
+}: {
+  name: string;
+  label: string;
+  busy: boolean;
+  onRename: (name: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<string | null>(null);
+  if (editing !== null) {
+    return (
+      <Input
+        autoFocus
+        aria-label={t('videos.review.rename', { name })}
+        value={editing}
+        onChange={(event) => setEditing(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && editing.trim() !== '') {
+            event.preventDefault();
+            onRename(editing.trim());
+            setEditing(null);
+          } else if (event.key === 'Escape') {
+            event.preventDefault();
+            event.stopPropagation();
+            setEditing(null);
+          }
+        }}
+        onBlur={() => setEditing(null)}
+        className="h-8"
+      />
+    );
+  }
+  return (
+    <span className="flex min-w-0 items-center gap-1">
+      <span className="font-medium break-words">{name}</span>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={busy}
+        aria-label={t('videos.review.renameLabel', { what: label })}
+        onClick={() => setEditing(name)}
+      >
+        <Pencil className="h-3.5 w-3.5" aria-hidden />
+      </Button>
+    </span>
+  );
+}
+
+export function TechniquesTab({
+  result,
+  selection,
+  busy,
+  onJump,
+  onSave,
+}: {
+  result: AnalysisResult;
+  selection: Selection | null;
+  busy: boolean;
+  onJump: (time: number) => void;
+  onSave: (techniques: Array<Sent<AnalysisTechnique>>) => void;
+}) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const [name, setName] = useState('');
+  const [type, setType] = useState('Sweep');
+  const times = selection ? selectionTimestamps(selection) : null;
+
+  function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!times || name.trim() === '') return;
+    onSave([
+      ...result.techniques,
+      {
+        name: name.trim(),
+        description: '',
+        techniqueType: { name: type, positionalScenarioId: null },
+        positionalScenario: { id: null, name: '' },
+        ...times,
+      },
+    ]);
+    setName('');
+  }
+
+  return (
+    <div className="space-y-5">
+      {result.techniques.length === 0 ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('videos.review.noTechniques')}</p>
+      ) : (
+        <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          {result.techniques.map((technique) => {
+            const at = parseTimestamp(technique.startTimestamp);
+            return (
+              <li key={technique.id} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-start sm:gap-3">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  className="shrink-0 self-start tabular-nums"
+                  disabled={at === null}
+                  onClick={() => at !== null && onJump(at)}
+                  aria-label={t('videos.review.jumpTo', { name: technique.name, time: technique.startTimestamp })}
+                >
+                  <SkipForward className="h-3.5 w-3.5" aria-hidden />
+                  {technique.startTimestamp}–{technique.endTimestamp}
+                </Button>
+                <div className="min-w-0 flex-1">
+                  <RenameableName
+                    name={technique.name}
+                    label={technique.name}
+                    busy={busy}
+                    onRename={(renamed) =>
+                      onSave(
+                        result.techniques.map((item) => (item.id === technique.id ? { ...item, name: renamed } : item)),
+                      )
+                    }
+                  />
+                  <p className="text-xs text-zinc-500 dark:text-zinc-400">
+                    {technique.techniqueType.name}
+                    {technique.positionalScenario.name && ` · ${technique.positionalScenario.name}`}
+                    {technique.confidence !== undefined &&
+                      ` · ${t('videos.review.confidence', { percent: Math.round(technique.confidence * 100) })}`}
+                  </p>
+                  {technique.description && (
+                    <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">{technique.description}</p>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <form
+        onSubmit={add}
+        className="space-y-3 rounded-lg bg-zinc-50 p-3 dark:bg-zinc-950/40"
+        aria-labelledby={`${formId}-title`}
+      >
+        <h3 id={`${formId}-title`} className="text-sm font-semibold">
+          {t('videos.review.addTechnique')}
+        </h3>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <label className="text-sm">
+            {t('videos.review.techniqueName')}
+            <Input value={name} onChange={(event) => setName(event.target.value)} className="mt-1" />
+          </label>
+          <label className="text-sm">
+            {t('videos.review.techniqueType')}
+            <select
+              value={type}
+              onChange={(event) => setType(event.target.value)}
+              className="mt-1 block h-10 w-full rounded-md border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-900"
+            >
+              {['Sweep', 'Guard Pass', 'Takedown', 'Submission', 'Escape', 'Back Take', 'Transition'].map((option) => (
+                <option key={option}>{option}</option>
+              ))}
+            </select>
+          </label>
+          <label className="text-sm">
+            {t('videos.review.start')}
+            <Input readOnly value={times?.startTimestamp ?? ''} placeholder="--:--:--" className="mt-1" />
+          </label>
+          <label className="text-sm">
+            {t('videos.review.end')}
+            <Input readOnly value={times?.endTimestamp ?? ''} placeholder="--:--:--" className="mt-1" />
+          </label>
+        </div>
+        {!times && <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('videos.review.selectFirst')}</p>}
+        <Button type="submit" size="sm" disabled={busy || !times || name.trim() === ''}>
+          <Plus className="h-4 w-4" aria-hidden />
+          {t('videos.review.addTechniqueButton')}
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+export function DrillsTab({
+  result,
+  drills,
+  busy,
+  onSave,
+}: {
+  result: AnalysisResult;
+  drills: readonly AnalysisDrill[];
+  busy: boolean;
+  onSave: (drills: Array<Sent<AnalysisDrill>>) => void;
+}) {
+  const { t } = useTranslation();
+  const [name, setName] = useState('');
+  const [related, setRelated] = useState('');
+
+  function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (name.trim() === '') return;
+    if (related === '') {
+      void showAlert(t('videos.review.relatedRequired'));
+      return;
+    }
+    const technique = result.techniques.find((item) => String(item.id) === related);
+    onSave([
+      ...result.drills,
+      {
+        name: name.trim(),
+        focus: null,
+        duration: t('videos.review.defaultDuration'),
+        description: '',
+        relatedTechniqueName: technique?.name ?? 'Generic',
+        relatedTechniqueId: technique?.id ?? null,
+      },
+    ]);
+    setName('');
+    setRelated('');
+  }
+
+  return (
+    <div className="space-y-5">
+      {drills.length === 0 ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('videos.review.noDrills')}</p>
+      ) : (
+        <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          {drills.map((drill) => (
+            <li key={drill.id} className="py-3">
+              <RenameableName
+                name={drill.name}
+                label={drill.name}
+                busy={busy}
+                onRename={(renamed) =>
+                  onSave(result.drills.map((item) => (item.id === drill.id ? { ...item, name: renamed } : item)))
+                }
+              />
+              <p className="text-xs text-zinc-500 dark:text-zinc-400">
+                {drill.duration} · {t('videos.review.relatedTo', { name: drill.relatedTechniqueName })}
+              </p>
+              {drill.description && (
+                <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">{drill.description}</p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={add} className="space-y-3 rounded-lg bg-zinc-50 p-3 dark:bg-zinc-950/40">
+        <h3 className="text-sm font-semibold">{t('videos.review.addDrill')}</h3>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <label className="text-sm">
+            {t('videos.review.drillName')}
+            <Input value={name} onChange={(event) => setName(event.target.value)} className="mt-1" />
+          </label>
+          <label className="text-sm">
+            {t('videos.review.relatedTechnique')}
+            <select
+              value={related}
+              onChange={(event) => setRelated(event.target.value)}
+              className="mt-1 block h-10 w-full rounded-md border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-900"
+            >
+              <option value="">{t('videos.review.none')}</option>
+              <option value="generic">Generic</option>
+              {result.techniques.map((technique) => (
+                <option key={technique.id} value={String(technique.id)}>
+                  {technique.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <Button type="submit" size="sm" disabled={busy || name.trim() === ''}>
+          <Plus className="h-4 w-4" aria-hidden />
+          {t('videos.review.addDrillButton')}
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+export function OverallTab({ result }: { result: AnalysisResult }) {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-5 text-sm">
+      <p className="leading-relaxed whitespace-pre-line">{result.overallDescription}</p>
+      {result.athletes && !result.athletes.studentIdentified && result.athletes.found > 1 && (
+        <p className="rounded-md bg-amber-50 p-2 text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
+          {result.athletes.note}
+        </p>
+      )}
+      <div>
+        <h3 className="mb-2 font-semibold">{t('videos.review.strengths')}</h3>
+        {result.strengths.length === 0 ? (
+          <p className="text-zinc-600 dark:text-zinc-400">{t('videos.review.noStrengths')}</p>
+        ) : (
+          <ul className="list-disc space-y-1 pl-5">
+            {result.strengths.map((strength, index) => (
+              <li key={index}>{strength.description}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div>
+        <h3 className="mb-2 font-semibold">{t('videos.review.improvements')}</h3>
+        {result.areasForImprovement.length === 0 ? (
+          <p className="text-zinc-600 dark:text-zinc-400">{t('videos.review.noImprovements')}</p>
+        ) : (
+          <ul className="space-y-2">
+            {result.areasForImprovement.map((area, index) => (
+              <li key={index}>
+                <p>{area.description}</p>
+                <p className="text-xs text-zinc-500 dark:text-zinc-400">
+                  {area.weaknessCategory}
+                  {area.keywords.length > 0 && ` · ${area.keywords.join(', ')}`}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {result.analyzer && (
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">
+          {t('videos.review.analyzer', { name: result.analyzer.name, version: result.analyzer.version })}
+        </p>
+      )}
+    </div>
+  );
+}

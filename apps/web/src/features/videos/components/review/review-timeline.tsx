@@ -1,0 +1,159 @@
+import type { AnalysisPosition, AnalysisTechnique, PositionSegment } from '@openmat/contract/analysis';
+import { useRef, useState, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/cn';
+import { markerTime, releaseOutcome, timeAt, type Selection } from './timeline-model';
+
+/** A colour per position for the ribbon, the same in both themes so the legend reads alike. */
+export const POSITION_COLOURS: Record<AnalysisPosition, string> = {
+  standing: 'bg-slate-400',
+  'closed-guard': 'bg-sky-500',
+  'open-guard': 'bg-cyan-400',
+  'half-guard': 'bg-teal-500',
+  'side-control': 'bg-amber-500',
+  mount: 'bg-orange-600',
+  back: 'bg-red-600',
+  'knee-on-belly': 'bg-yellow-400',
+  turtle: 'bg-violet-500',
+  scramble: 'bg-fuchsia-400',
+};
+
+export interface ReviewTimelineProps {
+  duration: number;
+  currentTime: number;
+  techniques: readonly AnalysisTechnique[];
+  timeline: readonly PositionSegment[];
+  selection: Selection | null;
+  onSeek: (time: number) => void;
+  onSelect: (selection: Selection) => void;
+}
+
+const percent = (time: number, duration: number) => `${duration > 0 ? (100 * time) / duration : 0}%`;
+
+/**
+ * The timeline under the player: click (or right-click) to seek, drag to select a stretch (5 px tells a
+ * click from a drag), technique markers, and the position ribbon with its legend, so the whole roll
+ * reads at a glance.
+ */
+export function ReviewTimeline({
+  duration,
+  currentTime,
+  techniques,
+  timeline,
+  selection,
+  onSeek,
+  onSelect,
+}: ReviewTimelineProps) {
+  const { t } = useTranslation();
+  const bar = useRef<HTMLDivElement>(null);
+  const [press, setPress] = useState<{ downX: number; x: number } | null>(null);
+
+  const xOf = (event: { clientX: number }) => {
+    const box = bar.current?.getBoundingClientRect();
+    return { x: box ? event.clientX - box.left : 0, width: box?.width ?? 0 };
+  };
+
+  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
+    if (event.button === 2) return;
+    const { x } = xOf(event);
+    event.currentTarget.setPointerCapture(event.pointerId);
+    setPress({ downX: x, x });
+  }
+  function onPointerMove(event: PointerEvent<HTMLDivElement>) {
+    if (press) setPress({ ...press, x: xOf(event).x });
+  }
+  function onPointerUp(event: PointerEvent<HTMLDivElement>) {
+    if (!press) return;
+    const { x, width } = xOf(event);
+    const outcome = releaseOutcome(press.downX, x, width, duration);
+    setPress(null);
+    if (outcome.kind === 'seek') onSeek(outcome.time);
+    else onSelect(outcome.selection);
+  }
+
+  const width = bar.current?.getBoundingClientRect().width ?? 0;
+  const preview =
+    press && Math.abs(press.x - press.downX) >= 5
+      ? {
+          start: timeAt(Math.min(press.x, press.downX), width, duration),
+          end: timeAt(Math.max(press.x, press.downX), width, duration),
+        }
+      : null;
+  const shown = preview ?? selection;
+  const positions = [...new Set(timeline.map((segment) => segment.position))];
+
+  return (
+    <div className="space-y-2">
+      <div
+        ref={bar}
+        role="slider"
+        tabIndex={-1}
+        aria-label={t('videos.review.timeline')}
+        aria-valuemin={0}
+        aria-valuemax={Math.round(duration)}
+        aria-valuenow={Math.round(currentTime)}
+        data-testid="review-timeline"
+        className="relative h-12 cursor-crosshair touch-none rounded-md bg-zinc-200 select-none dark:bg-zinc-800"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onContextMenu={(event) => {
+          event.preventDefault();
+          const { x, width: barWidth } = xOf(event);
+          onSeek(timeAt(x, barWidth, duration));
+        }}
+      >
+        {shown && (
+          <div
+            className="absolute inset-y-0 bg-brand-500/30 ring-1 ring-brand-600"
+            style={{ left: percent(shown.start, duration), width: percent(shown.end - shown.start, duration) }}
+            data-testid="review-selection"
+          />
+        )}
+        {techniques.map((technique) => {
+          const at = markerTime(technique.startTimestamp);
+          if (at === null) return null;
+          return (
+            <button
+              key={technique.id}
+              type="button"
+              title={`${technique.startTimestamp} ${technique.name}`}
+              aria-label={t('videos.review.jumpTo', { name: technique.name, time: technique.startTimestamp })}
+              onPointerDown={(event) => event.stopPropagation()}
+              onClick={() => onSeek(at)}
+              className="absolute top-0 z-10 h-6 w-3 -translate-x-1/2 rounded-b bg-amber-500 hover:bg-amber-400 focus-visible:outline-2 focus-visible:outline-brand-600"
+              style={{ left: percent(at, duration) }}
+            />
+          );
+        })}
+        <div
+          className="pointer-events-none absolute inset-y-0 w-0.5 bg-red-600"
+          style={{ left: percent(currentTime, duration) }}
+          aria-hidden
+        />
+      </div>
+      {timeline.length > 0 && (
+        <>
+          <div className="flex h-4 overflow-hidden rounded" aria-label={t('videos.review.ribbon')} role="img">
+            {timeline.map((segment) => (
+              <div
+                key={`${segment.start}-${segment.position}`}
+                className={cn(POSITION_COLOURS[segment.position], 'h-full')}
+                style={{ width: percent(segment.end - segment.start, duration) }}
+                title={`${t(`videos.review.positions.${segment.position}`)} ${Math.round(segment.end - segment.start)} s`}
+              />
+            ))}
+          </div>
+          <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
+            {positions.map((position) => (
+              <li key={position} className="flex items-center gap-1">
+                <span className={cn('inline-block h-2.5 w-2.5 rounded-sm', POSITION_COLOURS[position])} aria-hidden />
+                {t(`videos.review.positions.${position}`)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
