@@ -80,6 +80,19 @@ describe.each(databaseTargets)('video analysis on $dialect', (target) => {
   /** A roll uploaded by `uploader` and shared: by the student with the coach, by the coach with the class. */
   async function sharedRoll(data: Buffer, uploader: 'student' | 'coach' = 'student'): Promise<number> {
     const who = uploader === 'student' ? student : coach;
+    const videoId = await uploadRoll(data, who);
+    const shared = await ctx.app.inject({
+      method: 'POST',
+      url: `/vid/api/video/${videoId}/share`,
+      headers: who.auth,
+      payload: uploader === 'student' ? { fighterIds: [coach.fighterId] } : { sessionId },
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+    return videoId;
+  }
+
+  /** A roll of `who`, seen by nobody else. */
+  async function uploadRoll(data: Buffer, who: SignedIn): Promise<number> {
     const { payload, headers } = multipart([
       ['studentIdentifier', 'blue gi'],
       ['description', `Roll ${Math.random().toString(16).slice(2)}`],
@@ -92,15 +105,7 @@ describe.each(databaseTargets)('video analysis on $dialect', (target) => {
       payload,
     });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const videoId = uploaded.json<VideoUploadResponse>().videoId;
-    const shared = await ctx.app.inject({
-      method: 'POST',
-      url: `/vid/api/video/${videoId}/share`,
-      headers: who.auth,
-      payload: uploader === 'student' ? { fighterIds: [coach.fighterId] } : { sessionId },
-    });
-    expect(shared.statusCode, shared.body).toBe(200);
-    return videoId;
+    return uploaded.json<VideoUploadResponse>().videoId;
   }
 
   const analyze = (videoId: number, who: SignedIn | null, language = 'en') =>
@@ -115,10 +120,10 @@ describe.each(databaseTargets)('video analysis on $dialect', (target) => {
     (
       await ctx.app.inject({ method: 'GET', url: `/vid/api/video/${videoId}`, headers: who.auth })
     ).json<UploadedVideo>();
-  const settled = (videoId: number) =>
+  const settled = (videoId: number, who: SignedIn = student) =>
     vi.waitFor(
       async () => {
-        const { analysis } = await details(videoId);
+        const { analysis } = await details(videoId, who);
         expect(['completed', 'failed']).toContain(analysis.status);
         return analysis;
       },
@@ -266,6 +271,83 @@ describe.each(databaseTargets)('video analysis on $dialect', (target) => {
       const final = (await feedback(videoId, coach)).json<AnalysisResult>();
       expect(final.overallDescription).toBe('From the coach');
       expect(final.strengths).toEqual([{ description: 'Good frames', relatedTechniqueId: null }]);
+    });
+  });
+
+  describe('the loop back into coaching', () => {
+    /** An analysed roll whose analysis the uploader corrected to show `weakness` and a scissor sweep at 0:01. */
+    async function analysedRoll(videoId: number, who: SignedIn, weakness: string) {
+      expect((await analyze(videoId, who)).statusCode).toBe(202);
+      expect((await settled(videoId, who)).status).toBe('completed');
+      const corrected = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/vid/api/video/${videoId}/analysis`,
+        headers: who.auth,
+        payload: {
+          techniques: [
+            {
+              name: 'Scissor sweep',
+              description: 'From closed guard',
+              techniqueType: { name: 'Sweep', positionalScenarioId: 2 },
+              positionalScenario: { id: 2, name: 'Closed guard' },
+              startTimestamp: '00:00:01',
+              endTimestamp: '00:00:02',
+            },
+          ],
+          areasForImprovement: [
+            { description: 'Gives up the back', weaknessCategory: weakness, relatedTechniqueId: null, keywords: [] },
+          ],
+        },
+      });
+      expect(corrected.statusCode, corrected.body).toBe(200);
+    }
+    const planTitle = async () => {
+      const plan = await ctx.app.inject({
+        method: 'POST',
+        url: `/vid/api/video/session/${sessionId}/generate`,
+        headers: coach.auth,
+      });
+      expect(plan.statusCode, plan.body).toBe(200);
+      return plan.json<{ session_title: string }>().session_title;
+    };
+    const academyClips = async (who: SignedIn, techniqueName: string) => {
+      const found = await ctx.app.inject({
+        method: 'POST',
+        url: '/vid/api/ai/search',
+        headers: who.auth,
+        payload: { techniqueName, trainingSessionId: sessionId },
+      });
+      expect(found.statusCode, found.body).toBe(200);
+      return JSON.parse(found.body) as { academy_clips: Array<Record<string, unknown>> };
+    };
+
+    it("steers the lesson plan toward the weaknesses of the roster's analysed videos the coach may watch", async () => {
+      // Without footage the plan follows the beginners' usual weaknesses, none of them the back.
+      expect(await planTitle()).not.toMatch(/Back defence/);
+      // A classmate's private roll does not steer the coach's plan.
+      await analysedRoll(await uploadRoll(clips.mp4, classmate), classmate, 'back-defense');
+      expect(await planTitle()).not.toMatch(/Back defence/);
+      // The student's roll, shared with the coach, does.
+      await analysedRoll(await sharedRoll(clips.mp4), student, 'back-defense');
+      expect(await planTitle()).toMatch(/: Back defence$/);
+    });
+
+    it('shows the academy clips of a technique to those who may watch them, at the moment it happens', async () => {
+      const videoId = await sharedRoll(clips.mp4);
+      await analysedRoll(videoId, student, 'sweeps');
+      const forCoach = await academyClips(coach, 'Scissor Sweep');
+      expect(forCoach.academy_clips).toContainEqual(
+        expect.objectContaining({
+          video_id: videoId,
+          fighter_name: 'Kuba Nowak',
+          technique_name: 'Scissor sweep',
+          start_timestamp: '00:00:01',
+          end_timestamp: '00:00:02',
+          start_seconds: 1,
+        }),
+      );
+      expect((await academyClips(coach, 'Kimura')).academy_clips.map((clip) => clip.video_id)).not.toContain(videoId);
+      expect((await academyClips(stranger, 'Scissor sweep')).academy_clips).toEqual([]);
     });
   });
 

@@ -126,11 +126,28 @@ export const PaidResource = z.object({
   web_link: z.string(),
 });
 
+/** A moment of the academy's own analysed footage where the technique was found (or marked by a coach). */
+export const AcademyClip = z.object({
+  video_id: z.number().int().positive(),
+  /** The video's description. */
+  title: z.string(),
+  fighter_name: z.string().nullable(),
+  /** The technique as the analysis names it. */
+  technique_name: z.string(),
+  start_timestamp: z.string(),
+  end_timestamp: z.string(),
+  /** Where the review page starts playing. */
+  start_seconds: z.number().min(0),
+});
+export type AcademyClip = z.infer<typeof AcademyClip>;
+
 /** The body of the search answer: JSON sent as text/plain. */
 export const TechniqueSearchResult = z.object({
   youtube_videos: z.array(YoutubeVideo),
   free_videos: z.array(FreeVideo),
   paid_resources: z.array(PaidResource),
+  /** Clips of the technique from the searcher's own and shared analysed videos, the newest first. */
+  academy_clips: z.array(AcademyClip).optional(),
   /** Why a list is empty or short, e.g. no YouTube key, or its daily quota used up. */
   notice: z.string().optional(),
 });

@@ -87,7 +87,12 @@ export const coachRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Gu
       },
     },
     async (request, reply) => {
-      const result = await coach.search(request.body.techniqueName, request.body.trainingSessionId, request.language);
+      const result = await coach.search(
+        principalOf(request),
+        request.body.techniqueName,
+        request.body.trainingSessionId,
+        request.language,
+      );
       return reply.type('text/plain; charset=utf-8').send(JSON.stringify(result));
     },
   );

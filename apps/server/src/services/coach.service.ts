@@ -11,15 +11,17 @@ import { z } from 'zod';
 import { decidePairs, type PairingCandidate } from '../coach/pairing/pair-class.js';
 import { pairingRecordJson, pairsPage } from '../coach/pairing/pairing-record.js';
 import { planCurriculum, planRecordJson, storedCurriculum, type PlanRecord } from '../coach/plan/plan-record.js';
-import { localReferences } from '../coach/search/local-references.js';
+import { findTechnique, localReferences } from '../coach/search/local-references.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { msg, translator } from '../i18n/catalog.js';
 import type { Clock } from '../lib/clock.js';
 import type { Principal } from '../lib/principal.js';
 import type { CoachRepository } from '../repositories/coach.repository.js';
+import type { FootageRepository } from '../repositories/footage.repository.js';
 import type { FighterRecord } from '../repositories/fighter.repository.js';
 import type { SessionRepository } from '../repositories/session.repository.js';
 import { YoutubeSearchError, type YoutubeRepository } from '../repositories/youtube.repository.js';
+import { academyClips, weaknessWeights } from './analysed-footage.js';
 import { existingSession, ownedSession } from './session-access.js';
 
 /** What a lesson planner needs to know about the session, and what it answers. */
@@ -29,6 +31,8 @@ export interface LessonPlanRequest {
   description: string;
   roster: Array<{ belt: FighterRecord['beltColor']; birthdate: string | null }>;
   recentTechniqueIds: string[];
+  /** The weaknesses the roster's analysed videos showed, weighted by how many videos show each. */
+  weaknessTags: Array<{ tag: string; weight: number }>;
   /** The language a language model writes in; the local composer's plan is kept without words. */
   language: Language;
   seed: number;
@@ -42,6 +46,10 @@ export interface LessonPlanner {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How far back a class's analysed videos steer its lesson plans. */
+const WEAKNESS_WINDOW_DAYS = 90;
+/** The most recent analysed videos a technique search looks through. */
+const SEARCHED_FOOTAGE = 200;
 /** Times a next round is computed again when concurrent requests keep taking its round number first. */
 const MAX_PAIRING_ATTEMPTS = 25;
 
@@ -63,6 +71,7 @@ export class CoachService {
   constructor(
     private readonly sessions: SessionRepository,
     private readonly coach: CoachRepository,
+    private readonly footage: FootageRepository,
     private readonly planner: LessonPlanner,
     private readonly youtube: YoutubeRepository | null,
     private readonly clock: Clock,
@@ -139,6 +148,14 @@ export class CoachService {
       description: session.description,
       roster: roster.map((fighter) => ({ belt: fighter.beltColor, birthdate: fighter.birthdate })),
       recentTechniqueIds: await this.coach.recentTechniqueIds(session.ownerUserId, sessionId, session.trainingDate),
+      // What the class's footage showed lately, from the videos the session's owner may watch.
+      weaknessTags: weaknessWeights(
+        await this.footage.rosterAnalyses(
+          sessionId,
+          session.ownerUserId,
+          new Date(this.clock.now().getTime() - WEAKNESS_WINDOW_DAYS * DAY_MS).toISOString(),
+        ),
+      ),
       language,
       seed: sessionId * 1000 + (previous?.generation ?? 0),
       today: this.clock.now(),
@@ -168,12 +185,22 @@ export class CoachService {
   }
 
   /**
-   * Videos and reading for a technique: the knowledge base's checked references, and YouTube when a
-   * key is configured (cached for a day: the API allows about a hundred searches a day).
+   * Videos and reading for a technique: the knowledge base's checked references, clips of it from the
+   * analysed videos the searcher may watch, and YouTube when a key is configured (cached for a day: the
+   * API allows about a hundred searches a day).
    */
-  async search(techniqueName: string, sessionId: number, language: Language): Promise<TechniqueSearchResult> {
+  async search(
+    principal: Principal,
+    techniqueName: string,
+    sessionId: number,
+    language: Language,
+  ): Promise<TechniqueSearchResult> {
     await existingSession(this.sessions, sessionId);
-    const local = localReferences(techniqueName, language);
+    const footage = await this.footage.visibleAnalyses(principal.userId, SEARCHED_FOOTAGE);
+    const local = {
+      ...localReferences(techniqueName, language),
+      academy_clips: academyClips(techniqueName, findTechnique(techniqueName), footage),
+    };
     const t = translator(language);
     if (!this.youtube) return { youtube_videos: [], ...local, notice: t('search.youtubeNotConfigured') };
     const key = `youtube:${language}:${techniqueName.trim().toLowerCase()}`;

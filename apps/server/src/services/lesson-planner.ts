@@ -20,8 +20,7 @@ export function createLessonPlanner(model: ChatModel | undefined, log: Pick<Fast
           description: request.description,
           roster: request.roster,
           recentTechniqueIds: request.recentTechniqueIds,
-          // Weaknesses come from analysed videos, which arrive with the video-analysis feature.
-          weaknessTags: [],
+          weaknessTags: request.weaknessTags,
           language: request.language,
           seed: request.seed,
           today: request.today,

@@ -9,6 +9,7 @@ import { AccountRepository } from '../repositories/account.repository.js';
 import { FighterRepository } from '../repositories/fighter.repository.js';
 import { HealthRepository } from '../repositories/health.repository.js';
 import { CoachRepository } from '../repositories/coach.repository.js';
+import { FootageRepository } from '../repositories/footage.repository.js';
 import { LlmRepository } from '../repositories/llm.repository.js';
 import { SessionRepository } from '../repositories/session.repository.js';
 import { YoutubeRepository } from '../repositories/youtube.repository.js';
@@ -140,6 +141,7 @@ export function createServices({
     coach: new CoachService(
       sessionRepository,
       new CoachRepository(db, clock),
+      new FootageRepository(db),
       createLessonPlanner(config.ai ? new LlmRepository(config.ai) : undefined, log),
       config.youtube ? new YoutubeRepository(config.youtube) : null,
       clock,

@@ -5,7 +5,7 @@ import { TECHNIQUES } from '../knowledge/knowledge-base.js';
 import type { Technique } from '../knowledge/types.js';
 
 /** Lower case, without diacritics or punctuation, so 'Dźwignia' finds 'dzwignia'. */
-function fold(text: string): string {
+export function fold(text: string): string {
   return text
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')

@@ -1,14 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { ReviewPage } from '@/features/videos/components/review/review-page';
 
-/** /video-review/{videoId}: the review editor of one video's analysis. */
+/** Where `?t=` asks the player to start, in seconds (a technique search's clip links there). */
+function startAtOf(value: string | null): number | undefined {
+  const seconds = value === null ? Number.NaN : Number(value);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+}
+
+/** /video-review/{videoId}[?t=seconds]: the review editor of one video's analysis. */
 export function VideoReviewRoute() {
   const { t } = useTranslation();
   const videoId = Number(useParams().videoId);
+  const [search] = useSearchParams();
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:py-12">
       <PageHeader
@@ -23,7 +30,7 @@ export function VideoReviewRoute() {
           </Button>
         }
       />
-      <ReviewPage videoId={videoId} />
+      <ReviewPage videoId={videoId} startAt={startAtOf(search.get('t'))} />
     </div>
   );
 }

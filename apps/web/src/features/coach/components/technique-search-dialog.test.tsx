@@ -44,6 +44,32 @@ describe('TechniqueSearchDialog', () => {
     expect(within(dialog).getByText('Relevance:')).toBeVisible();
   });
 
+  it("lists the academy's own analysed clips of the technique, each opening the review at its moment", async () => {
+    const clip = {
+      video_id: 42,
+      title: 'Tuesday rounds',
+      fighter_name: 'Kuba Nowak',
+      technique_name: 'Scissor sweep',
+      start_timestamp: '00:01:05',
+      end_timestamp: '00:01:09',
+      start_seconds: 65,
+    };
+    stubFetch({ [SEARCH]: () => text(200, JSON.stringify(makeSearchResult({ academy_clips: [clip] }))) });
+    const { dialog } = await openSearch();
+    expect(await within(dialog).findByRole('heading', { name: "From your academy's footage (1)" })).toBeVisible();
+    expect(within(dialog).getByText('Kuba Nowak · Scissor sweep, 00:01:05–00:01:09')).toBeVisible();
+    const watch = within(dialog).getByRole('link', { name: 'Watch Tuesday rounds from 00:01:05' });
+    expect(watch).toHaveAttribute('href', '/video-review/42?t=65');
+    expect(watch).toHaveTextContent('Watch from 00:01:05');
+  });
+
+  it('says when the academy has no analysed clip of the technique yet, in Polish too', async () => {
+    stubFetch({ [SEARCH]: () => text(200, JSON.stringify(makeSearchResult({ academy_clips: [] }))) });
+    const { dialog } = await openSearch('pl');
+    expect(await within(dialog).findByRole('heading', { name: 'Z nagrań Twojej akademii (0)' })).toBeVisible();
+    expect(within(dialog).getByText(/Nie ma jeszcze przeanalizowanych fragmentów/)).toBeVisible();
+  });
+
   it('plays a video in a modal with a 400 px iframe, loaded only after Play', async () => {
     stubFetch({ [SEARCH]: () => text(200, JSON.stringify(makeSearchResult())) });
     const { user, dialog } = await openSearch();

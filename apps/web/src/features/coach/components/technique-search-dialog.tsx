@@ -1,7 +1,8 @@
 import type { TechniqueSearchResult } from '@openmat/contract/coaching';
-import { ExternalLink, Info, Search, TriangleAlert } from 'lucide-react';
+import { ExternalLink, Info, PlayCircle, Search, TriangleAlert } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogFrame } from '@/components/ui/dialog-frame';
@@ -106,6 +107,52 @@ function NewTabLink({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
+/** The moments of the academy's own analysed videos where the technique happened, each opening the review there. */
+function AcademyClips({ clips }: { clips: NonNullable<TechniqueSearchResult['academy_clips']> }) {
+  const { t } = useTranslation();
+  return (
+    <ResultSection title={t('coach.search.academy')} count={clips.length}>
+      {clips.length === 0 ? (
+        <Empty>{t('coach.search.noAcademy')}</Empty>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {clips.map((clip) => (
+            <li
+              key={`${clip.video_id}-${clip.start_timestamp}-${clip.technique_name}`}
+              className="flex flex-col gap-2 rounded-lg border border-zinc-200 p-3 sm:flex-row sm:items-center sm:justify-between dark:border-zinc-800"
+            >
+              <div className="min-w-0">
+                <p className="font-medium break-words">{clip.title}</p>
+                <p className="text-sm text-zinc-600 dark:text-zinc-400">
+                  {[
+                    clip.fighter_name,
+                    t('coach.search.clipMoment', {
+                      technique: clip.technique_name,
+                      start: clip.start_timestamp,
+                      end: clip.end_timestamp,
+                    }),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+              </div>
+              <Button asChild variant="secondary" size="sm" className="shrink-0 self-start sm:self-auto">
+                <Link
+                  to={`/video-review/${clip.video_id}?t=${clip.start_seconds}`}
+                  aria-label={t('coach.search.watchFromLabel', { title: clip.title, time: clip.start_timestamp })}
+                >
+                  <PlayCircle className="h-4 w-4" aria-hidden />
+                  {t('coach.search.watchFrom', { time: clip.start_timestamp })}
+                </Link>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ResultSection>
+  );
+}
+
 function ResultSections({ result }: { result: TechniqueSearchResult }) {
   const { t, i18n } = useTranslation();
   const published = (date: string) => {
@@ -117,6 +164,7 @@ function ResultSections({ result }: { result: TechniqueSearchResult }) {
 
   return (
     <div className="flex flex-col gap-6">
+      {result.academy_clips && <AcademyClips clips={result.academy_clips} />}
       <ResultSection title={t('coach.search.videos')} count={result.youtube_videos.length}>
         {result.notice && (
           <p

@@ -138,6 +138,24 @@ describe('ReviewPage', () => {
     expect(screen.getByText('Spent 35 s under mount without escaping.')).toBeVisible();
   });
 
+  it('starts at the moment a link asks for (a technique search clip), once the video has loaded', async () => {
+    stubFetch(routes());
+    await renderWithApp(<ReviewPage videoId={7} startAt={38} />, { path: '/video-review/7?t=38' });
+    const player = await screen.findByTestId('review-player');
+    const video = player.querySelector('video');
+    if (!video) throw new Error('no video element');
+    // jsdom plays nothing: the element's clock is a plain value here.
+    let currentTime = 0;
+    Object.defineProperty(video, 'duration', { value: 95 });
+    Object.defineProperty(video, 'currentTime', {
+      get: () => currentTime,
+      set: (value: number) => (currentTime = value),
+    });
+    fireEvent.loadedMetadata(video);
+    expect(currentTime).toBe(38);
+    expect(screen.getByTestId('review-time')).toHaveTextContent('0:38 / 1:35');
+  });
+
   it('adds a technique from a dragged selection, saves it, and shows what the server answers', async () => {
     let answer: (response: Response) => void = () => undefined;
     const http = stubFetch(routes(() => new Promise<Response>((resolve) => (answer = resolve))));

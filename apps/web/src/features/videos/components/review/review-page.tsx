@@ -29,9 +29,10 @@ import { DrillsTab, OverallTab, TechniquesTab } from './review-tabs';
 type Tab = 'techniques' | 'drills' | 'overall';
 const TABS: readonly Tab[] = ['techniques', 'drills', 'overall'];
 
-/** The player's state, as the page shows it. */
-function usePlayer() {
+/** The player's state, as the page shows it; `startAt` (seconds) is where it stands once the video loads. */
+function usePlayer(startAt: number | undefined) {
   const ref = useRef<HTMLVideoElement>(null);
+  const started = useRef(false);
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
   const [playing, setPlaying] = useState(false);
@@ -45,7 +46,16 @@ function usePlayer() {
     speed,
     events: {
       onTimeUpdate: () => setTime(video()?.currentTime ?? 0),
-      onLoadedMetadata: () => setDuration(Number.isFinite(video()?.duration) ? (video()?.duration ?? 0) : 0),
+      onLoadedMetadata: () => {
+        const element = video();
+        const length = element && Number.isFinite(element.duration) ? element.duration : 0;
+        setDuration(length);
+        if (element && startAt !== undefined && !started.current) {
+          started.current = true;
+          element.currentTime = Math.min(startAt, length || startAt);
+          setTime(element.currentTime);
+        }
+      },
       onPlay: () => setPlaying(true),
       onPause: () => setPlaying(false),
     },
@@ -111,12 +121,12 @@ function FighterDetails({ video }: { video: UploadedVideo }) {
  * (click to seek, drag to select, markers, the position ribbon), speeds and frame steps, the keyboard,
  * the fighter's details, and the three tabs where the coach corrects the analysis and saves it.
  */
-export function ReviewPage({ videoId }: { videoId: number }) {
+export function ReviewPage({ videoId, startAt }: { videoId: number; startAt?: number }) {
   const { t } = useTranslation();
   const video = useVideo(videoId);
   const analysis = useAnalysisResult(videoId);
   const save = useSaveAnalysis(videoId);
-  const player = usePlayer();
+  const player = usePlayer(startAt);
   const [selection, setSelection] = useState<Selection | null>(null);
   const [tab, setTab] = useState<Tab>('techniques');
   const tabsId = useId();
