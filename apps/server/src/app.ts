@@ -140,7 +140,7 @@ export async function buildApp(
   // time in-process, so a single process is a whole installation (docs/decisions/0019-durable-jobs.md).
   const jobBackend = createJobBackend(
     { config: deps.config, database: deps.database, clock: deps.clock ?? systemClock, log: app.log },
-    deps.jobOptions,
+    { leaseMs: deps.config.jobLeaseSeconds * 1000, ...deps.jobOptions },
   );
   app.addHook('onClose', () => jobBackend.close());
   const uploadLock = resumableUploadLock(deps.config);

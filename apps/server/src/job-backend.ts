@@ -48,6 +48,7 @@ export function createJobBackend(
         prefix: options.redisPrefix,
         maxAttempts: options.maxAttempts,
         backoffMs: options.backoffMs,
+        leaseMs: options.leaseMs,
       },
       log,
     );

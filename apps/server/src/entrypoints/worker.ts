@@ -18,7 +18,10 @@ const { config, database, secrets } = await startUp((settings) => {
   log = pino({ level: settings.logLevel, name: 'worker' });
   return (error) => log.error({ err: error }, 'database connection error');
 });
-const jobBackend = createJobBackend({ config, database, clock: systemClock, log });
+const jobBackend = createJobBackend(
+  { config, database, clock: systemClock, log },
+  { leaseMs: config.jobLeaseSeconds * 1000 },
+);
 // A worker has no hubs. With REDIS_URL its events go over the backplane to the API instances that hold
 // the connections; without Redis no connection can be in this process, so publishing does nothing here
 // (run analyses in the API's in-process worker to get their notifications).

@@ -21,6 +21,8 @@ export interface BullmqJobQueueOptions {
   maxAttempts?: number;
   /** The wait before the second try, doubled for each try after it (default 10 s). */
   backoffMs?: number;
+  /** BullMQ's lock of a running job, and how often stalled jobs are looked for (default 30 s). */
+  leaseMs?: number;
 }
 
 /** Every job shares one queue; a job's BullMQ name is its contract name. */
@@ -82,7 +84,14 @@ export class BullmqJobQueue {
         });
         if (!outcome.ok) throw outcome.retry ? new Error(outcome.error) : new UnrecoverableError(outcome.error);
       },
-      { connection, prefix: this.prefix, concurrency: Math.max(1, options.concurrency ?? 1) },
+      {
+        connection,
+        prefix: this.prefix,
+        concurrency: Math.max(1, options.concurrency ?? 1),
+        ...(this.options.leaseMs === undefined
+          ? {}
+          : { lockDuration: this.options.leaseMs, stalledInterval: this.options.leaseMs }),
+      },
     );
     worker.on('error', (error) => this.log.error({ err: error }, 'the job worker lost Redis'));
     // 'failed' is told of every failed try; only the last one, or one that must not be retried, is final.

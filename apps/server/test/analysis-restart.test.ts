@@ -1,0 +1,180 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import type { AnalysisResult } from '@openmat/contract/analysis';
+import type { TokenResponse } from '@openmat/contract/auth';
+import type { UploadedVideo, VideoUploadResponse } from '@openmat/contract/videos';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registration } from './support/accounts.js';
+import { databaseTargets, type FreshDatabase } from './support/databases.js';
+import { makeClips } from './support/videos.js';
+
+const SERVER_DIR = fileURLToPath(new URL('../', import.meta.url));
+const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The API as its own process, from the sources, on `database`; killed outright, never shut down. */
+class ServerProcess {
+  private child: ChildProcess | null = null;
+  output = '';
+
+  constructor(
+    private readonly database: FreshDatabase,
+    private readonly port: number,
+  ) {}
+
+  get baseUrl() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    const child = spawn(TSX, ['--conditions=source', 'src/entrypoints/api.ts'], {
+      cwd: SERVER_DIR,
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: this.database.dataDir,
+        DATABASE_URL: this.database.databaseUrl ?? '',
+        REDIS_URL: '',
+        LOG_LEVEL: 'warn',
+        // Enough frames that the analysis is still running when the test kills the process.
+        ANALYSIS_FRAMES_PER_SECOND: '4',
+        // A dead worker's job is taken over after 3 s instead of a minute.
+        JOB_LEASE_SECONDS: '3',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    this.child = child;
+    child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited: ${this.output}`);
+      const healthy = await fetch(`${this.baseUrl}/api/health`)
+        .then((res) => res.ok)
+        .catch(() => false);
+      if (healthy) return;
+      await delay(200);
+    }
+  }
+
+  /** SIGKILL to the whole process group: no shutdown hook, no lease handed back, as in a power cut. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    process.kill(-child.pid, 'SIGKILL');
+    await exited;
+  }
+}
+
+describe.each(databaseTargets)('an analysis when the server is killed half way, on $dialect', (target) => {
+  let database: FreshDatabase;
+  let server: ServerProcess;
+  let auth: { authorization: string };
+  let videoId: number;
+
+  beforeAll(async () => {
+    database = await target.create();
+    server = new ServerProcess(database, await freePort());
+    await server.start();
+  }, 60_000);
+  afterAll(async () => {
+    await server.kill();
+    await database.drop();
+  });
+
+  const api = async (url: string, init: RequestInit = {}) => {
+    const res = await fetch(`${server.baseUrl}${url}`, {
+      ...init,
+      headers: { ...auth, ...(init.headers ?? {}) },
+    });
+    return { status: res.status, body: await res.text() };
+  };
+  const analysisOf = async () => {
+    const res = await api(`/vid/api/video/${videoId}`);
+    expect(res.status, res.body).toBe(200);
+    return (JSON.parse(res.body) as UploadedVideo).analysis;
+  };
+
+  it('takes the job over after a restart and stores exactly one result', async () => {
+    const person = registration({ fighterName: 'Kuba Nowak' });
+    const registered = await fetch(`${server.baseUrl}/api/fighter/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(person),
+    });
+    expect(registered.status).toBe(201);
+    const login = await fetch(`${server.baseUrl}/api/fighter/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: person.email, password: person.password }),
+    });
+    auth = { authorization: `Bearer ${((await login.json()) as TokenResponse).accessToken}` };
+
+    const clip = (await makeClips(15)).mp4;
+    const form = new FormData();
+    form.append('studentIdentifier', 'blue gi');
+    form.append('description', 'Rolls before the power cut');
+    form.append('videoFile', new Blob([clip], { type: 'video/mp4' }), 'roll.mp4');
+    const uploaded = await api('/vid/api/video/upload-sparring', { method: 'POST', body: form });
+    expect(uploaded.status, uploaded.body).toBe(200);
+    videoId = (JSON.parse(uploaded.body) as VideoUploadResponse).videoId;
+
+    const asked = await api(`/vid/api/video/analyze/${videoId}`, { method: 'POST' });
+    expect(asked.status, asked.body).toBe(202);
+    // Killed once a fifth of the frames are analysed.
+    for (let analysis = await analysisOf(); !(analysis.status === 'running' && analysis.progress >= 0.2);) {
+      expect(['queued', 'running']).toContain(analysis.status);
+      await delay(100);
+      analysis = await analysisOf();
+    }
+    await server.kill();
+
+    await server.start();
+    const before = await analysisOf();
+    expect(before.status, 'the killed run is still on record as running').toBe('running');
+    for (let analysis = before; analysis.status !== 'completed'; analysis = await analysisOf()) {
+      expect(analysis.status, server.output).not.toBe('failed');
+      await delay(250);
+    }
+
+    const feedback = await api(`/vid/api/video/${videoId}/feedback`);
+    expect(feedback.status).toBe(200);
+    const result = JSON.parse(feedback.body) as AnalysisResult;
+    expect(result.athletes?.found).toBe(0);
+    expect(result.techniques).toEqual([]);
+
+    const handle = await database.open({ migrate: false });
+    try {
+      const analyses = await handle.db
+        .selectFrom('video_analyses')
+        .select(['status', 'progress'])
+        .where('video_id', '=', videoId)
+        .execute();
+      expect(analyses).toEqual([{ status: 'completed', progress: 1 }]);
+      const jobs = await handle.db
+        .selectFrom('jobs')
+        .select(['status', 'attempts'])
+        .where('name', '=', 'video.analyze')
+        .execute();
+      // One job, finished on its second try: the killed one, then the one after the restart.
+      expect(jobs).toEqual([{ status: 'done', attempts: 2 }]);
+    } finally {
+      await handle.destroy();
+    }
+  }, 180_000);
+});
