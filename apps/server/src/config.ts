@@ -58,6 +58,7 @@ const EnvSchema = z.object({
   YOUTUBE_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   AI_BASE_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   AI_MODEL: optional(z.string().min(1)),
+  AI_VIDEO_MODEL: optional(z.string().min(1)),
   AI_API_KEY: optional(z.string().min(1)),
   AI_TIMEOUT_MS: optional(z.coerce.number().int().min(1000).max(300_000)),
   REDIS_URL: optional(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })),
@@ -113,6 +114,11 @@ export interface AppConfig {
   youtube: { apiKey: string; baseUrl: string; timeoutMs: number } | null;
   /** An OpenAI-compatible chat-completions endpoint for lesson plans; null uses the local composer only. */
   ai: { baseUrl: string; model: string; apiKey: string | undefined; timeoutMs: number } | null;
+  /**
+   * A vision model at AI_BASE_URL that analyses sparring videos from stills (AI_VIDEO_MODEL); null keeps
+   * every analysis on this machine. Opt-in, because stills of the footage then leave the machine.
+   */
+  videoAi: { baseUrl: string; model: string; apiKey: string | undefined; timeoutMs: number } | null;
   /** Redis for BullMQ jobs, the tus upload lock and the real-time backplane; null keeps all three in process. */
   redisUrl: string | null;
   /** Largest accepted video, in bytes (default 4 GiB). */
@@ -201,6 +207,15 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
     ai:
       e.AI_BASE_URL && e.AI_MODEL
         ? { baseUrl: e.AI_BASE_URL, model: e.AI_MODEL, apiKey: e.AI_API_KEY, timeoutMs: e.AI_TIMEOUT_MS ?? 60_000 }
+        : null,
+    videoAi:
+      e.AI_BASE_URL && e.AI_VIDEO_MODEL
+        ? {
+            baseUrl: e.AI_BASE_URL,
+            model: e.AI_VIDEO_MODEL,
+            apiKey: e.AI_API_KEY,
+            timeoutMs: e.AI_TIMEOUT_MS ?? 60_000,
+          }
         : null,
     redisUrl: e.REDIS_URL ?? null,
     videoMaxBytes: e.VIDEO_MAX_BYTES ?? 4 * 1024 ** 3,

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatRequest } from '../src/coach/plan/chat-model.js';
+import type { ChatRequest } from '../src/lib/chat-model.js';
 import { composePlan, type PlanRequest } from '../src/coach/plan/compose-plan.js';
 import { planWithFallback, type PlanLog } from '../src/coach/plan/llm-plan-provider.js';
 import { LlmRepository, type LlmConfig } from '../src/repositories/llm.repository.js';

@@ -36,15 +36,17 @@ export interface FindingsKnowledge {
 }
 
 /** The weakness tags the findings use; the knowledge base's vocabulary. */
-export type WeaknessCategory =
-  | 'guard-retention'
-  | 'top-control'
-  | 'takedown-defense'
-  | 'back-defense'
-  | 'escapes-from-bottom'
-  | 'sweeps'
-  | 'passing'
-  | 'scrambles';
+export const WEAKNESS_CATEGORIES = [
+  'guard-retention',
+  'top-control',
+  'takedown-defense',
+  'back-defense',
+  'escapes-from-bottom',
+  'sweeps',
+  'passing',
+  'scrambles',
+] as const;
+export type WeaknessCategory = (typeof WEAKNESS_CATEGORIES)[number];
 
 export interface FindingsInput {
   /** The timeline from the student's side. */

@@ -191,6 +191,9 @@ export interface VideoAnalysesTable {
   analyzer: string | null;
   analyzer_result: string | null;
   error_message: string | null;
+  model_calls: Generated<number>;
+  model_unbilled: Generated<number>;
+  model_reply: string | null;
   requested_at: string;
   finished_at: string | null;
 }

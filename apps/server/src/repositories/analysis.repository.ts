@@ -16,6 +16,16 @@ export interface AnalysisState {
 const parseLanguage = (value: string): Language => (value === 'pl' ? 'pl' : 'en');
 
 /** Where each video's analysis stands, its stored result, and the corrections people made to it. */
+/** The vision model's calls for the current request of an analysis. */
+export interface ModelCalls {
+  /** Calls started. */
+  started: number;
+  /** Calls that ended without a billed answer. */
+  unbilled: number;
+  /** The answer paid for, as it came; null before one. */
+  reply: string | null;
+}
+
 export class AnalysisRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -75,6 +85,9 @@ export class AnalysisRepository {
         language,
         requested_by_user_id: userId,
         error_message: null,
+        model_calls: 0,
+        model_unbilled: 0,
+        model_reply: null,
         requested_at: now,
         finished_at: null,
       };
@@ -85,6 +98,44 @@ export class AnalysisRepository {
         .execute();
       return true;
     });
+  }
+
+  /** What this request's analysis has had from the vision model so far. */
+  async modelCalls(videoId: number): Promise<ModelCalls | null> {
+    const row = await this.db
+      .selectFrom('video_analyses')
+      .select(['model_calls', 'model_unbilled', 'model_reply'])
+      .where('video_id', '=', videoId)
+      .executeTakeFirst();
+    return row ? { started: row.model_calls, unbilled: row.model_unbilled, reply: row.model_reply } : null;
+  }
+
+  /**
+   * Records a call to the vision model before it is made, if `seen` is still the number started (so two
+   * workers cannot both make it). False when someone else recorded one meanwhile.
+   */
+  async startModelCall(videoId: number, seen: number): Promise<boolean> {
+    const updated = await this.db
+      .updateTable('video_analyses')
+      .set({ model_calls: seen + 1 })
+      .where('video_id', '=', videoId)
+      .where('model_calls', '=', seen)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) === 1;
+  }
+
+  /** A call that ended without an answer to pay for (unreachable, an HTTP error). */
+  async endModelCallUnbilled(videoId: number): Promise<void> {
+    await this.db
+      .updateTable('video_analyses')
+      .set((eb) => ({ model_unbilled: eb('model_unbilled', '+', 1) }))
+      .where('video_id', '=', videoId)
+      .execute();
+  }
+
+  /** The model's answer, kept as it came, so that a try after a crash reads it instead of paying again. */
+  async saveModelReply(videoId: number, reply: string): Promise<void> {
+    await this.db.updateTable('video_analyses').set({ model_reply: reply }).where('video_id', '=', videoId).execute();
   }
 
   async markRunning(videoId: number): Promise<void> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ChatModel, ChatReply, ChatRequest } from '../coach/plan/chat-model.js';
+import type { ChatModel, ChatReply, ChatRequest } from '../lib/chat-model.js';
 import { parseJson } from '../lib/parse-json.js';
 
 export interface LlmConfig {

@@ -63,6 +63,23 @@ function run(command: string, args: readonly string[], timeoutMs: number): Promi
   });
 }
 
+/** Like `run`, with the output as bytes (an image). */
+function runForBytes(command: string, args: readonly string[], timeoutMs: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      command,
+      args,
+      { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024, encoding: 'buffer' },
+      (error, stdout, stderr) => {
+        if (error) {
+          const reason = stderr.toString('utf8').trim().split('\n').slice(-3).join(' ');
+          reject(new Error(`${command} failed: ${reason || error.message}`));
+        } else resolve(stdout);
+      },
+    );
+  });
+}
+
 export class MediaRepository {
   constructor(
     private readonly ffprobe = 'ffprobe',
@@ -127,6 +144,21 @@ export class MediaRepository {
       ],
       120_000,
     );
+  }
+
+  /** A JPEG still from `atSeconds` into the video, at most `width` pixels wide, as bytes. */
+  async still(input: string, atSeconds: number, width: number): Promise<Buffer> {
+    const jpeg = await runForBytes(
+      this.ffmpeg,
+      [
+        ...['-hide_banner', '-loglevel', 'error', '-ss', atSeconds.toFixed(2), '-i', input],
+        ...['-frames:v', '1', '-vf', `scale='min(${width},iw)':-2`, '-q:v', '5'],
+        ...['-f', 'image2', '-c:v', 'mjpeg', 'pipe:1'],
+      ],
+      60_000,
+    );
+    if (jpeg.length === 0) throw new Error(`no frame at ${atSeconds.toFixed(2)} s`);
+    return jpeg;
   }
 
   /**

@@ -6,10 +6,21 @@ import {
 } from '@openmat/contract/analysis';
 import { ROLE_STUDENT } from '@openmat/contract/enums';
 import type { Language } from '@openmat/contract/languages';
+import { setTimeout as delay } from 'node:timers/promises';
+import { z } from 'zod';
+import {
+  MODEL_STILL_WIDTH,
+  modelAnalysisRequest,
+  readModelReply,
+  stillTimes,
+  type ModelReply,
+  type Still,
+} from '../analysis/model-analysis.js';
 import { analyseRoll, type PoseDetector, type TimelineOf } from '../analysis/pipeline.js';
 import { applyPatch } from '../analysis/patch.js';
 import { conflict, forbidden, notFound } from '../errors.js';
 import { msg, render } from '../i18n/catalog.js';
+import type { ChatModel } from '../lib/chat-model.js';
 import type { Principal } from '../lib/principal.js';
 import { parseJson } from '../lib/parse-json.js';
 import type { AnalysisRepository } from '../repositories/analysis.repository.js';
@@ -29,10 +40,29 @@ export interface AnalysisSettings {
   frameHeight: number;
 }
 
+/** The optional vision model that writes the findings instead of the local analyser. */
+export interface VisionModel {
+  readonly model: ChatModel;
+  /** Its name, as the result's analyzer. */
+  readonly name: string;
+}
+
+/** Calls to the vision model per analysis at most: failures it is not paid for are tried again, to this. */
+const MAX_MODEL_CALLS = 3;
+/** The wait before the second call, and twice that before the third. */
+const MODEL_RETRY_MS = 500;
+
 /** A failure another try cannot mend (the file does not decode); the job registry fails the job at once. */
 export class AnalysisImpossible extends Error {
   override name = 'AnalysisImpossible';
 }
+
+/** A kept answer of the vision model, read back. */
+const ModelReplyRecord = z.object({
+  content: z.string().nullable(),
+  refusal: z.string().nullable(),
+  finishReason: z.string().nullable(),
+});
 
 /** How many times a concurrent edit is merged again before the editor is told to reload. */
 const CORRECTION_TRIES = 3;
@@ -54,6 +84,8 @@ export class AnalysisService {
     private readonly detector: () => Promise<PoseDetector>,
     private readonly timelineOf: TimelineOf,
     private readonly settings: AnalysisSettings,
+    private readonly vision: VisionModel | null = null,
+    private readonly log: { warn(details: object, message: string): void } = { warn: () => undefined },
   ) {}
 
   /**
@@ -143,8 +175,21 @@ export class AnalysisService {
         }
         throw error;
       });
-      const stored = AnalysisResult.parse(result);
-      const analyzer = `${detector.name} ${detector.version}`;
+      let stored = AnalysisResult.parse(result);
+      let analyzer = `${detector.name} ${detector.version}`;
+      // The vision model writes the findings when one is configured and there is someone to look at.
+      if (this.vision && (stored.athletes?.found ?? 0) > 0) {
+        const byModel = await this.modelResult(videoId, source.path, {
+          local: stored,
+          durationSeconds: info.durationSeconds ?? 0,
+          studentIdentifier: video.studentIdentifier,
+          language: state.language,
+        });
+        if (byModel) {
+          stored = byModel;
+          analyzer = `${this.vision.name} (${analyzer} positions)`;
+        }
+      }
       if (!(await this.analyses.complete(videoId, JSON.stringify(stored), analyzer))) return;
       await this.events.publish({
         type: 'analysis.completed',
@@ -157,6 +202,72 @@ export class AnalysisService {
     } finally {
       await source.release();
     }
+  }
+
+  /**
+   * The vision model's result, or null to keep the local one. A model is paid for each answer, so an
+   * answer is kept as soon as it arrives and a later try (after a crash, say) reads it instead of asking
+   * again; a call that started and never ended may have been paid for, so it is not made again either.
+   * Calls that ended without an answer (unreachable, HTTP errors) are tried again, up to MAX_MODEL_CALLS.
+   */
+  private async modelResult(
+    videoId: number,
+    file: string,
+    input: { local: AnalysisResult; durationSeconds: number; studentIdentifier: string; language: Language },
+  ): Promise<AnalysisResult | null> {
+    const vision = this.vision;
+    let calls = await this.analyses.modelCalls(videoId);
+    if (!vision || !calls) return null;
+    let reply = calls.reply;
+    if (reply === null && calls.started > calls.unbilled) {
+      this.log.warn({ videoId }, 'a call to the vision model was cut short earlier; the local analysis stands');
+      return null;
+    }
+    if (reply === null) {
+      let stills: Still[];
+      try {
+        stills = await Promise.all(
+          stillTimes(input.durationSeconds).map(async (time) => ({
+            time,
+            jpeg: await this.media.still(file, time, MODEL_STILL_WIDTH),
+          })),
+        );
+      } catch (error) {
+        this.log.warn({ videoId, err: error }, 'no stills for the vision model; the local analysis stands');
+        return null;
+      }
+      const request = modelAnalysisRequest({ ...input, stills });
+      while (reply === null && calls.started < MAX_MODEL_CALLS) {
+        if (!(await this.analyses.startModelCall(videoId, calls.started))) return null;
+        const answer = await vision.model.complete(request);
+        if (answer.ok) {
+          const kept: ModelReply = {
+            content: answer.content,
+            refusal: answer.refusal,
+            finishReason: answer.finishReason,
+          };
+          reply = JSON.stringify(kept);
+          await this.analyses.saveModelReply(videoId, reply);
+        } else {
+          await this.analyses.endModelCallUnbilled(videoId);
+          this.log.warn({ videoId, reason: answer.reason }, 'the vision model did not answer');
+          calls = { started: calls.started + 1, unbilled: calls.unbilled + 1, reply: null };
+          // An overloaded or restarting API is given a moment before the next try.
+          if (calls.started < MAX_MODEL_CALLS) await delay(MODEL_RETRY_MS * calls.started);
+        }
+      }
+      if (reply === null) return null;
+    }
+    const json = parseJson(reply);
+    const kept = ModelReplyRecord.safeParse(json.ok ? json.value : null);
+    if (!kept.success) return null;
+    const reading = readModelReply(kept.data, input, analysisKnowledge, vision.name);
+    if (reading.ok) return reading.result;
+    this.log.warn(
+      { videoId, reason: reading.reason },
+      "the vision model's answer was refused; the local analysis stands",
+    );
+    return null;
   }
 
   /** Out of tries: unless it already failed with its own reason, the analysis fails and its audience is told. */

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChatModel } from '../coach/plan/chat-model.js';
+import type { ChatModel } from '../lib/chat-model.js';
 import { attireFromText } from '../coach/plan/plan-audience.js';
 import { planWithFallback } from '../coach/plan/llm-plan-provider.js';
 import { planRecordOf } from '../coach/plan/plan-record.js';

@@ -171,6 +171,8 @@ export function createServices({
         frameWidth: ANALYSIS_FRAME.width,
         frameHeight: ANALYSIS_FRAME.height,
       },
+      config.videoAi ? { model: new LlmRepository(config.videoAi), name: config.videoAi.model } : null,
+      log,
     ),
   };
 }

@@ -1,7 +1,7 @@
 import { Curriculum } from '@openmat/contract/coaching';
 import { pino } from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ChatModel, ChatReply, ChatRequest } from './chat-model.js';
+import type { ChatModel, ChatReply, ChatRequest } from '../../lib/chat-model.js';
 import { composePlan, planCandidates, type PlanRequest } from './compose-plan.js';
 import {
   checkLlmCurriculum,

@@ -1,5 +1,5 @@
 /**
- * The optional language-model provider of lesson plans: a chat model (see chat-model.ts; the HTTP client
+ * The optional language-model provider of lesson plans: a chat model (see lib/chat-model.ts; the HTTP client
  * of an OpenAI-compatible endpoint is repositories/llm.repository.ts) asked for a plan under a JSON-schema
  * structured output generated from the contract's `Curriculum`. Its answer must pass the same schema and
  * rules as a local plan: the minutes add up to the session's, and every technique is one the class may be
@@ -11,7 +11,8 @@ import { firstNumber } from '@openmat/contract/helpers/duration';
 import { z } from 'zod';
 import { CATEGORY_RESTRICTIONS, TECHNIQUES, allowedFor, techniqueById } from '../knowledge/knowledge-base.js';
 import { RESTRICTED_CATEGORIES, type RestrictedCategory, type Technique } from '../knowledge/types.js';
-import type { ChatModel, ChatReply, ChatRequest } from './chat-model.js';
+import type { ChatModel, ChatReply, ChatRequest } from '../../lib/chat-model.js';
+import { isRecord, strictJsonSchema } from '../../lib/strict-json-schema.js';
 import {
   composePlan,
   planCandidates,
@@ -46,55 +47,6 @@ export interface SourcedPlan extends Omit<PlanResult, 'decision'> {
 /** At most this many candidate techniques go into the prompt, the best for the weaknesses first. */
 export const MAX_PROMPT_TECHNIQUES = 60;
 const REASON_MAX_LENGTH = 300;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * The keywords structured outputs in strict mode do not accept. OpenAI's strict mode takes a subset of JSON
- * Schema: every object must list all of its properties in `required` and set `additionalProperties: false`,
- * and length and size bounds are not enforced by every provider. The bounds are kept as descriptions, and
- * the answer is validated against the full contract schema afterwards.
- */
-const DROPPED_KEYWORDS = new Set(['$schema', 'minLength', 'maxLength', 'minItems', 'maxItems']);
-
-function boundsNote(node: Record<string, unknown>): string | null {
-  const { minItems, maxItems, maxLength } = node;
-  if (typeof minItems === 'number' && typeof maxItems === 'number') return `${minItems} to ${maxItems} items`;
-  if (typeof maxLength === 'number') return `at most ${maxLength} characters`;
-  return null;
-}
-
-/**
- * A JSON Schema made acceptable to strict structured outputs: every object closed
- * (`additionalProperties: false`) with all its properties required, optional ones becoming nullable, and
- * unsupported bounds turned into descriptions.
- */
-export function strictJsonSchema(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(strictJsonSchema);
-  if (!isRecord(node)) return node;
-  const result: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (!DROPPED_KEYWORDS.has(key)) result[key] = strictJsonSchema(value);
-  }
-  const note = boundsNote(node);
-  if (note !== null) {
-    result.description = typeof node.description === 'string' ? `${node.description} (${note})` : note;
-  }
-  if (node.type === 'object' && isRecord(node.properties)) {
-    const required = new Set(Array.isArray(node.required) ? node.required.filter((k) => typeof k === 'string') : []);
-    const properties: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(node.properties)) {
-      const strict = strictJsonSchema(value);
-      properties[key] = required.has(key) ? strict : { anyOf: [strict, { type: 'null' }] };
-    }
-    result.properties = properties;
-    result.required = Object.keys(properties);
-    result.additionalProperties = false;
-  }
-  return result;
-}
 
 /**
  * The response schema: the contract's `Curriculum`, with `technique_id` narrowed to the candidate ids (or

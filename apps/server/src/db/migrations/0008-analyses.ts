@@ -21,6 +21,11 @@ export function createAnalyses({ idColumn, floatType }: MigrationContext) {
         .addColumn('analyzer', 'text')
         .addColumn('analyzer_result', 'text')
         .addColumn('error_message', 'text')
+        // The optional vision model (AI_VIDEO_MODEL), so that no job pays for it twice: calls started,
+        // calls that ended without a billed answer (unreachable, HTTP errors), and the answer once paid for.
+        .addColumn('model_calls', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('model_unbilled', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('model_reply', 'text')
         .addColumn('requested_at', 'text', (col) => col.notNull())
         .addColumn('finished_at', 'text')
         .execute();

@@ -1,12 +1,17 @@
 /**
- * The language model as the planner sees it: one chat completion in, the assistant's message out. The
- * domain owns this port; the HTTP client of an OpenAI-compatible endpoint that implements it is a
- * repository (repositories/llm.repository.ts), wired in by the services.
+ * A language model as the lesson planner and the video analysis see it: one chat completion in, the
+ * assistant's message out. The HTTP client of an OpenAI-compatible endpoint that implements this port is
+ * a repository (repositories/llm.repository.ts), wired in by the services.
  */
+
+/** A part of a message with pictures: text, or an image as a URL (a `data:` URL for a frame of a video). */
+export type ChatContentPart =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'image_url'; readonly image_url: { readonly url: string; readonly detail?: 'low' | 'high' } };
 
 export interface ChatMessage {
   readonly role: 'system' | 'user';
-  readonly content: string;
+  readonly content: string | readonly ChatContentPart[];
 }
 
 /** A chat-completion request without the model's name, which belongs to the endpoint's configuration. */
