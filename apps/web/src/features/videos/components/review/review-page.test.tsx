@@ -217,6 +217,17 @@ describe('ReviewPage', () => {
     });
   });
 
+  it("names technique types in the reader's language and keeps the stored value", async () => {
+    stubFetch(routes());
+    const user = userEvent.setup();
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7', language: 'pl' });
+    expect(await screen.findByText(/^Zamiatanie · /, { selector: 'p' })).toBeVisible();
+    const picker = screen.getByRole('combobox', { name: 'Rodzaj' });
+    expect(within(picker).getByRole('option', { name: 'Przejście gardy' })).toHaveValue('Guard Pass');
+    await user.selectOptions(picker, 'Obalenie');
+    expect(picker).toHaveValue('Takedown');
+  });
+
   it('asks for a related technique before adding a drill', async () => {
     const http = stubFetch(routes());
     const user = userEvent.setup();

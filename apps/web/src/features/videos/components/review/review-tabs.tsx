@@ -63,6 +63,28 @@ function RenameableName({
   );
 }
 
+/** The technique types the analyser writes (kept in English in the result), with their label keys. */
+const TECHNIQUE_TYPES = {
+  Sweep: 'sweep',
+  'Guard Pass': 'guardPass',
+  Takedown: 'takedown',
+  'Guard Pull': 'guardPull',
+  Submission: 'submission',
+  Escape: 'escape',
+  'Back Take': 'backTake',
+  Transition: 'transition',
+} as const;
+
+function isKnownType(name: string): name is keyof typeof TECHNIQUE_TYPES {
+  return Object.hasOwn(TECHNIQUE_TYPES, name);
+}
+
+/** A technique type in the reader's language; a type someone typed elsewhere stays as written. */
+function useTypeLabel() {
+  const { t } = useTranslation();
+  return (name: string) => (isKnownType(name) ? t(`videos.review.types.${TECHNIQUE_TYPES[name]}`) : name);
+}
+
 export function TechniquesTab({
   result,
   selection,
@@ -77,6 +99,7 @@ export function TechniquesTab({
   onSave: (techniques: Array<Sent<AnalysisTechnique>>) => void;
 }) {
   const { t } = useTranslation();
+  const typeLabel = useTypeLabel();
   const formId = useId();
   const [name, setName] = useState('');
   const [type, setType] = useState('Sweep');
@@ -131,7 +154,7 @@ export function TechniquesTab({
                     }
                   />
                   <p className="text-xs text-zinc-500 dark:text-zinc-400">
-                    {technique.techniqueType.name}
+                    {typeLabel(technique.techniqueType.name)}
                     {technique.positionalScenario.name && ` · ${technique.positionalScenario.name}`}
                     {technique.confidence !== undefined &&
                       ` · ${t('videos.review.confidence', { percent: Math.round(technique.confidence * 100) })}`}
@@ -165,8 +188,10 @@ export function TechniquesTab({
               onChange={(event) => setType(event.target.value)}
               className="mt-1 block h-10 w-full rounded-md border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-900"
             >
-              {['Sweep', 'Guard Pass', 'Takedown', 'Submission', 'Escape', 'Back Take', 'Transition'].map((option) => (
-                <option key={option}>{option}</option>
+              {Object.keys(TECHNIQUE_TYPES).map((option) => (
+                <option key={option} value={option}>
+                  {typeLabel(option)}
+                </option>
               ))}
             </select>
           </label>
