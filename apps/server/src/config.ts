@@ -72,6 +72,7 @@ const EnvSchema = z.object({
   ),
   ANALYSIS_FRAMES_PER_SECOND: optional(z.coerce.number().min(0.5).max(10)),
   JOB_LEASE_SECONDS: optional(z.coerce.number().int().min(2).max(3600)),
+  ANALYSIS_THREADS: optional(z.coerce.number().int().min(1).max(32)),
   S3_ENDPOINT: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   S3_REGION: optional(z.string().min(1)),
   S3_BUCKET: optional(z.string().min(3).max(63)),
@@ -127,6 +128,8 @@ export interface AppConfig {
   signedUrlSeconds: number;
   /** Frames the analysis samples per second of video (positions last seconds, so 2 to 5 is plenty). */
   analysisFramesPerSecond: number;
+  /** Threads of the pose model (null: one per core, at most four). */
+  analysisThreads: number | null;
   /**
    * How long a running job stays claimed without a sign of life (the worker renews it while it runs): a
    * job whose process died is taken over by another worker, or by the restarted one, after this long.
@@ -222,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
     signedUrlSeconds: e.SIGNED_URL_TTL_SECONDS ?? 6 * 3600,
     analysisFramesPerSecond: e.ANALYSIS_FRAMES_PER_SECOND ?? DEFAULT_ANALYSIS_FPS,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS ?? 60,
+    analysisThreads: e.ANALYSIS_THREADS ?? null,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

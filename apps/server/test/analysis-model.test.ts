@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,19 +11,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { signUp, type SignedIn } from './support/accounts.js';
 import { databaseTargets } from './support/databases.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
+import { chatCompletion, sendJson, startOpenAiLoopback, type OpenAiLoopback } from './support/openai-loopback.js';
 import { multipart } from './support/videos.js';
 
 const run = promisify(execFile);
 
-/**
- * A small OpenAI-compatible server on 127.0.0.1 speaking the chat-completions wire format: it records
- * each request and answers with whatever the test queued (the last answer repeats).
- */
-let server: Server;
-let baseUrl = '';
-const seen: Array<{ url: string | undefined; authorization: string | undefined; body: ChatBody }> = [];
-let answers: Array<(response: ServerResponse) => void> = [];
-
+/** The chat-completions request as the analysis sends it. */
 interface ChatBody {
   model: string;
   messages: Array<{
@@ -33,24 +26,14 @@ interface ChatBody {
   response_format: { type: string; json_schema: { name: string; strict: boolean; schema: unknown } };
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  response.end(text);
-}
+/** A small OpenAI-compatible server on 127.0.0.1 (test/support/openai-loopback.ts). */
+let loopback: OpenAiLoopback;
+const bodies = () => loopback.seen.map((request) => request.body as ChatBody);
 
-/** A chat completion as OpenAI sends it. */
 const completion =
   (content: string | null, refusal: string | null = null) =>
   (response: ServerResponse) =>
-    sendJson(response, 200, {
-      id: 'chatcmpl-loopback',
-      object: 'chat.completion',
-      created: 1767225600,
-      model: 'vision-model',
-      choices: [{ index: 0, message: { role: 'assistant', content, refusal }, logprobs: null, finish_reason: 'stop' }],
-      usage: { prompt_tokens: 2400, completion_tokens: 500, total_tokens: 2900 },
-    });
+    sendJson(response, 200, chatCompletion(content, { refusal, model: 'vision-model' }));
 const overloaded = (response: ServerResponse) =>
   sendJson(response, 503, { error: { message: 'The server is overloaded', type: 'server_error' } });
 
@@ -84,28 +67,13 @@ const FINDINGS = {
 };
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatBody;
-      seen.push({ url: request.url, authorization: request.headers.authorization, body });
-      const answer = answers.length > 1 ? answers.shift() : answers[0];
-      (answer ?? overloaded)(response);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('the loopback server has no port');
-  baseUrl = `http://127.0.0.1:${address.port}/v1`;
+  loopback = await startOpenAiLoopback();
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await loopback.close();
 });
 beforeEach(() => {
-  seen.length = 0;
-  answers = [];
+  loopback.reset();
 });
 
 /** Three seconds of a real photograph of three people, as an MP4: the pose model finds them. */
@@ -127,7 +95,12 @@ describe.each(databaseTargets)('video analysis by a vision model on $dialect', {
 
   beforeAll(async () => {
     ctx = await createTestApp(target, {
-      env: { AI_BASE_URL: baseUrl, AI_VIDEO_MODEL: 'vision-model', AI_API_KEY: 'vision-key', AI_TIMEOUT_MS: '5000' },
+      env: {
+        AI_BASE_URL: loopback.baseUrl,
+        AI_VIDEO_MODEL: 'vision-model',
+        AI_API_KEY: 'vision-key',
+        AI_TIMEOUT_MS: '5000',
+      },
     });
     student = await signUp(ctx.app, { fighterName: 'Kuba Nowak' });
     clip = await peopleClip();
@@ -175,18 +148,19 @@ describe.each(databaseTargets)('video analysis by a vision model on $dialect', {
   }
 
   it('sends stills and the local timeline in the chat-completions format and stores its checked findings', async () => {
-    answers = [completion(JSON.stringify(FINDINGS))];
+    loopback.queue = [completion(JSON.stringify(FINDINGS))];
     const { result } = await analysed();
-    expect(seen).toHaveLength(1);
-    const [call] = seen;
+    expect(loopback.seen).toHaveLength(1);
+    const [call] = loopback.seen;
+    const [body] = bodies();
     expect(call?.url).toBe('/v1/chat/completions');
-    expect(call?.authorization).toBe('Bearer vision-key');
-    expect(call?.body.model).toBe('vision-model');
-    expect(call?.body.response_format).toMatchObject({
+    expect(call?.headers.authorization).toBe('Bearer vision-key');
+    expect(body?.model).toBe('vision-model');
+    expect(body?.response_format).toMatchObject({
       type: 'json_schema',
       json_schema: { name: 'sparring_analysis', strict: true },
     });
-    const user = call?.body.messages.find((message) => message.role === 'user');
+    const user = body?.messages.find((message) => message.role === 'user');
     const parts = Array.isArray(user?.content) ? user.content : [];
     const images = parts.filter((part) => part.type === 'image_url');
     expect(images).toHaveLength(8);
@@ -207,36 +181,36 @@ describe.each(databaseTargets)('video analysis by a vision model on $dialect', {
   });
 
   it('keeps the local result when the answer is garbage, and does not pay for a second answer', async () => {
-    answers = [completion('Sure! Here is the analysis: {"techniques": [')];
+    loopback.queue = [completion('Sure! Here is the analysis: {"techniques": [')];
     const { result } = await analysed();
-    expect(seen).toHaveLength(1);
+    expect(loopback.seen).toHaveLength(1);
     expect(result.analyzer?.name).toBe('openmat-local');
     expect(result.athletes?.found).toBeGreaterThanOrEqual(2);
   });
 
   it('keeps the local result for findings outside the video or a refusal', async () => {
     const late = { ...FINDINGS, techniques: [{ ...FINDINGS.techniques[0], endTimestamp: '00:05:00' }] };
-    answers = [completion(JSON.stringify(late))];
+    loopback.queue = [completion(JSON.stringify(late))];
     expect((await analysed()).result.analyzer?.name).toBe('openmat-local');
-    answers = [completion(null, 'I cannot identify people in images.')];
+    loopback.queue = [completion(null, 'I cannot identify people in images.')];
     expect((await analysed()).result.analyzer?.name).toBe('openmat-local');
-    expect(seen).toHaveLength(2);
+    expect(loopback.seen).toHaveLength(2);
   });
 
   it('tries again when the API fails without answering, a bounded number of times', async () => {
-    answers = [overloaded, completion(JSON.stringify(FINDINGS))];
+    loopback.queue = [overloaded, completion(JSON.stringify(FINDINGS))];
     expect((await analysed()).result.analyzer?.name).toBe('vision-model');
-    expect(seen).toHaveLength(2);
-    seen.length = 0;
-    answers = [overloaded];
+    expect(loopback.seen).toHaveLength(2);
+    loopback.seen.length = 0;
+    loopback.queue = [overloaded];
     expect((await analysed()).result.analyzer?.name).toBe('openmat-local');
-    expect(seen).toHaveLength(3);
+    expect(loopback.seen).toHaveLength(3);
   });
 
   it('reads the kept answer when the job runs again after a crash, instead of asking the model again', async () => {
-    answers = [completion(JSON.stringify(FINDINGS))];
+    loopback.queue = [completion(JSON.stringify(FINDINGS))];
     const { videoId, result } = await analysed();
-    expect(seen).toHaveLength(1);
+    expect(loopback.seen).toHaveLength(1);
     // As if the worker died after the answer came: the job is running, its lease has run out.
     const { db } = ctx.database;
     await db
@@ -250,8 +224,8 @@ describe.each(databaseTargets)('video analysis by a vision model on $dialect', {
       .where('name', '=', 'video.analyze')
       .where('job_key', '=', String(videoId))
       .execute();
-    answers = [completion(JSON.stringify({ ...FINDINGS, overallDescription: 'A second, billed answer' }))];
+    loopback.queue = [completion(JSON.stringify({ ...FINDINGS, overallDescription: 'A second, billed answer' }))];
     expect(await completed(videoId)).toEqual(result);
-    expect(seen).toHaveLength(1);
+    expect(loopback.seen).toHaveLength(1);
   });
 });

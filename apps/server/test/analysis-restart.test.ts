@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { AnalysisResult } from '@openmat/contract/analysis';
@@ -8,22 +7,11 @@ import type { UploadedVideo, VideoUploadResponse } from '@openmat/contract/video
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registration } from './support/accounts.js';
 import { databaseTargets, type FreshDatabase } from './support/databases.js';
+import { freePort } from './support/ports.js';
 import { makeClips } from './support/videos.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../', import.meta.url));
 const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The API as its own process, from the sources, on `database`; killed outright, never shut down. */
 class ServerProcess {

