@@ -5,8 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerViaApi, signInThroughForm } from '../support/accounts.js';
-import { launchBrowser, openContext, PHONE, screenshot } from '../support/browser.js';
+import { registerViaApi, signInThroughForm, signInViaApi } from '../support/accounts.js';
+import { baseUrl, launchBrowser, openContext, PHONE, screenshot } from '../support/browser.js';
 
 const run = promisify(execFile);
 
@@ -15,6 +15,8 @@ describe('video analysis in Chromium', () => {
   let dir: string;
   let clip: string;
   const email = `analysis-${Date.now()}@example.com`;
+  let sessionId = 0;
+  let technique = '';
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -27,6 +29,29 @@ describe('video analysis in Chromium', () => {
       ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', clip],
     ]);
     await registerViaApi(email, 'Instructor', 'Coach Lena');
+    // A class of hers with a lesson plan: the review below marks its first technique in the footage.
+    const auth = await signInViaApi(email);
+    const post = async (url: string, body?: unknown) => {
+      const res = await fetch(`${baseUrl()}${url}`, {
+        method: 'POST',
+        headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as Record<string, unknown>;
+    };
+    const session = await post('/api/trainingsession', {
+      trainingDate: new Date(Date.now() + 7 * 24 * 3_600_000).toISOString(),
+      description: 'Guard day',
+      capacity: 12,
+      duration: 1,
+      targetLevel: 'Beginner',
+    });
+    sessionId = Number(session.id);
+    const plan = await post(`/vid/api/video/session/${sessionId}/generate`);
+    const [first] = plan.techniques as Array<{ name: string }>;
+    if (!first) throw new Error('the plan has no technique');
+    technique = first.name;
   });
   afterAll(async () => {
     await browser.close();
@@ -79,7 +104,7 @@ describe('video analysis in Chromium', () => {
       .poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime))
       .toBeCloseTo(before + 0.08, 2);
 
-    await page.getByLabel('Technique name').fill('Scissor sweep');
+    await page.getByLabel('Technique name').fill(technique);
     await page.getByRole('button', { name: 'Add technique' }).click();
     const saved = page.getByRole('alertdialog').filter({ hasText: 'Changes saved successfully!' });
     await saved.waitFor();
@@ -87,8 +112,8 @@ describe('video analysis in Chromium', () => {
     await screenshot(page, 'analysis-review-desktop');
 
     await page.reload();
-    await page.getByText('Scissor sweep').waitFor();
-    expect(await page.getByRole('button', { name: 'Jump to Scissor sweep at 00:00:03' }).count()).toBe(2);
+    await page.getByText(technique, { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: `Jump to ${technique} at 00:00:03` }).count()).toBe(2);
 
     // The review page in both languages and themes, on a desktop and on a phone.
     for (const [language, theme, title] of [
@@ -111,13 +136,33 @@ describe('video analysis in Chromium', () => {
         await page.setViewportSize(viewport);
         await page.reload();
         await page.getByRole('heading', { name: title }).waitFor();
-        await page.getByText('Scissor sweep').first().waitFor();
+        await page.getByText(technique, { exact: true }).first().waitFor();
         await screenshot(page, `analysis-review-${language}-${theme}-${device}`);
         if (device === 'phone') {
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
         }
       }
     }
+
+    // The loop back: the class's technique search shows the marked moment and opens the review there.
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'openmat-preferences',
+        JSON.stringify({ state: { theme: 'light', language: 'en' }, version: 0 }),
+      ),
+    );
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/session-details/${sessionId}`);
+    await page.getByRole('button', { name: `Search Videos: ${technique}` }).click();
+    const search = page.getByRole('dialog');
+    await search.getByRole('heading', { name: "From your academy's footage (1)" }).waitFor();
+    await search.getByText('Open mat, round 1').waitFor();
+    await screenshot(page, 'technique-search-academy-clips');
+    await search.getByRole('link', { name: 'Watch Open mat, round 1 from 00:00:03' }).click();
+    await page.getByRole('heading', { name: 'Review and edit this tape' }).waitFor();
+    await expect
+      .poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 })
+      .toBeCloseTo(3, 1);
     await context.close();
   });
 });
