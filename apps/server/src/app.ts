@@ -102,7 +102,7 @@ function resumableUploadLock(config: AppConfig) {
   const redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const subscriber = new Redis(config.redisUrl, { lazyConnect: false });
   return {
-    locker: new RedisUploadLocker(redis, subscriber, 'openmat'),
+    locker: new RedisUploadLocker(redis, subscriber, config.redisPrefix),
     async close() {
       await Promise.all([redis.quit(), subscriber.quit()]);
     },
@@ -140,7 +140,7 @@ export async function buildApp(
   // time in-process, so a single process is a whole installation (docs/decisions/0019-durable-jobs.md).
   const jobBackend = createJobBackend(
     { config: deps.config, database: deps.database, clock: deps.clock ?? systemClock, log: app.log },
-    { leaseMs: deps.config.jobLeaseSeconds * 1000, ...deps.jobOptions },
+    { leaseMs: deps.config.jobLeaseSeconds * 1000, redisPrefix: deps.config.redisPrefix, ...deps.jobOptions },
   );
   app.addHook('onClose', () => jobBackend.close());
   const uploadLock = resumableUploadLock(deps.config);
@@ -149,7 +149,7 @@ export async function buildApp(
   // any instance reaches any user). Subscribed before the job worker starts, closed after it stops.
   const hubs = new HubServer(app.log, deps.realtime);
   const eventBus = createEventBus(
-    { redisUrl: deps.config.redisUrl, channelPrefix: deps.realtime?.channelPrefix },
+    { redisUrl: deps.config.redisUrl, channelPrefix: deps.realtime?.channelPrefix ?? deps.config.redisPrefix },
     hubs,
     app.log,
   );

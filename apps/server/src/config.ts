@@ -62,6 +62,9 @@ const EnvSchema = z.object({
   AI_API_KEY: optional(z.string().min(1)),
   AI_TIMEOUT_MS: optional(z.coerce.number().int().min(1000).max(300_000)),
   REDIS_URL: optional(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })),
+  REDIS_PREFIX: optional(
+    z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, hyphens or underscores'),
+  ),
   VIDEO_MAX_BYTES: optional(bytes),
   SIGNED_URL_TTL_SECONDS: optional(
     z.coerce
@@ -122,6 +125,8 @@ export interface AppConfig {
   videoAi: { baseUrl: string; model: string; apiKey: string | undefined; timeoutMs: number } | null;
   /** Redis for BullMQ jobs, the tus upload lock and the real-time backplane; null keeps all three in process. */
   redisUrl: string | null;
+  /** Starts every Redis key and channel of this installation, so that several can share one Redis. */
+  redisPrefix: string;
   /** Largest accepted video, in bytes (default 4 GiB). */
   videoMaxBytes: number;
   /** How long a video's signed URL stays valid, in seconds. */
@@ -221,6 +226,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
           }
         : null,
     redisUrl: e.REDIS_URL ?? null,
+    redisPrefix: e.REDIS_PREFIX ?? 'openmat',
     videoMaxBytes: e.VIDEO_MAX_BYTES ?? 4 * 1024 ** 3,
     signedUrlSeconds: e.SIGNED_URL_TTL_SECONDS ?? 6 * 3600,
     analysisFramesPerSecond: e.ANALYSIS_FRAMES_PER_SECOND ?? DEFAULT_ANALYSIS_FPS,

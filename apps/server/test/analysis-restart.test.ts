@@ -1,13 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { AnalysisResult } from '@openmat/contract/analysis';
 import type { TokenResponse } from '@openmat/contract/auth';
 import type { UploadedVideo, VideoUploadResponse } from '@openmat/contract/videos';
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registration } from './support/accounts.js';
 import { databaseTargets, type FreshDatabase } from './support/databases.js';
 import { freePort } from './support/ports.js';
+import { redisForTests } from './support/redis.js';
 import { makeClips } from './support/videos.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../', import.meta.url));
@@ -21,6 +24,7 @@ class ServerProcess {
   constructor(
     private readonly database: FreshDatabase,
     private readonly port: number,
+    private readonly env: Record<string, string>,
   ) {}
 
   get baseUrl() {
@@ -36,8 +40,8 @@ class ServerProcess {
         HOST: '127.0.0.1',
         DATA_DIR: this.database.dataDir,
         DATABASE_URL: this.database.databaseUrl ?? '',
-        REDIS_URL: '',
         LOG_LEVEL: 'warn',
+        ...this.env,
         // Enough frames that the analysis is still running when the test kills the process.
         ANALYSIS_FRAMES_PER_SECOND: '4',
         // A dead worker's job is taken over after 3 s instead of a minute.
@@ -69,15 +73,24 @@ class ServerProcess {
   }
 }
 
-describe.each(databaseTargets)('an analysis when the server is killed half way, on $dialect', (target) => {
+const redisUrl = redisForTests('The restart of an analysis on BullMQ');
+/** The database queue on each database, and BullMQ when there is a Redis. */
+const backends = [
+  ...databaseTargets.map((target) => ({ label: `the database queue on ${target.dialect}`, target, redisUrl: '' })),
+  ...databaseTargets.slice(0, 1).flatMap((target) => (redisUrl ? [{ label: 'BullMQ', target, redisUrl }] : [])),
+];
+
+describe.each(backends)('an analysis when the server is killed half way, with $label', ({ target, redisUrl }) => {
   let database: FreshDatabase;
   let server: ServerProcess;
   let auth: { authorization: string };
   let videoId: number;
+  // Redis keys of this run alone.
+  const prefix = `openmat-restart-${randomBytes(6).toString('hex')}`;
 
   beforeAll(async () => {
     database = await target.create();
-    server = new ServerProcess(database, await freePort());
+    server = new ServerProcess(database, await freePort(), { REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
     await server.start();
   }, 60_000);
   afterAll(async () => {
@@ -154,15 +167,31 @@ describe.each(databaseTargets)('an analysis when the server is killed half way, 
         .where('video_id', '=', videoId)
         .execute();
       expect(analyses).toEqual([{ status: 'completed', progress: 1 }]);
-      const jobs = await handle.db
-        .selectFrom('jobs')
-        .select(['status', 'attempts'])
-        .where('name', '=', 'video.analyze')
-        .execute();
-      // One job, finished on its second try: the killed one, then the one after the restart.
-      expect(jobs).toEqual([{ status: 'done', attempts: 2 }]);
+      if (!redisUrl) {
+        const jobs = await handle.db
+          .selectFrom('jobs')
+          .select(['status', 'attempts'])
+          .where('name', '=', 'video.analyze')
+          .execute();
+        // One job, finished on its second try: the killed one, then the one after the restart.
+        expect(jobs).toEqual([{ status: 'done', attempts: 2 }]);
+      }
     } finally {
       await handle.destroy();
+    }
+    if (redisUrl) {
+      const queue = new Queue('jobs', { connection: { url: redisUrl }, prefix });
+      try {
+        const jobs = await queue.getJobs(['completed', 'failed', 'active', 'wait', 'delayed']);
+        const analyses = jobs.filter((job) => job.name === 'video.analyze');
+        // One job, taken back from the dead worker once (a stall, not a failed try), and completed.
+        expect(analyses).toHaveLength(1);
+        expect(await analyses[0]?.getState()).toBe('completed');
+        expect(analyses[0]?.stalledCounter).toBe(1);
+      } finally {
+        await queue.obliterate({ force: true });
+        await queue.close();
+      }
     }
   }, 180_000);
 });

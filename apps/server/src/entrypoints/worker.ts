@@ -20,12 +20,12 @@ const { config, database, secrets } = await startUp((settings) => {
 });
 const jobBackend = createJobBackend(
   { config, database, clock: systemClock, log },
-  { leaseMs: config.jobLeaseSeconds * 1000 },
+  { leaseMs: config.jobLeaseSeconds * 1000, redisPrefix: config.redisPrefix },
 );
 // A worker has no hubs. With REDIS_URL its events go over the backplane to the API instances that hold
 // the connections; without Redis no connection can be in this process, so publishing does nothing here
 // (run analyses in the API's in-process worker to get their notifications).
-const eventBus = createEventBus({ redisUrl: config.redisUrl }, null, log);
+const eventBus = createEventBus({ redisUrl: config.redisUrl, channelPrefix: config.redisPrefix }, null, log);
 await eventBus.start();
 const services = createServices({ config, database, secrets, log, jobs: jobBackend.queue, events: eventBus.publisher });
 const registry = new JobRegistry(log);
