@@ -294,7 +294,8 @@ export function ReviewPage({ videoId, startAt }: { videoId: number; startAt?: nu
                   document.getElementById(`${tabsId}-${next}`)?.focus();
                 }}
                 className={cn(
-                  'shrink-0 border-b-2 px-4 py-3 text-sm font-medium whitespace-nowrap',
+                  // On a phone the three tabs share the width (their names wrap), so none is out of sight.
+                  'min-w-0 flex-1 border-b-2 px-2 py-3 text-sm leading-tight font-medium sm:flex-none sm:shrink-0 sm:px-4 sm:whitespace-nowrap',
                   tab === name
                     ? 'border-brand-600 text-brand-700 dark:text-brand-400'
                     : 'border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100',
