@@ -53,18 +53,8 @@ function playable(formatName: string, videoCodec: string, audioCodec: string | n
   return false;
 }
 
-function run(command: string, args: readonly string[], timeoutMs: number): Promise<{ stdout: string }> {
-  return new Promise((resolve, reject) => {
-    execFile(command, args, { timeout: timeoutMs, maxBuffer: 8 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error)
-        reject(new Error(`${command} failed: ${stderr.trim().split('\n').slice(-3).join(' ') || error.message}`));
-      else resolve({ stdout });
-    });
-  });
-}
-
-/** Like `run`, with the output as bytes (an image). */
-function runForBytes(command: string, args: readonly string[], timeoutMs: number): Promise<Buffer> {
+/** Runs a tool to its end; its output as bytes, or an error ending with the last lines it wrote to stderr. */
+function run(command: string, args: readonly string[], timeoutMs: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     execFile(
       command,
@@ -80,6 +70,11 @@ function runForBytes(command: string, args: readonly string[], timeoutMs: number
   });
 }
 
+/** A file ffmpeg cannot decode to the end: another try would fail the same way. */
+export class UndecodableVideo extends Error {
+  override name = 'UndecodableVideo';
+}
+
 export class MediaRepository {
   constructor(
     private readonly ffprobe = 'ffprobe',
@@ -90,11 +85,12 @@ export class MediaRepository {
   async probe(file: string): Promise<MediaInfo | null> {
     let stdout: string;
     try {
-      ({ stdout } = await run(
+      const output = await run(
         this.ffprobe,
         ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
         60_000,
-      ));
+      );
+      stdout = output.toString('utf8');
     } catch {
       return null;
     }
@@ -148,7 +144,7 @@ export class MediaRepository {
 
   /** A JPEG still from `atSeconds` into the video, at most `width` pixels wide, as bytes. */
   async still(input: string, atSeconds: number, width: number): Promise<Buffer> {
-    const jpeg = await runForBytes(
+    const jpeg = await run(
       this.ffmpeg,
       [
         ...['-hide_banner', '-loglevel', 'error', '-ss', atSeconds.toFixed(2), '-i', input],
@@ -286,7 +282,7 @@ export class MediaRepository {
       }
       const code = await exited;
       if (code !== 0) {
-        throw new Error(
+        throw new UndecodableVideo(
           `ffmpeg could not decode the video (${String(code)}): ${errors.trim().split('\n').slice(-2).join(' ')}`,
         );
       }

