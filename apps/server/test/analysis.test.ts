@@ -262,6 +262,38 @@ describe.each(databaseTargets)('video analysis on $dialect', (target) => {
       expect((await patch(coach, { unknownList: [] })).statusCode).toBe(400);
     });
 
+    it("keeps each reader's 'helpful' with how corrected the analysis was, and only from those who may see it", async () => {
+      const rate = (who: SignedIn, id: number, helpful: boolean) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/vid/api/video/${id}/analysis/feedback`,
+          headers: who.auth,
+          payload: { helpful },
+        });
+      const before = await ctx.database.db
+        .selectFrom('analysis_corrections')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('video_id', '=', videoId)
+        .executeTakeFirstOrThrow();
+      expect((await rate(student, videoId, true)).statusCode).toBe(204);
+      expect((await rate(coach, videoId, false)).statusCode).toBe(204);
+      expect((await rate(classmate, videoId, true)).statusCode).toBe(404);
+      expect((await rate(stranger, videoId, true)).statusCode).toBe(404);
+      // Not before there is an analysis to rate.
+      expect((await rate(student, await sharedRoll(clips.mp4), true)).statusCode).toBe(404);
+      const kept = await ctx.database.db
+        .selectFrom('analysis_feedback')
+        .innerJoin('users', 'users.id', 'analysis_feedback.user_id')
+        .select(['users.email', 'analysis_feedback.helpful', 'analysis_feedback.corrections'])
+        .where('analysis_feedback.video_id', '=', videoId)
+        .orderBy('analysis_feedback.id')
+        .execute();
+      expect(kept).toEqual([
+        { email: student.email, helpful: 1, corrections: Number(before.count) },
+        { email: coach.email, helpful: 0, corrections: Number(before.count) },
+      ]);
+    });
+
     it('never loses an edit when two editors save at once', async () => {
       const answers = await Promise.all([
         patch(coach, { overallDescription: 'From the coach' }),

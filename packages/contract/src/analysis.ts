@@ -154,6 +154,10 @@ export type AnalysisPatch = z.infer<typeof AnalysisPatch>;
 export const AnalysisStatus = z.enum(['none', 'queued', 'running', 'completed', 'failed']);
 export type AnalysisStatus = z.infer<typeof AnalysisStatus>;
 
+/** `POST /vid/api/video/{videoId}/analysis/feedback`: 'Was this analysis helpful?'. */
+export const AnalysisFeedback = z.object({ helpful: z.boolean() });
+export type AnalysisFeedback = z.infer<typeof AnalysisFeedback>;
+
 /** 202 of `POST /vid/api/video/analyze/{videoId}`. */
 export const AnalyzeAccepted = z.object({ message: z.string(), videoId: Id });
 export type AnalyzeAccepted = z.infer<typeof AnalyzeAccepted>;

@@ -207,6 +207,16 @@ export interface AnalysisCorrectionsTable {
   corrected_at: string;
 }
 
+export interface AnalysisFeedbackTable {
+  id: Generated<number>;
+  video_id: number;
+  user_id: number;
+  helpful: number;
+  /** How many corrections the analysis had when it was rated. */
+  corrections: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   fighters: FightersTable;
@@ -227,4 +237,5 @@ export interface Database {
   jobs: JobsTable;
   video_analyses: VideoAnalysesTable;
   analysis_corrections: AnalysisCorrectionsTable;
+  analysis_feedback: AnalysisFeedbackTable;
 }

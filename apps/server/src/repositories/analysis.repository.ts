@@ -1,5 +1,5 @@
 import { AnalysisStatus } from '@openmat/contract/analysis';
-import type { Language } from '@openmat/contract/languages';
+import { FALLBACK_LANGUAGE, isLanguage, type Language } from '@openmat/contract/languages';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
@@ -13,9 +13,8 @@ export interface AnalysisState {
   errorMessage: string | null;
 }
 
-const parseLanguage = (value: string): Language => (value === 'pl' ? 'pl' : 'en');
+const parseLanguage = (value: string): Language => (isLanguage(value) ? value : FALLBACK_LANGUAGE);
 
-/** Where each video's analysis stands, its stored result, and the corrections people made to it. */
 /** The vision model's calls for the current request of an analysis. */
 export interface ModelCalls {
   /** Calls started. */
@@ -26,6 +25,7 @@ export interface ModelCalls {
   reply: string | null;
 }
 
+/** Where each video's analysis stands, its stored result, and the corrections people made to it. */
 export class AnalysisRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -46,24 +46,6 @@ export class AnalysisRepository {
       language: parseLanguage(row.language),
       errorMessage: row.error_message,
     };
-  }
-
-  /** The state of several videos at once, for a list. */
-  async states(videoIds: readonly number[]): Promise<Map<number, AnalysisState>> {
-    if (videoIds.length === 0) return new Map();
-    const rows = await this.db.selectFrom('video_analyses').selectAll().where('video_id', 'in', videoIds).execute();
-    return new Map(
-      rows.map((row) => [
-        row.video_id,
-        {
-          videoId: row.video_id,
-          status: AnalysisStatus.exclude(['none']).parse(row.status),
-          progress: Number(row.progress),
-          language: parseLanguage(row.language),
-          errorMessage: row.error_message,
-        },
-      ]),
-    );
   }
 
   /**
@@ -230,14 +212,24 @@ export class AnalysisRepository {
     });
   }
 
-  /** How many corrections a video's analysis has had. */
-  async corrections(videoId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('analysis_corrections')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('video_id', '=', videoId)
-      .executeTakeFirst();
-    return Number(row?.count ?? 0);
+  /**
+   * A reader's 'helpful' or 'not helpful', kept with how many corrections the analysis had by then, so
+   * that the analyser's own results can be told from corrected ones.
+   */
+  async addFeedback(videoId: number, userId: number, helpful: boolean): Promise<void> {
+    await this.db
+      .insertInto('analysis_feedback')
+      .values((eb) => ({
+        video_id: videoId,
+        user_id: userId,
+        helpful: helpful ? 1 : 0,
+        corrections: eb
+          .selectFrom('analysis_corrections')
+          .select((count) => count.fn.countAll<number>().as('count'))
+          .where('video_id', '=', videoId),
+        created_at: this.clock.now().toISOString(),
+      }))
+      .execute();
   }
 
   /** The users an analysis concerns: the uploader and everyone it was shared with. */

@@ -185,6 +185,7 @@ export class VideoRepository {
     return this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('video_shares').where('video_id', '=', id).execute();
       await trx.deleteFrom('analysis_corrections').where('video_id', '=', id).execute();
+      await trx.deleteFrom('analysis_feedback').where('video_id', '=', id).execute();
       await trx.deleteFrom('video_analyses').where('video_id', '=', id).execute();
       const row = await trx.deleteFrom('videos').where('id', '=', id).returningAll().executeTakeFirst();
       return (

@@ -1,7 +1,8 @@
-import { AnalysisPatch, AnalysisResult, AnalyzeAccepted } from '@openmat/contract/analysis';
+import { AnalysisFeedback, AnalysisPatch, AnalysisResult, AnalyzeAccepted } from '@openmat/contract/analysis';
 import { ProblemDetails } from '@openmat/contract/problem';
 import { VideoIdParams } from '@openmat/contract/videos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { principalOf, type Guards } from '../plugins/auth.js';
 import type { Services } from '../services/services.js';
 
@@ -14,7 +15,7 @@ const problems = {
 };
 const secured = { tags: ['analysis'], security: [{ bearer: [] }] };
 
-/** The analysis of a video: ask for it (a durable job), read it, and correct it. */
+/** The analysis of a video: ask for it (a durable job), read it, correct it, and say whether it helped. */
 export const analysisRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Guards }> = async (
   app,
   { services, guards },
@@ -52,5 +53,17 @@ export const analysisRoutes: FastifyPluginAsyncZod<{ services: Services; guards:
       },
     },
     (request) => analysis.correct(principalOf(request), request.params.videoId, request.body),
+  );
+
+  app.post(
+    '/vid/api/video/:videoId/analysis/feedback',
+    {
+      onRequest: guards.authenticated,
+      schema: { ...secured, params: VideoIdParams, body: AnalysisFeedback, response: { 204: z.null(), ...problems } },
+    },
+    async (request, reply) => {
+      await analysis.feedback(principalOf(request), request.params.videoId, request.body.helpful);
+      return reply.code(204).send(null);
+    },
   );
 };

@@ -13,6 +13,7 @@ import {
   modelAnalysisRequest,
   readModelReply,
   stillTimes,
+  type ModelAnalysisInput,
   type ModelReply,
   type Still,
 } from '../analysis/model-analysis.js';
@@ -22,12 +23,13 @@ import { conflict, forbidden, notFound } from '../errors.js';
 import { msg, render } from '../i18n/catalog.js';
 import type { ChatModel } from '../lib/chat-model.js';
 import type { Principal } from '../lib/principal.js';
-import { parseJson } from '../lib/parse-json.js';
+import { parseJsonAs } from '../lib/parse-json.js';
 import type { AnalysisRepository } from '../repositories/analysis.repository.js';
 import type { BlobStorage } from '../repositories/blob-storage.repository.js';
-import type { MediaRepository } from '../repositories/media.repository.js';
+import { UndecodableVideo, type MediaRepository } from '../repositories/media.repository.js';
 import type { VideoRecord, VideoRepository } from '../repositories/video.repository.js';
 import { analysisKnowledge } from './analysis-knowledge.js';
+import { readStoredResult } from './analysed-footage.js';
 import type { EventPublisher } from './event-publisher.js';
 import type { JobQueue } from './job-queue.js';
 import type { VideoService } from './video.service.js';
@@ -46,6 +48,9 @@ export interface VisionModel {
   /** Its name, as the result's analyzer. */
   readonly name: string;
 }
+
+/** What the vision model is told besides the stills. */
+type ModelInput = Omit<ModelAnalysisInput, 'stills'>;
 
 /** Calls to the vision model per analysis at most: failures it is not paid for are tried again, to this. */
 const MAX_MODEL_CALLS = 3;
@@ -105,20 +110,16 @@ export class AnalysisService {
   async result(principal: Principal, videoId: number): Promise<AnalysisResult> {
     await this.videoAccess.visibleTo(principal, videoId);
     const stored = await this.analyses.current(videoId);
-    const parsed = stored === null ? null : this.parse(stored);
+    const parsed = stored === null ? null : readStoredResult(stored);
     if (!parsed) throw notFound(msg('analysis.notFound', { id: videoId }));
     return parsed;
   }
 
-  /** Where the analysis of each video stands, for the lists. */
-  async statuses(videoIds: readonly number[]): Promise<Map<number, { status: AnalysisStatus; progress: number }>> {
-    const states = await this.analyses.states(videoIds);
-    return new Map(
-      videoIds.map((id) => {
-        const state = states.get(id);
-        return [id, state ? { status: state.status, progress: state.progress } : { status: 'none', progress: 0 }];
-      }),
-    );
+  /** Records whether a reader found the analysis helpful: anyone who may see it, once there is one. */
+  async feedback(principal: Principal, videoId: number, helpful: boolean): Promise<void> {
+    await this.videoAccess.visibleTo(principal, videoId);
+    if ((await this.analyses.current(videoId)) === null) throw notFound(msg('analysis.notFound', { id: videoId }));
+    await this.analyses.addFeedback(videoId, principal.userId, helpful);
   }
 
   /**
@@ -131,7 +132,7 @@ export class AnalysisService {
     this.mayEdit(principal, video);
     for (let attempt = 0; attempt < CORRECTION_TRIES; attempt++) {
       const before = await this.analyses.current(videoId);
-      const current = before === null ? null : this.parse(before);
+      const current = before === null ? null : readStoredResult(before);
       if (before === null || !current) throw notFound(msg('analysis.notFound', { id: videoId }));
       const after = AnalysisResult.parse(applyPatch(current, patch));
       if (await this.analyses.correct(videoId, principal.userId, before, JSON.stringify(after))) return after;
@@ -154,6 +155,7 @@ export class AnalysisService {
     try {
       const info = await this.media.probe(source.path);
       if (!info) throw new AnalysisImpossible(render(msg('analysis.notDecodable'), state.language));
+      const durationSeconds = info.durationSeconds ?? 0;
       const detector = await this.detector();
       const frames = this.media.sampleFrames(source.path, {
         framesPerSecond: this.settings.framesPerSecond,
@@ -161,7 +163,7 @@ export class AnalysisService {
         height: this.settings.frameHeight,
       });
       const result = await analyseRoll(frames, detector, this.timelineOf, analysisKnowledge, {
-        durationSeconds: info.durationSeconds ?? 0,
+        durationSeconds,
         framesPerSecond: this.settings.framesPerSecond,
         studentIdentifier: video.studentIdentifier,
         language: state.language,
@@ -170,7 +172,7 @@ export class AnalysisService {
           await this.publishProgress(videoId, audience, share);
         },
       }).catch((error: unknown) => {
-        if (error instanceof Error && /could not decode/.test(error.message)) {
+        if (error instanceof UndecodableVideo) {
           throw new AnalysisImpossible(render(msg('analysis.notDecodable'), state.language));
         }
         throw error;
@@ -179,9 +181,9 @@ export class AnalysisService {
       let analyzer = `${detector.name} ${detector.version}`;
       // The vision model writes the findings when one is configured and there is someone to look at.
       if (this.vision && (stored.athletes?.found ?? 0) > 0) {
-        const byModel = await this.modelResult(videoId, source.path, {
+        const byModel = await this.modelResult(this.vision, videoId, source.path, {
           local: stored,
-          durationSeconds: info.durationSeconds ?? 0,
+          durationSeconds,
           studentIdentifier: video.studentIdentifier,
           language: state.language,
         });
@@ -204,69 +206,69 @@ export class AnalysisService {
     }
   }
 
-  /**
-   * The vision model's result, or null to keep the local one. A model is paid for each answer, so an
-   * answer is kept as soon as it arrives and a later try (after a crash, say) reads it instead of asking
-   * again; a call that started and never ended may have been paid for, so it is not made again either.
-   * Calls that ended without an answer (unreachable, HTTP errors) are tried again, up to MAX_MODEL_CALLS.
-   */
-  private async modelResult(
-    videoId: number,
-    file: string,
-    input: { local: AnalysisResult; durationSeconds: number; studentIdentifier: string; language: Language },
-  ): Promise<AnalysisResult | null> {
-    const vision = this.vision;
-    let calls = await this.analyses.modelCalls(videoId);
-    if (!vision || !calls) return null;
-    let reply = calls.reply;
-    if (reply === null && calls.started > calls.unbilled) {
-      this.log.warn({ videoId }, 'a call to the vision model was cut short earlier; the local analysis stands');
-      return null;
-    }
-    if (reply === null) {
-      let stills: Still[];
-      try {
-        stills = await Promise.all(
-          stillTimes(input.durationSeconds).map(async (time) => ({
-            time,
-            jpeg: await this.media.still(file, time, MODEL_STILL_WIDTH),
-          })),
-        );
-      } catch (error) {
-        this.log.warn({ videoId, err: error }, 'no stills for the vision model; the local analysis stands');
-        return null;
-      }
-      const request = modelAnalysisRequest({ ...input, stills });
-      while (reply === null && calls.started < MAX_MODEL_CALLS) {
-        if (!(await this.analyses.startModelCall(videoId, calls.started))) return null;
-        const answer = await vision.model.complete(request);
-        if (answer.ok) {
-          const kept: ModelReply = {
-            content: answer.content,
-            refusal: answer.refusal,
-            finishReason: answer.finishReason,
-          };
-          reply = JSON.stringify(kept);
-          await this.analyses.saveModelReply(videoId, reply);
-        } else {
-          await this.analyses.endModelCallUnbilled(videoId);
-          this.log.warn({ videoId, reason: answer.reason }, 'the vision model did not answer');
-          calls = { started: calls.started + 1, unbilled: calls.unbilled + 1, reply: null };
-          // An overloaded or restarting API is given a moment before the next try.
-          if (calls.started < MAX_MODEL_CALLS) await delay(MODEL_RETRY_MS * calls.started);
-        }
-      }
-      if (reply === null) return null;
-    }
-    const json = parseJson(reply);
-    const kept = ModelReplyRecord.safeParse(json.ok ? json.value : null);
-    if (!kept.success) return null;
-    const reading = readModelReply(kept.data, input, analysisKnowledge, vision.name);
+  /** The vision model's result, or null to keep the local one (no answer, or one that was refused). */
+  private async modelResult(vision: VisionModel, videoId: number, file: string, input: ModelInput) {
+    const reply = await this.modelReply(vision, videoId, file, input);
+    if (!reply) return null;
+    const reading = readModelReply(reply, input, analysisKnowledge, vision.name);
     if (reading.ok) return reading.result;
     this.log.warn(
       { videoId, reason: reading.reason },
       "the vision model's answer was refused; the local analysis stands",
     );
+    return null;
+  }
+
+  /**
+   * The vision model's answer for this request. A model is paid for each answer, so an answer is kept
+   * as soon as it arrives and a later try (after a crash, say) reads it instead of asking again; a call
+   * that started and never ended may have been paid for, so it is not made again either. Calls that
+   * ended without an answer (unreachable, HTTP errors) are tried again, up to MAX_MODEL_CALLS.
+   */
+  private async modelReply(
+    vision: VisionModel,
+    videoId: number,
+    file: string,
+    input: ModelInput,
+  ): Promise<ModelReply | null> {
+    const calls = await this.analyses.modelCalls(videoId);
+    if (!calls) return null;
+    if (calls.reply !== null) return parseJsonAs(ModelReplyRecord, calls.reply);
+    if (calls.started > calls.unbilled) {
+      this.log.warn({ videoId }, 'a call to the vision model was cut short earlier; the local analysis stands');
+      return null;
+    }
+    let stills: Still[];
+    try {
+      stills = await Promise.all(
+        stillTimes(input.durationSeconds).map(async (time) => ({
+          time,
+          jpeg: await this.media.still(file, time, MODEL_STILL_WIDTH),
+        })),
+      );
+    } catch (error) {
+      this.log.warn({ videoId, err: error }, 'no stills for the vision model; the local analysis stands');
+      return null;
+    }
+    const request = modelAnalysisRequest({ ...input, stills });
+    for (let started = calls.started; started < MAX_MODEL_CALLS; started++) {
+      // Recorded before it is made, and only if no other worker made one meanwhile.
+      if (!(await this.analyses.startModelCall(videoId, started))) return null;
+      const answer = await vision.model.complete(request);
+      if (answer.ok) {
+        const reply: ModelReply = {
+          content: answer.content,
+          refusal: answer.refusal,
+          finishReason: answer.finishReason,
+        };
+        await this.analyses.saveModelReply(videoId, JSON.stringify(reply));
+        return reply;
+      }
+      await this.analyses.endModelCallUnbilled(videoId);
+      this.log.warn({ videoId, reason: answer.reason }, 'the vision model did not answer');
+      // An overloaded or restarting API is given a moment before the next try.
+      if (started + 1 < MAX_MODEL_CALLS) await delay(MODEL_RETRY_MS * (started + 1));
+    }
     return null;
   }
 
@@ -292,12 +294,5 @@ export class AnalysisService {
     if (video.uploaderUserId === principal.userId) return;
     // Shared with them (visibleTo checked that): instructors may work on it, students only read it.
     if (principal.role === ROLE_STUDENT || principal.role === null) throw forbidden(msg('analysis.onlyEditors'));
-  }
-
-  private parse(text: string): AnalysisResult | null {
-    const json = parseJson(text);
-    if (!json.ok) return null;
-    const parsed = AnalysisResult.safeParse(json.value);
-    return parsed.success ? parsed.data : null;
   }
 }

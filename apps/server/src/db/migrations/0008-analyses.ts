@@ -39,6 +39,16 @@ export function createAnalyses({ idColumn, floatType }: MigrationContext) {
         .addColumn('after_result', 'text', (col) => col.notNull())
         .addColumn('corrected_at', 'text', (col) => col.notNull())
         .execute();
+      // 'Was this analysis helpful?', from each reader, against the analysis as it stood then.
+      await db.schema
+        .createTable('analysis_feedback')
+        .addColumn('id', 'integer', idColumn)
+        .addColumn('video_id', 'integer', (col) => col.notNull().references('videos.id').onDelete('cascade'))
+        .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('helpful', 'integer', (col) => col.notNull())
+        .addColumn('corrections', 'integer', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .execute();
       await db.schema
         .createIndex('analysis_corrections_video_idx')
         .on('analysis_corrections')
@@ -46,6 +56,7 @@ export function createAnalyses({ idColumn, floatType }: MigrationContext) {
         .execute();
     },
     async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.dropTable('analysis_feedback').execute();
       await db.schema.dropTable('analysis_corrections').execute();
       await db.schema.dropTable('video_analyses').execute();
     },

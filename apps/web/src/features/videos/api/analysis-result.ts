@@ -1,5 +1,6 @@
-import { AnalysisResult, type AnalysisPatch } from '@openmat/contract/analysis';
+import { AnalysisResult, type AnalysisFeedback, type AnalysisPatch } from '@openmat/contract/analysis';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { videoKeys } from './video-keys';
 
@@ -32,4 +33,17 @@ export function useSaveAnalysis(videoId: number) {
     mutationFn: (patch: AnalysisPatch) => saveAnalysis(videoId, patch),
     onSuccess: (result) => queryClient.setQueryData(analysisResultQuery(videoId).queryKey, result),
   });
+}
+
+/** `POST /vid/api/video/{videoId}/analysis/feedback` `{helpful}`: 204, the server keeps it. */
+export function sendAnalysisFeedback(videoId: number, feedback: AnalysisFeedback): Promise<null> {
+  return apiRequest(`/vid/api/video/${videoId}/analysis/feedback`, {
+    method: 'POST',
+    json: feedback,
+    schema: z.null(),
+  });
+}
+
+export function useAnalysisFeedback(videoId: number) {
+  return useMutation({ mutationFn: (helpful: boolean) => sendAnalysisFeedback(videoId, { helpful }) });
 }

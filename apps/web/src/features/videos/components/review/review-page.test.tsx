@@ -250,11 +250,31 @@ describe('ReviewPage', () => {
   });
 
   it('records Helpful and Not Helpful', async () => {
-    stubFetch(routes());
+    const http = stubFetch({
+      ...routes(),
+      'POST /vid/api/video/7/analysis/feedback': () => new Response(null, { status: 204 }),
+    });
     const user = userEvent.setup();
     await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
     await user.click(await screen.findByRole('button', { name: 'Not Helpful' }));
     await closeAlert(user, 'Feedback recorded: Not Helpful');
     expect(within(document.body).queryByRole('alertdialog')).toBeNull();
+    expect(http.callsTo('POST /vid/api/video/7/analysis/feedback').map((call) => call.body)).toEqual([
+      { helpful: false },
+    ]);
+    expect(screen.getByRole('button', { name: 'Not Helpful' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('says in place when the feedback was not recorded', async () => {
+    stubFetch({
+      ...routes(),
+      'POST /vid/api/video/7/analysis/feedback': () => problem(404, 'No analysis of video 7 exists yet.'),
+    });
+    const user = userEvent.setup();
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
+    await user.click(await screen.findByRole('button', { name: 'Helpful', exact: true }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your feedback was not recorded: No analysis of video 7 exists yet.',
+    );
   });
 });

@@ -1,16 +1,17 @@
-import type { AnalysisDrill, AnalysisPatch, AnalysisResult, AnalysisTechnique } from '@openmat/contract/analysis';
+import type { AnalysisPatch } from '@openmat/contract/analysis';
 import { EXPERIENCE_NAMES } from '@openmat/contract/enums';
 import type { UploadedVideo } from '@openmat/contract/videos';
-import { Pause, Play, StepBack, StepForward, ThumbsDown, ThumbsUp } from 'lucide-react';
+import { Pause, Play, StepBack, StepForward } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { showAlert } from '@/components/ui/alert-store';
 import { Button } from '@/components/ui/button';
+import { HelpfulFeedback } from '@/components/ui/helpful-feedback';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { errorText } from '@/lib/failure';
-import { useAnalysisResult, useSaveAnalysis } from '../../api/analysis-result';
+import { useAnalysisFeedback, useAnalysisResult, useSaveAnalysis } from '../../api/analysis-result';
 import { useFighter } from '../../api/get-fighter';
 import { useVideo } from '../../api/get-video';
 import { formatClock } from '../video-format';
@@ -318,9 +319,7 @@ export function ReviewPage({ videoId, startAt }: { videoId: number; startAt?: nu
                 selection={selection}
                 busy={save.isPending}
                 onJump={player.seek}
-                onSave={(techniques: Array<Omit<AnalysisTechnique, 'id'> & { id?: number }>) =>
-                  void onSave({ techniques })
-                }
+                onSave={(techniques) => void onSave({ techniques })}
               />
             )}
             {tab === 'drills' && (
@@ -328,40 +327,35 @@ export function ReviewPage({ videoId, startAt }: { videoId: number; startAt?: nu
                 result={result}
                 drills={visibleDrills(result.drills)}
                 busy={save.isPending}
-                onSave={(drills: Array<Omit<AnalysisDrill, 'id'> & { id?: number }>) => void onSave({ drills })}
+                onSave={(drills) => void onSave({ drills })}
               />
             )}
             {tab === 'overall' && <OverallTab result={result} />}
           </div>
-          <Feedback />
+          <Feedback videoId={videoId} />
         </section>
       )}
     </div>
   );
 }
 
-/** 'Was this analysis helpful?' with Helpful / Not Helpful. */
-function Feedback() {
+/** 'Was this analysis helpful?': kept by the server with how corrected the analysis was by then. */
+function Feedback({ videoId }: { videoId: number }) {
   const { t } = useTranslation();
-  const record = (helpful: boolean) =>
-    void showAlert(
-      t('videos.review.feedbackRecorded', {
-        answer: helpful ? t('videos.review.helpful') : t('videos.review.notHelpful'),
-      }),
-    );
   return (
-    <div className="flex flex-wrap items-center gap-2 border-t border-zinc-200 p-4 text-sm dark:border-zinc-800">
-      <span>{t('videos.review.wasHelpful')}</span>
-      <Button size="sm" variant="secondary" onClick={() => record(true)}>
-        <ThumbsUp className="h-4 w-4" aria-hidden />
-        {t('videos.review.helpful')}
-      </Button>
-      <Button size="sm" variant="secondary" onClick={() => record(false)}>
-        <ThumbsDown className="h-4 w-4" aria-hidden />
-        {t('videos.review.notHelpful')}
-      </Button>
-    </div>
+    <HelpfulFeedback
+      id={`analysis-${videoId}-feedback`}
+      question={t('videos.review.wasHelpful')}
+      helpfulLabel={t('videos.review.helpful')}
+      notHelpfulLabel={t('videos.review.notHelpful')}
+      recordedText={(helpful) =>
+        t('videos.review.feedbackRecorded', {
+          answer: helpful ? t('videos.review.helpful') : t('videos.review.notHelpful'),
+        })
+      }
+      failedText={(reason) => t('videos.review.feedbackFailed', { reason })}
+      mutation={useAnalysisFeedback(videoId)}
+      className="border-t border-zinc-200 p-4 dark:border-zinc-800"
+    />
   );
 }
-
-export type { AnalysisResult };
