@@ -1,7 +1,6 @@
 import {
   AnalysisResult,
   type AnalysisPatch,
-  type AnalysisStatus,
   type AnalyzeAccepted,
 } from '@openmat/contract/analysis';
 import { ROLE_STUDENT } from '@openmat/contract/enums';
