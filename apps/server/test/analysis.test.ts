@@ -294,6 +294,49 @@ describe.each(databaseTargets)('video analysis on $dialect', (target) => {
       ]);
     });
 
+    it('answers hostile input on every analysis route with a 4xx in problem details', async () => {
+      const routes = [
+        ['POST', (id: string) => `/vid/api/video/analyze/${id}`],
+        ['GET', (id: string) => `/vid/api/video/${id}/feedback`],
+        ['PATCH', (id: string) => `/vid/api/video/${id}/analysis`],
+        ['POST', (id: string) => `/vid/api/video/${id}/analysis/feedback`],
+      ] as const;
+      const ids = [String(videoId), '-1', '0', '2147483648', '1e308', '9'.repeat(400), '%00', 'abc'];
+      const bodies: Array<string | object> = [
+        '{"helpful": tru',
+        '\u0000',
+        { helpful: 'yes' },
+        { helpful: null, extra: 'a\u0000b' },
+        { techniques: [{ name: 'x'.repeat(100_000), startTimestamp: '-00:00:01' }] },
+        { drills: [{ id: -1, relatedTechniqueId: 2 ** 53 }] },
+        { overallDescription: 'a\u0000b' },
+        { strengths: 'all' },
+        [],
+      ];
+      const who = [coach.auth, stranger.auth, { authorization: 'Bearer not-a-token' }, {}];
+      for (const [method, url] of routes) {
+        for (const id of ids) {
+          for (const headers of who) {
+            // The coach asking for a new analysis of the real video is no attack (and would redo it).
+            if (url(id).includes('/analyze/') && id === String(videoId) && headers === coach.auth) continue;
+            for (const body of method === 'GET' ? [undefined] : bodies) {
+              const res = await ctx.app.inject({
+                method,
+                url: url(id),
+                headers: { ...headers, 'content-type': 'application/json' },
+                ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+              });
+              if (res.statusCode < 400) continue;
+              expect(res.statusCode, `${method} ${url(id)}: ${res.body}`).toBeLessThan(500);
+              expect(res.headers['content-type'], `${method} ${url(id)}`).toMatch(/^application\/problem\+json/);
+            }
+          }
+        }
+      }
+      // The analysis is as it was: nothing hostile got through.
+      expect((await feedback(videoId, coach)).statusCode).toBe(200);
+    });
+
     it('never loses an edit when two editors save at once', async () => {
       const answers = await Promise.all([
         patch(coach, { overallDescription: 'From the coach' }),
