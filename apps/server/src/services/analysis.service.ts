@@ -1,8 +1,4 @@
-import {
-  AnalysisResult,
-  type AnalysisPatch,
-  type AnalyzeAccepted,
-} from '@openmat/contract/analysis';
+import { AnalysisResult, type AnalysisPatch, type AnalyzeAccepted } from '@openmat/contract/analysis';
 import { ROLE_STUDENT } from '@openmat/contract/enums';
 import type { Language } from '@openmat/contract/languages';
 import { setTimeout as delay } from 'node:timers/promises';

@@ -197,9 +197,10 @@ export class CoachService {
   ): Promise<TechniqueSearchResult> {
     await existingSession(this.sessions, sessionId);
     const footage = await this.footage.visibleAnalyses(principal.userId, SEARCHED_FOOTAGE);
+    const technique = findTechnique(techniqueName);
     const local = {
-      ...localReferences(techniqueName, language),
-      academy_clips: academyClips(techniqueName, findTechnique(techniqueName), footage),
+      ...localReferences(technique, language),
+      academy_clips: academyClips(techniqueName, technique, footage),
     };
     const t = translator(language);
     if (!this.youtube) return { youtube_videos: [], ...local, notice: t('search.youtubeNotConfigured') };

@@ -38,11 +38,13 @@ export function findTechnique(name: string): Technique | undefined {
 }
 
 /**
- * Free and paid resources from the knowledge base's own references: links that were checked when the
+ * Free and paid resources of a technique (`findTechnique`) from the knowledge base's own references: links that were checked when the
  * knowledge base was written. Nothing is invented: a technique without references gives empty lists.
  */
-export function localReferences(name: string, language: Language): Omit<TechniqueSearchResult, 'youtube_videos'> {
-  const technique = findTechnique(name);
+export function localReferences(
+  technique: Technique | undefined,
+  language: Language,
+): Pick<TechniqueSearchResult, 'free_videos' | 'paid_resources'> {
   if (!technique) return { free_videos: [], paid_resources: [] };
   const title = technique.name[language];
   return {
