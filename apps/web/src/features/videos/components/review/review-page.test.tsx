@@ -272,7 +272,7 @@ describe('ReviewPage', () => {
     });
     const user = userEvent.setup();
     await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
-    await user.click(await screen.findByRole('button', { name: 'Helpful', exact: true }));
+    await user.click(await screen.findByRole('button', { name: /^Helpful$/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Your feedback was not recorded: No analysis of video 7 exists yet.',
     );
