@@ -37,6 +37,8 @@ try {
   const decodeSeconds = (performance.now() - started) / 1000;
 
   const media = new MediaRepository();
+  const info = await media.probe(file);
+  const source = { path: file, demuxer: info.demuxer, durationSeconds: info.durationSeconds };
   /** One end-to-end analysis with the pose model on `threads` threads. */
   const analyse = async (threads) => {
     let started = performance.now();
@@ -44,7 +46,7 @@ try {
     const loadSeconds = (performance.now() - started) / 1000;
     started = performance.now();
     const result = await analyseRoll(
-      media.sampleFrames(file, { framesPerSecond: FPS, width: 640, height: 360 }),
+      media.sampleFrames(source, { framesPerSecond: FPS, width: 640, height: 360 }),
       detector,
       positionTimeline,
       analysisKnowledge,

@@ -66,6 +66,23 @@ const EnvSchema = z.object({
     z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, hyphens or underscores'),
   ),
   VIDEO_MAX_BYTES: optional(bytes),
+  VIDEO_MAX_SECONDS: optional(
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 3600),
+  ),
+  VIDEO_MAX_DIMENSION: optional(z.coerce.number().int().min(64).max(16384)),
+  VIDEO_QUOTA_BYTES: optional(z.coerce.number().int().min(0)),
+  VIDEO_MAX_UNFINISHED_UPLOADS: optional(z.coerce.number().int().min(1).max(100)),
+  ANALYSIS_RERUN_SECONDS: optional(
+    z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 3600),
+  ),
   SIGNED_URL_TTL_SECONDS: optional(
     z.coerce
       .number()
@@ -129,6 +146,16 @@ export interface AppConfig {
   redisPrefix: string;
   /** Largest accepted video, in bytes (default 4 GiB). */
   videoMaxBytes: number;
+  /** The longest video accepted, in seconds (default 3 hours). */
+  videoMaxSeconds: number;
+  /** The largest frame accepted, in pixels a side (default 4096). */
+  videoMaxDimension: number;
+  /** What one account may store, videos and unfinished uploads together, in bytes; 0 is no limit (default 20 GiB). */
+  videoQuotaBytes: number;
+  /** Resumable uploads one account may have unfinished at once (default 3). */
+  videoMaxUnfinishedUploads: number;
+  /** The least time between two analyses of one video, in seconds (default 10 minutes). */
+  analysisRerunSeconds: number;
   /** How long a video's signed URL stays valid, in seconds. */
   signedUrlSeconds: number;
   /** Frames the analysis samples per second of video (positions last seconds, so 2 to 5 is plenty). */
@@ -228,6 +255,11 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
     redisUrl: e.REDIS_URL ?? null,
     redisPrefix: e.REDIS_PREFIX ?? 'openmat',
     videoMaxBytes: e.VIDEO_MAX_BYTES ?? 4 * 1024 ** 3,
+    videoMaxSeconds: e.VIDEO_MAX_SECONDS ?? 3 * 3600,
+    videoMaxDimension: e.VIDEO_MAX_DIMENSION ?? 4096,
+    videoQuotaBytes: e.VIDEO_QUOTA_BYTES ?? 20 * 1024 ** 3,
+    videoMaxUnfinishedUploads: e.VIDEO_MAX_UNFINISHED_UPLOADS ?? 3,
+    analysisRerunSeconds: e.ANALYSIS_RERUN_SECONDS ?? 600,
     signedUrlSeconds: e.SIGNED_URL_TTL_SECONDS ?? 6 * 3600,
     analysisFramesPerSecond: e.ANALYSIS_FRAMES_PER_SECOND ?? DEFAULT_ANALYSIS_FPS,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS ?? 60,

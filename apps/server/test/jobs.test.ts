@@ -97,6 +97,36 @@ describe.each(databaseTargets)('the database job queue on $dialect', (target) =>
     expect(await repository.list()).toEqual([]);
   });
 
+  it("takes turns between owners: one owner's long queue does not hold back another's job", async () => {
+    const { repository, registry, worker } = queueOn(database);
+    const order: number[] = [];
+    registry.register('video.process', {
+      run: async ({ videoId }) => {
+        order.push(videoId);
+      },
+    });
+    // Owner A queues three, each behind A's own earlier ones; then owner B queues one with nothing waiting.
+    for (const [videoId, priority] of [
+      [1, 0],
+      [2, 1],
+      [3, 2],
+      [10, 0],
+    ] as const) {
+      await repository.enqueue('video.process', { videoId }, { priority });
+    }
+    worker.start();
+    await vi.waitFor(() => expect(order).toHaveLength(4));
+    expect(order).toEqual([1, 10, 2, 3]);
+  });
+
+  it('drops a waiting job by its key when asked, and leaves other work alone', async () => {
+    const { repository } = queueOn(database);
+    await repository.enqueue('video.analyze', { videoId: 5 }, { jobKey: '5' });
+    await repository.enqueue('video.process', { videoId: 5 }, { jobKey: '5' });
+    await repository.cancel('video.analyze', '5');
+    expect((await repository.list()).map((job) => job.name)).toEqual(['video.process']);
+  });
+
   it('queues a job key once while its job waits or runs, and again once it is done', async () => {
     const { repository, registry, worker } = queueOn(database);
     const release = deferred();
@@ -442,6 +472,30 @@ describe.runIf(redisUrl)('the BullMQ job queue', () => {
     await vi.waitFor(() =>
       expect(runs).toEqual([{ payload: { videoId: 21 }, context: { attempt: 1, maxAttempts: 3 } }]),
     );
+  });
+
+  it('takes turns between owners, and drops a waiting job by its key', async () => {
+    const registry = new JobRegistry(silent);
+    const order: number[] = [];
+    registry.register('video.process', {
+      run: async ({ videoId }) => {
+        order.push(videoId);
+      },
+    });
+    const { queue, start } = queueWith(registry, { start: false });
+    for (const [videoId, priority] of [
+      [1, 0],
+      [2, 1],
+      [3, 2],
+      [10, 0],
+    ] as const) {
+      await queue.enqueue('video.process', { videoId }, { priority, jobKey: String(videoId) });
+    }
+    await queue.enqueue('video.process', { videoId: 4 }, { priority: 3, jobKey: '4' });
+    await queue.cancel('video.process', '4');
+    start();
+    await vi.waitFor(() => expect(order).toHaveLength(4));
+    expect(order).toEqual([1, 10, 2, 3]);
   });
 
   it('queues a job key once while its job waits, and again once it is done', async () => {

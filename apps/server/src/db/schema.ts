@@ -178,6 +178,7 @@ export interface JobsTable {
   locked_until: string | null;
   lock_token: string | null;
   last_error: string | null;
+  priority: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -1,5 +1,6 @@
 import type { Services } from '../services/services.js';
 import { AnalysisImpossible } from '../services/analysis.service.js';
+import { PermanentFailure } from '../services/video.service.js';
 import { PermanentJobError, type JobRegistry } from './registry.js';
 
 /**
@@ -10,7 +11,14 @@ import { PermanentJobError, type JobRegistry } from './registry.js';
 export function registerJobHandlers(registry: JobRegistry, services: Services): void {
   registry.register('video.process', {
     // The poster and the browser-playable copy; a video deleted meanwhile is skipped.
-    run: ({ videoId }) => services.videos.process(videoId),
+    run: async ({ videoId }) => {
+      try {
+        await services.videos.process(videoId);
+      } catch (error) {
+        if (error instanceof PermanentFailure) throw new PermanentJobError(error.message);
+        throw error;
+      }
+    },
     // Out of tries: the list stops waiting for a poster, and the source still plays where it can.
     onFailed: ({ videoId }) => services.videos.processingFailed(videoId),
   });

@@ -13,6 +13,9 @@ export interface AnalysisState {
   errorMessage: string | null;
 }
 
+/** Corrections kept per video, oldest dropped first. */
+export const MAX_CORRECTIONS = 20;
+
 const parseLanguage = (value: string): Language => (isLanguage(value) ? value : FALLBACK_LANGUAGE);
 
 /** The vision model's calls for the current request of an analysis. */
@@ -49,36 +52,44 @@ export class AnalysisRepository {
   }
 
   /**
-   * Queues the analysis of a video, unless one is queued or running already (then nothing changes and
-   * false is answered). A finished or failed analysis is queued again.
+   * Queues the analysis of a video, unless one is queued or running already (`already`: nothing
+   * changes), or the last one was asked for less than `minSeconds` ago (`tooSoon`). A finished or
+   * failed analysis is queued again. The vision model's calls are counted over the video's whole life:
+   * asking again never gives it a fresh budget.
    */
-  async request(videoId: number, userId: number, language: Language): Promise<boolean> {
-    const now = this.clock.now().toISOString();
+  async request(
+    videoId: number,
+    userId: number,
+    language: Language,
+    minSeconds: number,
+  ): Promise<{ status: 'queued' | 'already' } | { status: 'tooSoon'; retryAfterSeconds: number }> {
+    const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
       const existing = await trx
         .selectFrom('video_analyses')
-        .select('status')
+        .select(['status', 'requested_at'])
         .where('video_id', '=', videoId)
         .executeTakeFirst();
-      if (existing && (existing.status === 'queued' || existing.status === 'running')) return false;
+      if (existing && (existing.status === 'queued' || existing.status === 'running')) return { status: 'already' };
+      if (existing) {
+        const waited = (now.getTime() - Date.parse(existing.requested_at)) / 1000;
+        if (waited < minSeconds) return { status: 'tooSoon', retryAfterSeconds: Math.ceil(minSeconds - waited) };
+      }
       const values = {
         status: 'queued',
         progress: 0,
         language,
         requested_by_user_id: userId,
         error_message: null,
-        model_calls: 0,
-        model_unbilled: 0,
-        model_reply: null,
-        requested_at: now,
+        requested_at: now.toISOString(),
         finished_at: null,
       };
       await trx
         .insertInto('video_analyses')
-        .values({ video_id: videoId, ...values })
+        .values({ video_id: videoId, ...values, model_calls: 0, model_unbilled: 0, model_reply: null })
         .onConflict((oc) => oc.column('video_id').doUpdateSet(values))
         .execute();
-      return true;
+      return { status: 'queued' };
     });
   }
 
@@ -198,15 +209,44 @@ export class AnalysisRepository {
         .where('ai_analysis_result', '=', before)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) return false;
+      // One editor's run of saves in a row is one correction: its first `before` and its latest `after`,
+      // which is what measuring the analyser against the coach needs, not every keystroke.
+      const last = await trx
+        .selectFrom('analysis_corrections')
+        .select(['id', 'editor_user_id'])
+        .where('video_id', '=', videoId)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (last && last.editor_user_id === editorUserId) {
+        await trx
+          .updateTable('analysis_corrections')
+          .set({ after_result: after, corrected_at: now })
+          .where('id', '=', last.id)
+          .execute();
+      } else {
+        await trx
+          .insertInto('analysis_corrections')
+          .values({
+            video_id: videoId,
+            editor_user_id: editorUserId,
+            before_result: before,
+            after_result: after,
+            corrected_at: now,
+          })
+          .execute();
+      }
+      // At most MAX_CORRECTIONS kept per video: the oldest go.
+      const keep = trx
+        .selectFrom('analysis_corrections')
+        .select('id')
+        .where('video_id', '=', videoId)
+        .orderBy('id', 'desc')
+        .limit(MAX_CORRECTIONS);
       await trx
-        .insertInto('analysis_corrections')
-        .values({
-          video_id: videoId,
-          editor_user_id: editorUserId,
-          before_result: before,
-          after_result: after,
-          corrected_at: now,
-        })
+        .deleteFrom('analysis_corrections')
+        .where('video_id', '=', videoId)
+        .where('id', 'not in', (eb) => eb.selectFrom(keep.as('kept')).select('kept.id'))
         .execute();
       return true;
     });
@@ -217,19 +257,43 @@ export class AnalysisRepository {
    * that the analyser's own results can be told from corrected ones.
    */
   async addFeedback(videoId: number, userId: number, helpful: boolean): Promise<void> {
+    const corrections = await this.db
+      .selectFrom('analysis_corrections')
+      .select((count) => count.fn.countAll<number | string>().as('count'))
+      .where('video_id', '=', videoId)
+      .executeTakeFirst();
+    const values = {
+      helpful: helpful ? 1 : 0,
+      corrections: Number(corrections?.count ?? 0),
+      created_at: this.clock.now().toISOString(),
+    };
+    // One vote per reader: a second one replaces the first.
     await this.db
       .insertInto('analysis_feedback')
-      .values((eb) => ({
-        video_id: videoId,
-        user_id: userId,
-        helpful: helpful ? 1 : 0,
-        corrections: eb
-          .selectFrom('analysis_corrections')
-          .select((count) => count.fn.countAll<number>().as('count'))
-          .where('video_id', '=', videoId),
-        created_at: this.clock.now().toISOString(),
-      }))
+      .values({ video_id: videoId, user_id: userId, ...values })
+      .onConflict((oc) => oc.columns(['video_id', 'user_id']).doUpdateSet(values))
       .execute();
+  }
+
+  /** The readers' votes on a video's analysis, for tests and diagnostics. */
+  async feedbackOf(videoId: number): Promise<{ userId: number; helpful: boolean }[]> {
+    const rows = await this.db
+      .selectFrom('analysis_feedback')
+      .select(['user_id', 'helpful'])
+      .where('video_id', '=', videoId)
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({ userId: row.user_id, helpful: row.helpful === 1 }));
+  }
+
+  /** How many corrections of a video are kept, for tests and diagnostics. */
+  async correctionCount(videoId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('analysis_corrections')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('video_id', '=', videoId)
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
   }
 
   /** The users an analysis concerns: the uploader and everyone it was shared with. */

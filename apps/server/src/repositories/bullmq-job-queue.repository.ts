@@ -25,6 +25,9 @@ export interface BullmqJobQueueOptions {
   leaseMs?: number;
 }
 
+/** The largest priority BullMQ takes. */
+const MAX_PRIORITY = 2_097_152;
+
 /** Every job shares one queue; a job's BullMQ name is its contract name. */
 const QUEUE_NAME = 'jobs';
 
@@ -59,15 +62,33 @@ export class BullmqJobQueue {
    * id, which holds while the job waits, runs or waits for a retry and is let go once it completes or
    * fails, as the database queue's key is.
    */
-  async enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options: { jobKey?: string } = {}): Promise<void> {
+  async enqueue<N extends JobName>(
+    name: N,
+    payload: JobPayload<N>,
+    options: { jobKey?: string; priority?: number } = {},
+  ): Promise<void> {
     const checked = JobPayloadSchemas[name].parse(payload);
+    const priority = Math.max(0, Math.floor(options.priority ?? 0));
     await this.queue.add(name, checked, {
+      // BullMQ takes the jobs without a priority first, then the lower priorities (1 to 2 097 152):
+      // the work of an owner with none waiting goes ahead of an owner's long queue.
+      ...(priority > 0 ? { priority: Math.min(MAX_PRIORITY, priority) } : {}),
       attempts: this.maxAttempts,
       backoff: { type: 'exponential', delay: this.backoffMs },
       removeOnComplete: { count: 1000 },
       removeOnFail: { count: 5000 },
       ...(options.jobKey === undefined ? {} : { deduplication: { id: `${name}|${options.jobKey}` } }),
     });
+  }
+
+  /** Drops the job of this name and key while it waits; a running one (locked) is left to its handler. */
+  async cancel(name: JobName, jobKey: string): Promise<void> {
+    const jobId = await this.queue.getDeduplicationJobId(`${name}|${jobKey}`);
+    if (!jobId) return;
+    const job = await this.queue.getJob(jobId);
+    if (!job || (await job.isActive())) return;
+    // Taken by a worker since it was looked up: its handler sees the video gone and stops.
+    await job.remove().catch(() => undefined);
   }
 
   /** Runs the queue's jobs in this process until the answer's `close`, `concurrency` at a time. */

@@ -54,7 +54,11 @@ export class DbJobQueueRepository {
    * Queues a job, checked against its contract schema first. With a `jobKey`, nothing happens while a
    * job of that name and key is queued or running (a partial unique index says so, atomically).
    */
-  async enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options: { jobKey?: string } = {}): Promise<void> {
+  async enqueue<N extends JobName>(
+    name: N,
+    payload: JobPayload<N>,
+    options: { jobKey?: string; priority?: number } = {},
+  ): Promise<void> {
     const checked = JobPayloadSchemas[name].parse(payload);
     const now = this.clock.now().toISOString();
     await this.db
@@ -65,6 +69,7 @@ export class DbJobQueueRepository {
         job_key: options.jobKey ?? null,
         status: 'queued',
         max_attempts: this.maxAttempts,
+        priority: Math.max(0, Math.floor(options.priority ?? 0)),
         run_after: now,
         created_at: now,
         updated_at: now,
@@ -72,6 +77,16 @@ export class DbJobQueueRepository {
       .onConflict((oc) => oc.doNothing())
       .execute();
     for (const listener of this.listeners) listener();
+  }
+
+  /** Drops the queued job of this name and key; a running one is left to its handler. */
+  async cancel(name: JobName, jobKey: string): Promise<void> {
+    await this.db
+      .deleteFrom('jobs')
+      .where('name', '=', name)
+      .where('job_key', '=', jobKey)
+      .where('status', '=', 'queued')
+      .execute();
   }
 
   onEnqueued(listener: () => void): () => void {
@@ -87,6 +102,7 @@ export class DbJobQueueRepository {
       .selectFrom('jobs')
       .select('id')
       .where(claimable(nowText))
+      .orderBy('priority')
       .orderBy('run_after')
       .orderBy('id')
       .limit(1)

@@ -1,15 +1,77 @@
 /**
  * The system's ffprobe and ffmpeg: what a file holds by its content (never by its name or type), a
  * poster image, and a browser-playable H.264/AAC MP4 with faststart.
+ *
+ * Only real video containers are ever opened (docs/decisions/0024-media-inputs-and-budgets.md): the probe
+ * lets ffprobe pick among an allow-list of demuxers, every later run names the demuxer the probe found,
+ * and every input may use the `file` protocol alone. A playlist, a manifest or a concat list that points
+ * at another file (another user's video, say) is therefore never followed. Every run has a wall-clock
+ * budget from the clip's length and reads no more than that length.
  */
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { z } from 'zod';
 import { parseJson } from '../lib/parse-json.js';
+
+/**
+ * The demuxers an upload may be read with, by the container names ffprobe reports: MP4/MOV/3GP,
+ * Matroska/WebM, AVI, MPEG program streams and MPEG transport streams. Nothing else is a video here.
+ */
+const DEMUXERS = {
+  'mov,mp4,m4a,3gp,3g2,mj2': 'mov',
+  'matroska,webm': 'matroska',
+  avi: 'avi',
+  mpeg: 'mpeg',
+  mpegts: 'mpegts',
+} as const;
+export type Demuxer = (typeof DEMUXERS)[keyof typeof DEMUXERS];
+const DEMUXER_NAMES: readonly Demuxer[] = [...new Set(Object.values(DEMUXERS))];
+
+/**
+ * Demuxers that read other files or addresses named inside the input (playlists, manifests, concat
+ * lists, image sequences): refused by name as well, should a probe ever report one.
+ */
+const REFERENCE_DEMUXERS =
+  /(^|,)(hls|applehttp|dash|concat|ffconcat|image2|image2pipe|imagepipe|sdp|rtp|rtsp|tee|data|lavfi|mpl2|webm_dash_manifest|ifv|mmf)(,|$)/;
+
+/** The demuxer for a format name of ffprobe's, or null when it is not a video container we read. */
+export function demuxerFor(formatName: string): Demuxer | null {
+  if (REFERENCE_DEMUXERS.test(formatName)) return null;
+  return Object.entries(DEMUXERS).find(([name]) => name === formatName)?.[1] ?? null;
+}
+
+/** Input options every run gets: the `file` protocol only, and the demuxer named. */
+function inputArgs(source: MediaSource, limitSeconds: number): string[] {
+  return [
+    ...['-protocol_whitelist', 'file', '-f', source.demuxer],
+    // Never more than the clip claims to last: a file that lies about its length is cut there.
+    ...['-t', limitSeconds.toFixed(2), '-i', `file:${source.path}`],
+  ];
+}
+
+/** A stored video file as ffmpeg is allowed to read it. */
+export interface MediaSource {
+  path: string;
+  demuxer: Demuxer;
+  durationSeconds: number | null;
+}
+
+/** Limits of the media runs. */
+export interface MediaLimits {
+  /** The longest clip read, used where a file does not tell its length. */
+  maxSeconds: number;
+  /** Seconds of wall time a run gets, besides `secondsPerSecond` for each second of the clip. */
+  baseSeconds: number;
+  secondsPerSecond: number;
+}
+
+export const DEFAULT_MEDIA_LIMITS: MediaLimits = { maxSeconds: 3 * 3600, baseSeconds: 60, secondsPerSecond: 4 };
 
 /** What ffprobe found in a file that holds a video. */
 export interface MediaInfo {
   /** ffprobe's container names, e.g. "mov,mp4,m4a,3gp,3g2,mj2" or "avi". */
   formatName: string;
+  /** The demuxer every later run names. */
+  demuxer: Demuxer;
   videoCodec: string;
   audioCodec: string | null;
   width: number;
@@ -34,9 +96,6 @@ const ProbeOutput = z.object({
   format: z.object({ format_name: z.string().optional(), duration: z.string().optional() }).loose().optional(),
 });
 
-/** Containers that only ever hold single pictures or image sequences: a photo is not a video. */
-const PICTURE_FORMATS = /(^|,)(image2|[a-z0-9]+_pipe|gif|apng|webp)(,|$)/;
-
 const MP4_VIDEO = new Set(['h264', 'av1']);
 const MP4_AUDIO = new Set(['aac', 'mp3', 'opus']);
 const WEBM_VIDEO = new Set(['vp8', 'vp9', 'av1']);
@@ -53,42 +112,110 @@ function playable(formatName: string, videoCodec: string, audioCodec: string | n
   return false;
 }
 
-/** Runs a tool to its end; its output as bytes, or an error ending with the last lines it wrote to stderr. */
-function run(command: string, args: readonly string[], timeoutMs: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      command,
-      args,
-      { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024, encoding: 'buffer' },
-      (error, stdout, stderr) => {
-        if (error) {
-          const reason = stderr.toString('utf8').trim().split('\n').slice(-3).join(' ');
-          reject(new Error(`${command} failed: ${reason || error.message}`));
-        } else resolve(stdout);
-      },
-    );
-  });
-}
-
 /** A file ffmpeg cannot decode to the end: another try would fail the same way. */
 export class UndecodableVideo extends Error {
   override name = 'UndecodableVideo';
 }
 
+/** A run that went over its wall-clock budget and was stopped: the clip takes more work than it may. */
+export class MediaTimeout extends Error {
+  override name = 'MediaTimeout';
+  constructor(readonly budgetSeconds: number) {
+    super(`ffmpeg was stopped after its time budget of ${String(Math.round(budgetSeconds))} s`);
+  }
+}
+
+/** A run stopped because its caller gave up on it (the video was deleted). */
+export class MediaAborted extends Error {
+  override name = 'MediaAborted';
+}
+
+/**
+ * A run of ffmpeg or ffprobe: its stdout (bytes, or streamed to `onStdout`), stopped with SIGKILL when
+ * `signal` aborts or `budgetMs` passes. Ends with the output, or an error that says which of these
+ * happened: MediaAborted, MediaTimeout, a stop by someone else (retried), or the tool's own failure
+ * with the last lines it wrote to stderr.
+ */
+function runTool(
+  command: string,
+  args: readonly string[],
+  { budgetMs, signal, onStdout }: { budgetMs: number; signal?: AbortSignal; onStdout?: (chunk: Buffer) => void },
+): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let outBytes = 0;
+    let errors = '';
+    let stoppedBy: 'budget' | 'caller' | null = null;
+    const stop = (why: 'budget' | 'caller') => {
+      stoppedBy ??= why;
+      child.kill('SIGKILL');
+    };
+    const timer = setTimeout(() => stop('budget'), budgetMs);
+    const onAbort = () => stop('caller');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) stop('caller');
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (onStdout) onStdout(chunk);
+      else if (outBytes < 16 * 1024 * 1024) {
+        out.push(chunk);
+        outBytes += chunk.length;
+      }
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      errors = (errors + chunk).slice(-2000);
+    });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      reject(error);
+    });
+    child.on('close', (code, killedBy) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      if (stoppedBy === 'caller') reject(new MediaAborted(`${command} was stopped by its caller`));
+      else if (stoppedBy === 'budget') reject(new MediaTimeout(budgetMs / 1000));
+      else if (code === 0) resolve(Buffer.concat(out));
+      else if (killedBy !== null) reject(new Error(`${command} was stopped by ${killedBy}; another try runs it again`));
+      else {
+        const reason = errors.trim().split('\n').slice(-3).join(' ');
+        reject(new Error(`${command} failed (${String(code)}): ${reason}`));
+      }
+    });
+  });
+}
+
 export class MediaRepository {
   constructor(
+    private readonly limits: MediaLimits = DEFAULT_MEDIA_LIMITS,
     private readonly ffprobe = 'ffprobe',
     private readonly ffmpeg = 'ffmpeg',
   ) {}
 
-  /** The video in a file, or null when the file holds none (a photo, a text file, random bytes). */
+  /** The seconds of a clip a run reads: what it claims (and a little), or the longest allowed. */
+  private lengthOf(source: MediaSource): number {
+    return Math.min(this.limits.maxSeconds, (source.durationSeconds ?? this.limits.maxSeconds) + 2);
+  }
+
+  /** The wall-clock budget of a run over `seconds` of video, in milliseconds. */
+  budgetMs(seconds: number): number {
+    return (this.limits.baseSeconds + this.limits.secondsPerSecond * seconds) * 1000;
+  }
+
+  /**
+   * The video in a file, or null when the file holds none (a photo, a text file, random bytes, a
+   * playlist or manifest that points elsewhere, a container not on the allow-list).
+   */
   async probe(file: string): Promise<MediaInfo | null> {
     let stdout: string;
     try {
-      const output = await run(
+      const output = await runTool(
         this.ffprobe,
-        ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
-        60_000,
+        [
+          ...['-v', 'error', '-protocol_whitelist', 'file', '-format_whitelist', DEMUXER_NAMES.join(',')],
+          ...['-print_format', 'json', '-show_format', '-show_streams', `file:${file}`],
+        ],
+        { budgetMs: 60_000 },
       );
       stdout = output.toString('utf8');
     } catch {
@@ -98,7 +225,8 @@ export class MediaRepository {
     const parsed = json.ok ? ProbeOutput.safeParse(json.value) : null;
     if (!parsed?.success) return null;
     const formatName = parsed.data.format?.format_name ?? '';
-    if (formatName === '' || PICTURE_FORMATS.test(formatName)) return null;
+    const demuxer = demuxerFor(formatName);
+    if (demuxer === null) return null;
     const video = parsed.data.streams.find(
       (stream) => stream.codec_type === 'video' && stream.disposition?.attached_pic !== 1 && stream.codec_name,
     );
@@ -108,6 +236,7 @@ export class MediaRepository {
     const audioCodec = audio?.codec_name ?? null;
     return {
       formatName,
+      demuxer,
       videoCodec: video.codec_name,
       audioCodec,
       width: video.width,
@@ -118,40 +247,29 @@ export class MediaRepository {
   }
 
   /** A JPEG poster from `atSeconds` into the video, at most 640 pixels wide. */
-  async poster(input: string, output: string, atSeconds: number): Promise<void> {
-    await run(
+  async poster(source: MediaSource, output: string, atSeconds: number, signal?: AbortSignal): Promise<void> {
+    await runTool(
       this.ffmpeg,
       [
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-y',
-        '-ss',
-        atSeconds.toFixed(2),
-        '-i',
-        input,
-        '-frames:v',
-        '1',
-        '-vf',
-        "scale='min(640,iw)':-2",
-        '-q:v',
-        '4',
-        output,
+        ...['-hide_banner', '-loglevel', 'error', '-y', '-ss', atSeconds.toFixed(2)],
+        ...inputArgs(source, this.lengthOf(source)),
+        ...['-frames:v', '1', '-vf', "scale='min(640,iw)':-2", '-q:v', '4', `file:${output}`],
       ],
-      120_000,
+      { budgetMs: this.budgetMs(0), signal },
     );
   }
 
   /** A JPEG still from `atSeconds` into the video, at most `width` pixels wide, as bytes. */
-  async still(input: string, atSeconds: number, width: number): Promise<Buffer> {
-    const jpeg = await run(
+  async still(source: MediaSource, atSeconds: number, width: number, signal?: AbortSignal): Promise<Buffer> {
+    const jpeg = await runTool(
       this.ffmpeg,
       [
-        ...['-hide_banner', '-loglevel', 'error', '-ss', atSeconds.toFixed(2), '-i', input],
-        ...['-frames:v', '1', '-vf', `scale='min(${width},iw)':-2`, '-q:v', '5'],
+        ...['-hide_banner', '-loglevel', 'error', '-ss', atSeconds.toFixed(2)],
+        ...inputArgs(source, this.lengthOf(source)),
+        ...['-frames:v', '1', '-vf', `scale='min(${String(width)},iw)':-2`, '-q:v', '5'],
         ...['-f', 'image2', '-c:v', 'mjpeg', 'pipe:1'],
       ],
-      60_000,
+      { budgetMs: this.budgetMs(0), signal },
     );
     if (jpeg.length === 0) throw new Error(`no frame at ${atSeconds.toFixed(2)} s`);
     return jpeg;
@@ -161,93 +279,59 @@ export class MediaRepository {
    * An H.264/AAC MP4 with its index at the front (faststart), so that it plays while it downloads.
    * `onProgress` gets the share done, 0 to 1, from ffmpeg's progress report.
    */
-  transcode(
-    input: string,
+  async transcode(
+    source: MediaSource,
     output: string,
-    durationSeconds: number | null,
-    onProgress?: (share: number) => void,
+    { onProgress, signal }: { onProgress?: (share: number) => void; signal?: AbortSignal } = {},
   ): Promise<void> {
-    const args = [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
-      '-i',
-      input,
-      '-map',
-      '0:v:0',
-      '-map',
-      '0:a:0?',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-crf',
-      '23',
-      '-pix_fmt',
-      'yuv420p',
-      // Even dimensions, which yuv420p needs.
-      '-vf',
-      'scale=trunc(iw/2)*2:trunc(ih/2)*2',
-      '-c:a',
-      'aac',
-      '-b:a',
-      '128k',
-      '-movflags',
-      '+faststart',
-      '-progress',
-      'pipe:1',
-      '-nostats',
-      output,
-    ];
-    return new Promise((resolve, reject) => {
-      const child = spawn(this.ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-      let errors = '';
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-        errors = (errors + chunk).slice(-2000);
-      });
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-        const micros = /out_time_us=(\d+)/.exec(chunk)?.[1];
-        if (onProgress && micros && durationSeconds) {
-          onProgress(Math.min(1, Number(micros) / 1e6 / durationSeconds));
-        }
-      });
-      child.on('error', reject);
-      child.on('close', (code) => {
-        if (code === 0) resolve();
-        else reject(new Error(`ffmpeg failed (${String(code)}): ${errors.trim().split('\n').slice(-3).join(' ')}`));
-      });
-    });
+    const seconds = this.lengthOf(source);
+    await runTool(
+      this.ffmpeg,
+      [
+        ...['-hide_banner', '-loglevel', 'error', '-y'],
+        ...inputArgs(source, seconds),
+        ...['-map', '0:v:0', '-map', '0:a:0?'],
+        ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'],
+        // Even dimensions, which yuv420p needs.
+        ...['-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2'],
+        ...['-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart'],
+        ...['-progress', 'pipe:1', '-nostats', `file:${output}`],
+      ],
+      {
+        budgetMs: this.budgetMs(seconds),
+        signal,
+        onStdout: (chunk) => {
+          const micros = /out_time_us=(\d+)/.exec(chunk.toString('utf8'))?.[1];
+          if (onProgress && micros && source.durationSeconds) {
+            onProgress(Math.min(1, Number(micros) / 1e6 / source.durationSeconds));
+          }
+        },
+      },
+    );
   }
 
   /**
    * The video's frames, `framesPerSecond` of them a second, scaled to fit `width` x `height` (letterboxed,
    * so every frame has that size) as raw RGB, one at a time: ffmpeg decodes while the caller works on
-   * the previous frame, and only one frame is held at once. A file ffmpeg cannot decode throws.
+   * the previous frame, and only one frame is held at once. A file ffmpeg cannot decode throws
+   * UndecodableVideo; a run over its budget throws MediaTimeout; an aborted one MediaAborted.
    */
   async *sampleFrames(
-    input: string,
+    source: MediaSource,
     { framesPerSecond, width, height }: { framesPerSecond: number; width: number; height: number },
+    signal?: AbortSignal,
   ): AsyncGenerator<{ time: number; width: number; height: number; rgb: Uint8Array }> {
     const filter =
       `fps=${String(framesPerSecond)},scale=${String(width)}:${String(height)}:force_original_aspect_ratio=decrease,` +
       `pad=${String(width)}:${String(height)}:(ow-iw)/2:(oh-ih)/2`;
+    const seconds = this.lengthOf(source);
+    const budgetMs = this.budgetMs(seconds);
     const child = spawn(
       this.ffmpeg,
       [
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-i',
-        input,
-        '-an',
-        '-vf',
-        filter,
-        '-pix_fmt',
-        'rgb24',
-        '-f',
-        'rawvideo',
-        'pipe:1',
+        ...['-hide_banner', '-loglevel', 'error'],
+        ...inputArgs(source, seconds),
+        ...['-an', '-vf', filter, '-pix_fmt', 'rgb24', '-f', 'rawvideo', 'pipe:1'],
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
@@ -255,9 +339,18 @@ export class MediaRepository {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       errors = (errors + chunk).slice(-2000);
     });
-    const exited = new Promise<number | null>((resolve, reject) => {
+    let stoppedBy: 'budget' | 'caller' | null = null;
+    const stop = (why: 'budget' | 'caller') => {
+      stoppedBy ??= why;
+      child.kill('SIGKILL');
+    };
+    const timer = setTimeout(() => stop('budget'), budgetMs);
+    const onAbort = () => stop('caller');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) stop('caller');
+    const exited = new Promise<{ code: number | null; killedBy: NodeJS.Signals | null }>((resolve, reject) => {
       child.on('error', reject);
-      child.on('close', resolve);
+      child.on('close', (code, killedBy) => resolve({ code, killedBy }));
     });
     const frameBytes = width * height * 3;
     let frame = new Uint8Array(frameBytes);
@@ -280,13 +373,18 @@ export class MediaRepository {
           }
         }
       }
-      const code = await exited;
+      const { code, killedBy } = await exited;
+      if (stoppedBy === 'caller') throw new MediaAborted('ffmpeg was stopped by its caller');
+      if (stoppedBy === 'budget') throw new MediaTimeout(budgetMs / 1000);
+      if (killedBy !== null) throw new Error(`ffmpeg was stopped by ${killedBy}; another try runs it again`);
       if (code !== 0) {
         throw new UndecodableVideo(
           `ffmpeg could not decode the video (${String(code)}): ${errors.trim().split('\n').slice(-2).join(' ')}`,
         );
       }
     } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
       // The caller stopped early (a failure, a deleted video): ffmpeg stops too.
       if (child.exitCode === null) child.kill('SIGKILL');
     }

@@ -5,7 +5,7 @@
  */
 import { IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { FileStore } from '@tus/file-store';
 import { MemoryLocker, Server, type ServerOptions } from '@tus/server';
 import type { Locker, Upload } from '@tus/utils';
@@ -21,7 +21,12 @@ export interface ResumableUploadHooks {
    * Checks a new upload's metadata for the request's user; answers the metadata to keep (the owner
    * stamped in), or a refusal.
    */
-  create(request: IncomingMessage, metadata: Record<string, string>): Promise<Record<string, string> | UploadRefusal>;
+  create(
+    request: IncomingMessage,
+    metadata: Record<string, string>,
+    /** The declared length, when the client told it. */
+    size: number | undefined,
+  ): Promise<Record<string, string> | UploadRefusal>;
   /** Whether the request's user may continue or query the upload of this metadata. */
   mayContinue(request: IncomingMessage, metadata: Record<string, string>): boolean;
   /**
@@ -32,6 +37,7 @@ export interface ResumableUploadHooks {
     request: IncomingMessage,
     file: string,
     metadata: Record<string, string>,
+    uploadId: string,
   ): Promise<{ headers: Record<string, string> } | UploadRefusal>;
 }
 
@@ -77,6 +83,7 @@ class JsonRefusingServer extends Server {
 export class ResumableUploads {
   private readonly server: Server;
   private readonly store: FileStore;
+  private readonly directory: string;
 
   constructor(options: {
     /** Absolute path of the folder the parts of uploads collect in. */
@@ -91,6 +98,7 @@ export class ResumableUploads {
     expireAfterMs: number;
   }) {
     const { hooks } = options;
+    this.directory = options.directory;
     this.store = new FileStore({ directory: options.directory, expirationPeriodInMilliseconds: options.expireAfterMs });
     const nodeRequest = (req: Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0]) => {
       const raw = req.runtime?.node?.req;
@@ -104,7 +112,7 @@ export class ResumableUploads {
       relativeLocation: true,
       locker: options.locker ?? new MemoryLocker(),
       onUploadCreate: async (req, upload) => {
-        const checked = await hooks.create(nodeRequest(req), metadataOf(upload));
+        const checked = await hooks.create(nodeRequest(req), metadataOf(upload), upload.size);
         if (isRefusal(checked)) throw new TusError(checked.status, JSON.stringify(checked.body));
         return { metadata: checked };
       },
@@ -124,7 +132,7 @@ export class ResumableUploads {
       onUploadFinish: async (req, upload) => {
         const file = path.join(options.directory, upload.id);
         try {
-          const done = await hooks.finish(nodeRequest(req), file, metadataOf(upload));
+          const done = await hooks.finish(nodeRequest(req), file, metadataOf(upload), upload.id);
           if (isRefusal(done)) {
             return { ...refusal(done), headers: { 'Content-Type': 'application/json; charset=utf-8' } };
           }
@@ -140,6 +148,28 @@ export class ResumableUploads {
 
   handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     return this.server.handle(request, response);
+  }
+
+  /**
+   * The owner's unfinished uploads: how many, and the bytes they declared (or have, when they declared
+   * none), for the per-account cap and quota. Each upload's record is read; there are few per account.
+   */
+  async unfinishedOf(ownerId: string): Promise<{ count: number; bytes: number }> {
+    let ids: string[];
+    try {
+      ids = (await readdir(this.directory)).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -5));
+    } catch {
+      return { count: 0, bytes: 0 };
+    }
+    let count = 0;
+    let bytes = 0;
+    for (const id of ids) {
+      const upload = await this.store.getUpload(id).catch(() => null);
+      if (!upload || metadataOf(upload).ownerId !== ownerId) continue;
+      count++;
+      bytes += upload.size ?? upload.offset;
+    }
+    return { count, bytes };
   }
 
   /** Removes uploads left unfinished past their expiry. */

@@ -167,6 +167,49 @@ export class VideoRepository {
     return rows.map(toVideoRecord);
   }
 
+  /** Whether the video is still there (a running job asks, to stop once it is deleted). */
+  async exists(id: number): Promise<boolean> {
+    const row = await this.db.selectFrom('videos').select('id').where('id', '=', id).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The bytes of the uploader's stored videos (their sources), for the quota. */
+  async storedBytes(uploaderUserId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('videos')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('size_bytes'), eb.lit(0)).as('bytes'))
+      .where('uploader_user_id', '=', uploaderUserId)
+      .executeTakeFirst();
+    return Number(row?.bytes ?? 0);
+  }
+
+  /**
+   * The background work waiting or running for the uploader's videos: posters not made yet, and
+   * analyses queued or running. A new job of theirs queues behind that many of everyone else's.
+   */
+  async pendingWorkOf(uploaderUserId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('videos')
+      .leftJoin('video_analyses', 'video_analyses.video_id', 'videos.id')
+      .select((eb) =>
+        eb.fn
+          .sum<string | number>(
+            eb.case().when('videos.processing', '=', 'pending').then(1).else(0).end().$castTo<number>(),
+          )
+          .as('processing'),
+      )
+      .select((eb) =>
+        eb.fn
+          .sum<string | number>(
+            eb.case().when('video_analyses.status', 'in', ['queued', 'running']).then(1).else(0).end(),
+          )
+          .as('analysing'),
+      )
+      .where('videos.uploader_user_id', '=', uploaderUserId)
+      .executeTakeFirst();
+    return Number(row?.processing ?? 0) + Number(row?.analysing ?? 0);
+  }
+
   /** Records the poster and the playable file once the processing job made them. */
   async setProcessed(
     id: number,

@@ -13,6 +13,9 @@ const problems = {
   404: ProblemDetails,
   409: ProblemDetails,
 };
+/** The largest correction accepted, in bytes. */
+export const ANALYSIS_PATCH_LIMIT_BYTES = 256 * 1024;
+
 const secured = { tags: ['analysis'], security: [{ bearer: [] }] };
 
 /** The analysis of a video: ask for it (a durable job), read it, correct it, and say whether it helped. */
@@ -45,6 +48,8 @@ export const analysisRoutes: FastifyPluginAsyncZod<{ services: Services; guards:
     '/vid/api/video/:videoId/analysis',
     {
       onRequest: guards.authenticated,
+      // A whole corrected analysis is tens of kilobytes; anything far larger is refused before it is read.
+      bodyLimit: ANALYSIS_PATCH_LIMIT_BYTES,
       schema: {
         ...secured,
         params: VideoIdParams,

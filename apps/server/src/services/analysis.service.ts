@@ -14,20 +14,25 @@ import {
 } from '../analysis/model-analysis.js';
 import { analyseRoll, type PoseDetector, type TimelineOf } from '../analysis/pipeline.js';
 import { applyPatch } from '../analysis/patch.js';
-import { conflict, forbidden, notFound } from '../errors.js';
+import { conflict, forbidden, notFound, tooManyRequests } from '../errors.js';
 import { msg, render } from '../i18n/catalog.js';
 import type { ChatModel } from '../lib/chat-model.js';
 import type { Principal } from '../lib/principal.js';
 import { parseJsonAs } from '../lib/parse-json.js';
 import type { AnalysisRepository } from '../repositories/analysis.repository.js';
 import type { BlobStorage } from '../repositories/blob-storage.repository.js';
-import { UndecodableVideo, type MediaRepository } from '../repositories/media.repository.js';
+import {
+  MediaTimeout,
+  UndecodableVideo,
+  type MediaRepository,
+  type MediaSource,
+} from '../repositories/media.repository.js';
 import type { VideoRecord, VideoRepository } from '../repositories/video.repository.js';
 import { analysisKnowledge } from './analysis-knowledge.js';
 import { readStoredResult } from './analysed-footage.js';
 import type { EventPublisher } from './event-publisher.js';
 import type { JobQueue } from './job-queue.js';
-import type { VideoService } from './video.service.js';
+import { whileExists, type VideoService } from './video.service.js';
 
 export interface AnalysisSettings {
   /** Frames sampled per second of video. */
@@ -35,6 +40,8 @@ export interface AnalysisSettings {
   /** The size frames are scaled to (letterboxed) before the pose model sees them. */
   frameWidth: number;
   frameHeight: number;
+  /** The least time between two requests to analyse one video, in seconds. */
+  rerunSeconds: number;
 }
 
 /** The optional vision model that writes the findings instead of the local analyser. */
@@ -95,8 +102,20 @@ export class AnalysisService {
   async request(principal: Principal, videoId: number, language: Language): Promise<AnalyzeAccepted> {
     const video = await this.videoAccess.visibleTo(principal, videoId);
     this.mayEdit(principal, video);
-    if (await this.analyses.request(videoId, principal.userId, language)) {
-      await this.jobs.enqueue('video.analyze', { videoId }, { jobKey: String(videoId) });
+    const asked = await this.analyses.request(videoId, principal.userId, language, this.settings.rerunSeconds);
+    if (asked.status === 'tooSoon') {
+      throw tooManyRequests(
+        msg('analysis.tooSoon', { minutes: Math.ceil(asked.retryAfterSeconds / 60) }),
+        asked.retryAfterSeconds,
+      );
+    }
+    if (asked.status === 'queued') {
+      await this.jobs.enqueue(
+        'video.analyze',
+        { videoId },
+        // Behind the uploader's own waiting work (this one counted already), so accounts take turns.
+        { jobKey: String(videoId), priority: (await this.videos.pendingWorkOf(video.uploaderUserId)) - 1 },
+      );
     }
     return { message: render(msg('analysis.started'), language), videoId };
   }
@@ -146,17 +165,36 @@ export class AnalysisService {
     await this.analyses.markRunning(videoId);
     const audience = await this.analyses.audience(videoId);
     await this.publishProgress(videoId, audience, 0);
+    await whileExists(this.videos, videoId, async (signal) => {
+      try {
+        await this.analyse(video, state.language, audience, signal);
+      } catch (error) {
+        // Deleted while it ran: nobody waits for the result, and nothing is tried again.
+        if (signal.aborted || !(await this.videos.exists(videoId))) return;
+        throw error;
+      }
+    });
+  }
+
+  private async analyse(video: VideoRecord, language: Language, audience: number[], signal: AbortSignal) {
+    const videoId = video.id;
+    const state = { language };
     const source = await this.storage.localFile(video.sourceKey);
     try {
       const info = await this.media.probe(source.path);
       if (!info) throw new AnalysisImpossible(render(msg('analysis.notDecodable'), state.language));
+      const input: MediaSource = { path: source.path, demuxer: info.demuxer, durationSeconds: info.durationSeconds };
       const durationSeconds = info.durationSeconds ?? 0;
       const detector = await this.detector();
-      const frames = this.media.sampleFrames(source.path, {
-        framesPerSecond: this.settings.framesPerSecond,
-        width: this.settings.frameWidth,
-        height: this.settings.frameHeight,
-      });
+      const frames = this.media.sampleFrames(
+        input,
+        {
+          framesPerSecond: this.settings.framesPerSecond,
+          width: this.settings.frameWidth,
+          height: this.settings.frameHeight,
+        },
+        signal,
+      );
       const result = await analyseRoll(frames, detector, this.timelineOf, analysisKnowledge, {
         durationSeconds,
         framesPerSecond: this.settings.framesPerSecond,
@@ -170,13 +208,17 @@ export class AnalysisService {
         if (error instanceof UndecodableVideo) {
           throw new AnalysisImpossible(render(msg('analysis.notDecodable'), state.language));
         }
+        if (error instanceof MediaTimeout) {
+          const minutes = Math.ceil(error.budgetSeconds / 60);
+          throw new AnalysisImpossible(render(msg('analysis.overBudget', { minutes }), state.language));
+        }
         throw error;
       });
       let stored = AnalysisResult.parse(result);
       let analyzer = `${detector.name} ${detector.version}`;
       // The vision model writes the findings when one is configured and there is someone to look at.
       if (this.vision && (stored.athletes?.found ?? 0) > 0) {
-        const byModel = await this.modelResult(this.vision, videoId, source.path, {
+        const byModel = await this.modelResult(this.vision, videoId, input, {
           local: stored,
           durationSeconds,
           studentIdentifier: video.studentIdentifier,
@@ -202,7 +244,7 @@ export class AnalysisService {
   }
 
   /** The vision model's result, or null to keep the local one (no answer, or one that was refused). */
-  private async modelResult(vision: VisionModel, videoId: number, file: string, input: ModelInput) {
+  private async modelResult(vision: VisionModel, videoId: number, file: MediaSource, input: ModelInput) {
     const reply = await this.modelReply(vision, videoId, file, input);
     if (!reply) return null;
     const reading = readModelReply(reply, input, analysisKnowledge, vision.name);
@@ -223,7 +265,7 @@ export class AnalysisService {
   private async modelReply(
     vision: VisionModel,
     videoId: number,
-    file: string,
+    file: MediaSource,
     input: ModelInput,
   ): Promise<ModelReply | null> {
     const calls = await this.analyses.modelCalls(videoId);

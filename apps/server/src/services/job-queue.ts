@@ -6,6 +6,11 @@ export interface EnqueueOptions {
    * queued or running does nothing. Once that one is done or has failed, the key is free again.
    */
   jobKey?: string;
+  /**
+   * Lower runs first (default 0): the work the job's owner already has waiting, so that one account's
+   * long queue takes turns with everyone else's instead of starving them.
+   */
+  priority?: number;
 }
 
 /**
@@ -15,4 +20,6 @@ export interface EnqueueOptions {
  */
 export interface JobQueue {
   enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options?: EnqueueOptions): Promise<void>;
+  /** Drops the job of this name and key while it waits (a running one is stopped by its handler). */
+  cancel(name: JobName, jobKey: string): Promise<void>;
 }

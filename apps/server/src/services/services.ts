@@ -29,7 +29,7 @@ import { VideoService, type VideoEvents } from './video.service.js';
 import type { JobQueue } from './job-queue.js';
 import type { Locker } from '@tus/utils';
 import { LocalBlobStorage, UrlSigner } from '../repositories/blob-storage.repository.js';
-import { MediaRepository } from '../repositories/media.repository.js';
+import { DEFAULT_MEDIA_LIMITS, MediaRepository } from '../repositories/media.repository.js';
 import { S3BlobStorage } from '../repositories/s3-blob-storage.repository.js';
 import { UploadStaging } from '../repositories/upload-staging.repository.js';
 import { VideoRepository } from '../repositories/video.repository.js';
@@ -118,7 +118,7 @@ export function createServices({
   const staging = new UploadStaging(path.join(config.dataDir, 'tmp'));
   const { storage, local } = videoStorage(config, staging, new UrlSigner(secrets.tokenSigningKey, clock));
   const videoRepository = new VideoRepository(db, clock);
-  const media = new MediaRepository();
+  const media = new MediaRepository({ ...DEFAULT_MEDIA_LIMITS, maxSeconds: config.videoMaxSeconds });
   const videos = new VideoService(
     videoRepository,
     storage,
@@ -128,6 +128,10 @@ export function createServices({
     events,
     {
       maxBytes: config.videoMaxBytes,
+      maxSeconds: config.videoMaxSeconds,
+      maxDimension: config.videoMaxDimension,
+      quotaBytes: config.videoQuotaBytes,
+      maxUnfinishedUploads: config.videoMaxUnfinishedUploads,
       urlSeconds: config.signedUrlSeconds,
       resumable: { directory: path.join(config.dataDir, 'uploads'), path: RESUMABLE_UPLOADS_PATH, ...uploadLock },
     },
@@ -170,6 +174,7 @@ export function createServices({
         framesPerSecond: config.analysisFramesPerSecond,
         frameWidth: ANALYSIS_FRAME.width,
         frameHeight: ANALYSIS_FRAME.height,
+        rerunSeconds: config.analysisRerunSeconds,
       },
       config.videoAi ? { model: new LlmRepository(config.videoAi), name: config.videoAi.model } : null,
       log,

@@ -16,7 +16,7 @@ import type { Principal } from '../lib/principal.js';
 import type { JobQueue } from './job-queue.js';
 import type { EventPublisher } from './event-publisher.js';
 import type { BlobStorage, LocalBlobStorage, UrlSigner } from '../repositories/blob-storage.repository.js';
-import type { MediaInfo, MediaRepository } from '../repositories/media.repository.js';
+import { MediaTimeout, type MediaInfo, type MediaRepository } from '../repositories/media.repository.js';
 import { TooLargeError, type StagedFile, type UploadStaging } from '../repositories/upload-staging.repository.js';
 import type { VideoRecord, VideoRepository } from '../repositories/video.repository.js';
 import { ResumableUploads, type UploadRefusal } from '../repositories/resumable-upload.repository.js';
@@ -29,10 +29,50 @@ export type VideoEvents = EventPublisher;
 
 export interface VideoSettings {
   maxBytes: number;
+  /** The longest video accepted, in seconds, and the largest frame, in pixels a side. */
+  maxSeconds: number;
+  maxDimension: number;
+  /** Bytes one account may store (videos and unfinished uploads); 0 is no limit. */
+  quotaBytes: number;
+  /** Resumable uploads one account may have unfinished at once. */
+  maxUnfinishedUploads: number;
   /** Lifetime of a signed address, in seconds. */
   urlSeconds: number;
   /** Resumable uploads: the folder their parts collect in, and the lock shared by API instances. */
   resumable: { directory: string; path: string; locker?: Locker };
+}
+
+/** A failure another try cannot mend: the job registry fails the job at once. */
+export class PermanentFailure extends Error {
+  override name = 'PermanentFailure';
+}
+
+/** How often a running job looks whether its video was deleted meanwhile. */
+const DELETION_CHECK_MS = 2000;
+
+/**
+ * Runs `work` with a signal that aborts once the video is deleted (looked up every couple of seconds,
+ * so it holds across processes and job queues): a running job stops instead of working for nobody.
+ */
+export async function whileExists<T>(
+  videos: Pick<VideoRepository, 'exists'>,
+  videoId: number,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  const timer = setInterval(() => {
+    videos.exists(videoId).then(
+      (exists) => {
+        if (!exists) controller.abort();
+      },
+      () => undefined, // The database is away for a moment: the next look decides.
+    );
+  }, DELETION_CHECK_MS);
+  try {
+    return await work(controller.signal);
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 /** Unfinished resumable uploads are kept this long, then removed. */
@@ -85,9 +125,9 @@ export class VideoService {
       maxBytes: settings.maxBytes,
       expireAfterMs: RESUMABLE_EXPIRY_MS,
       hooks: {
-        create: (request, metadata) => this.checkResumable(request, metadata),
+        create: (request, metadata, size) => this.checkResumable(request, metadata, size),
         mayContinue: (request, metadata) => metadata.ownerId === String(this.callerOf(request).principal.userId),
-        finish: (request, file, metadata) => this.finishResumable(request, file, metadata),
+        finish: (request, file, metadata, uploadId) => this.finishResumable(request, file, metadata, uploadId),
       },
     });
   }
@@ -118,23 +158,44 @@ export class VideoService {
   }
 
   /** A new resumable upload's fields are checked at once, so nobody sends gigabytes to learn of a typo. */
-  private checkResumable(
+  private async checkResumable(
     request: IncomingMessage,
     metadata: Record<string, string>,
+    size: number | undefined,
   ): Promise<Record<string, string> | UploadRefusal> {
     const { principal, language } = this.callerOf(request);
+    const t = translator(language);
     const fields = VideoUploadFields.safeParse(metadata);
     if (!fields.success) {
-      const t = translator(language);
       const errors = Object.fromEntries(
         Object.entries(issueMessages(fields.error.issues)).map(([field, messages]) => [
           field,
           messages.map((m) => t(m.key, m.params)),
         ]),
       );
-      return Promise.resolve({ status: 400, body: { message: t('video.invalidFields'), errors } });
+      return { status: 400, body: { message: t('video.invalidFields'), errors } };
     }
-    return Promise.resolve({ ...metadata, ownerId: String(principal.userId) });
+    const unfinished = await this.uploads.unfinishedOf(String(principal.userId));
+    if (unfinished.count >= this.settings.maxUnfinishedUploads) {
+      const message = msg('video.tooManyUnfinished', { count: this.settings.maxUnfinishedUploads });
+      return { status: 429, body: { message: render(message, language) } };
+    }
+    const overQuota = await this.quotaCheck(principal, size ?? this.settings.maxBytes, unfinished.bytes);
+    if (overQuota) return { status: 413, body: { message: render(overQuota.detail, language) } };
+    return { ...metadata, ownerId: String(principal.userId) };
+  }
+
+  /**
+   * The quota's refusal when `more` bytes would take the caller's stored videos over it, or null when
+   * they fit (or there is no quota).
+   */
+  private async quotaCheck(principal: Principal, more: number, alsoUsed = 0): Promise<AppError | null> {
+    const quota = this.settings.quotaBytes;
+    if (quota === 0) return null;
+    const used = (await this.videos.storedBytes(principal.userId)) + alsoUsed;
+    if (used + more <= quota) return null;
+    const mb = (bytes: number) => Math.round((bytes / 1024 ** 2) * 10) / 10;
+    return messageError(413, msg('video.overQuota', { used: mb(used), quota: mb(quota), size: mb(more) }));
   }
 
   /** A complete resumable upload becomes a video exactly as a multipart one does. */
@@ -142,6 +203,7 @@ export class VideoService {
     request: IncomingMessage,
     file: string,
     metadata: Record<string, string>,
+    uploadId: string,
   ): Promise<{ headers: Record<string, string> } | UploadRefusal> {
     const { principal, language } = this.callerOf(request);
     let staged: StagedFile;
@@ -152,7 +214,7 @@ export class VideoService {
       throw error;
     }
     try {
-      const created = await this.create(principal, staged, metadata.filename ?? '', metadata, language);
+      const created = await this.create(principal, staged, metadata.filename ?? '', metadata, language, uploadId);
       return { headers: { 'Video-Id': String(created.video.id) } };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -215,6 +277,8 @@ export class VideoService {
     originalName: string,
     rawFields: Record<string, string | undefined>,
     language: Language,
+    /** A finished resumable upload's id: it is not counted twice against the quota. */
+    resumableId?: string,
   ): Promise<{ video: UploadedVideo; message: string }> {
     let storedKey: string | null = null;
     try {
@@ -229,6 +293,10 @@ export class VideoService {
       if (earlier) throw await this.duplicate(earlier);
       const info = await this.media.probe(staged.path);
       if (!info) throw messageError(400, msg('video.notAVideo'));
+      this.checkLimits(info);
+      const unfinished = resumableId ? 0 : (await this.uploads.unfinishedOf(String(principal.userId))).bytes;
+      const overQuota = await this.quotaCheck(principal, staged.sizeBytes, unfinished);
+      if (overQuota) throw overQuota;
       const container = containerOf(info);
       const key = `${randomUUID()}/source${container.extension}`;
       await this.storage.putFile(key, staged.path, container.type);
@@ -251,13 +319,30 @@ export class VideoService {
       await this.jobs.enqueue(
         'video.process',
         { videoId: saved.video.id },
-        { jobKey: `video.process:${saved.video.id}` },
+        {
+          jobKey: `video.process:${saved.video.id}`,
+          // Behind the uploader's own waiting work, so that a long queue of one account takes turns.
+          priority: (await this.videos.pendingWorkOf(principal.userId)) - 1,
+        },
       );
       return { video: await this.toDto(saved.video), message: render(msg('video.uploaded'), language) };
     } finally {
       await this.staging.discard(staged);
       // A file stored for a row that was not saved (a duplicate that won the race, a failed insert).
       if (storedKey !== null) await this.storage.delete([storedKey]);
+    }
+  }
+
+  /** A video longer, or with larger frames, than this server takes is a 400 that names the limit. */
+  private checkLimits(info: MediaInfo): void {
+    if (info.durationSeconds !== null && info.durationSeconds > this.settings.maxSeconds) {
+      throw messageError(400, msg('video.tooLong', { minutes: Math.round(this.settings.maxSeconds / 60) }));
+    }
+    if (info.width > this.settings.maxDimension || info.height > this.settings.maxDimension) {
+      throw messageError(
+        400,
+        msg('video.framesTooLarge', { width: info.width, height: info.height, pixels: this.settings.maxDimension }),
+      );
     }
   }
 
@@ -300,6 +385,9 @@ export class VideoService {
     if (video.uploaderUserId !== principal.userId) throw forbidden(msg('video.onlyUploaderDeletes'));
     const removed = await this.videos.delete(id);
     if (!removed) throw notFound(msg('video.notFound', { id }));
+    // Its waiting jobs go; a running one sees the video gone and stops (see `whileExists`).
+    await this.jobs.cancel('video.process', `video.process:${id}`);
+    await this.jobs.cancel('video.analyze', String(id));
     const keys = new Set([removed.sourceKey, removed.playableKey, removed.posterKey]);
     await this.storage.delete([...keys].filter((key) => key !== null));
   }
@@ -389,15 +477,31 @@ export class VideoService {
   async process(videoId: number): Promise<void> {
     const video = await this.videos.findById(videoId);
     if (!video) return;
+    await whileExists(this.videos, videoId, async (signal) => {
+      try {
+        await this.processFiles(video, signal);
+      } catch (error) {
+        // Deleted while it ran: nothing is left to do, and nothing to try again.
+        if (signal.aborted || !(await this.videos.exists(videoId))) return;
+        // Over its time budget: another try would be stopped the same way.
+        if (error instanceof MediaTimeout) throw new PermanentFailure(error.message);
+        throw error;
+      }
+    });
+  }
+
+  private async processFiles(video: VideoRecord, signal: AbortSignal): Promise<void> {
+    const videoId = video.id;
     const folder = video.sourceKey.split('/')[0] ?? randomUUID();
     const source = await this.storage.localFile(video.sourceKey);
     const made: string[] = [];
     try {
       const info = await this.media.probe(source.path);
-      if (!info) throw new Error(`video ${String(videoId)} no longer reads as a video`);
+      if (!info) throw new PermanentFailure(`video ${String(videoId)} no longer reads as a video`);
+      const input = { path: source.path, demuxer: info.demuxer, durationSeconds: info.durationSeconds };
       const posterFile = await this.staging.newPath('.jpg');
       const at = info.durationSeconds ? Math.min(1, info.durationSeconds / 10) : 0;
-      await this.media.poster(source.path, posterFile, at);
+      await this.media.poster(input, posterFile, at, signal);
       const posterKey = `${folder}/poster.jpg`;
       await this.storage.putFile(posterKey, posterFile, POSTER_TYPE);
       made.push(posterKey);
@@ -405,7 +509,7 @@ export class VideoService {
       if (!info.browserPlayable) {
         const playableFile = await this.staging.newPath('.mp4');
         try {
-          await this.media.transcode(source.path, playableFile, info.durationSeconds);
+          await this.media.transcode(input, playableFile, { signal });
         } catch (error) {
           await this.staging.discard(playableFile);
           throw error;
