@@ -121,6 +121,19 @@ describe('telling the student from the partner', () => {
     expect(colourNamed('student 7')).toBeNull();
   });
 
+  it('takes the clothes over the belt, never a name, and Polish colour words in any form', () => {
+    expect(colourNamed('blue belt, white gi')?.word).toBe('white');
+    expect(colourNamed('Ana (purple belt) in a black rash guard')?.word).toBe('black');
+    expect(colourNamed('niebieski pas, białe kimono')?.word).toBe('białe');
+    expect(colourNamed('z niebieskim pasem, w czarnej koszulce')?.word).toBe('czarnej');
+    expect(colourNamed('blue belt')).toBeNull();
+    expect(colourNamed('Bianca')).toBeNull();
+    expect(colourNamed('Szarlota, Redford, Greenwood')).toBeNull();
+    for (const word of ['czarny', 'biały', 'bialy', 'niebieskie', 'granatowym', 'czerwona', 'zielonej', 'żółte']) {
+      expect(colourNamed(`Ola ${word}`)?.word, word).toBe(word);
+    }
+  });
+
   it('picks the athlete whose clothes are nearest the named colour, and admits when it cannot', () => {
     const blue = [40, 70, 160] as const;
     const white = [230, 228, 220] as const;

@@ -7,29 +7,63 @@
 
 type Rgb = readonly [number, number, number];
 
-/** Colour words in English and Polish (the stems cover Polish endings), with a typical cloth colour. */
-const COLOURS: ReadonlyArray<{ words: readonly string[]; rgb: Rgb }> = [
-  { words: ['white', 'bia', 'bial'], rgb: [235, 235, 230] },
-  { words: ['black', 'czarn'], rgb: [25, 25, 30] },
-  { words: ['blue', 'navy', 'niebiesk', 'granatow'], rgb: [35, 65, 150] },
-  { words: ['red', 'czerwon'], rgb: [190, 30, 35] },
-  { words: ['green', 'zielon'], rgb: [40, 130, 60] },
-  { words: ['yellow', 'żółt', 'zolt'], rgb: [225, 200, 40] },
-  { words: ['grey', 'gray', 'szar'], rgb: [128, 128, 128] },
-  { words: ['pink', 'różow', 'rozow'], rgb: [230, 130, 170] },
-  { words: ['purple', 'fiolet'], rgb: [110, 50, 140] },
-  { words: ['brown', 'brąz', 'braz'], rgb: [110, 70, 40] },
-  { words: ['orange', 'pomarańcz', 'pomarancz'], rgb: [235, 120, 30] },
+/**
+ * Colour words, with a typical cloth colour: English words whole, Polish adjective stems that take an
+ * adjective ending ("czarn" + "ym" = czarnym), with and without diacritics, so that a name that merely
+ * starts like one ("Bianca", "Szarlota") is not a colour.
+ */
+const COLOURS: ReadonlyArray<{ english: readonly string[]; polish: readonly string[]; rgb: Rgb }> = [
+  { english: ['white'], polish: ['biał', 'bial'], rgb: [235, 235, 230] },
+  { english: ['black'], polish: ['czarn'], rgb: [25, 25, 30] },
+  { english: ['blue', 'navy'], polish: ['niebiesk', 'granatow'], rgb: [35, 65, 150] },
+  { english: ['red'], polish: ['czerwon'], rgb: [190, 30, 35] },
+  { english: ['green'], polish: ['zielon'], rgb: [40, 130, 60] },
+  { english: ['yellow'], polish: ['żółt', 'zolt'], rgb: [225, 200, 40] },
+  { english: ['grey', 'gray'], polish: ['szar'], rgb: [128, 128, 128] },
+  { english: ['pink'], polish: ['różow', 'rozow'], rgb: [230, 130, 170] },
+  { english: ['purple'], polish: ['fioletow'], rgb: [110, 50, 140] },
+  { english: ['brown'], polish: ['brązow', 'brazow'], rgb: [110, 70, 40] },
+  { english: ['orange'], polish: ['pomarańczow', 'pomaranczow'], rgb: [235, 120, 30] },
 ];
 
-/** The colour the identifier names, if it names one. */
-export function colourNamed(identifier: string): { word: string; rgb: Rgb } | null {
-  const words = identifier.toLocaleLowerCase().split(/[^\p{L}]+/u);
-  for (const word of words) {
-    for (const colour of COLOURS) {
-      const stem = colour.words.find((candidate) => word.startsWith(candidate));
-      if (stem) return { word, rgb: colour.rgb };
+/** The endings of a Polish adjective, in every gender, number and case (with and without diacritics). */
+const POLISH_ENDINGS = new Set([
+  ...['y', 'a', 'e', 'i', 'o', 'ego', 'ej', 'emu', 'ym', 'im', 'ych', 'ich', 'ymi', 'imi', 'ą', 'ę'],
+  // After k and g: niebieski, niebieskie, niebieskiego.
+  ...['ie', 'iego', 'iej', 'iemu'],
+]);
+
+/** Words that make the colour before them a belt's: a belt shows little of a person on camera. */
+const BELT_WORDS = /^(belt|belts|pas|pasa|pasem|pasie|pasek|paskiem)$/;
+
+function colourOf(word: string): Rgb | null {
+  for (const colour of COLOURS) {
+    if (colour.english.includes(word)) return colour.rgb;
+    for (const stem of colour.polish) {
+      if (word.startsWith(stem) && POLISH_ENDINGS.has(word.slice(stem.length))) return colour.rgb;
     }
+  }
+  return null;
+}
+
+/**
+ * The colour of what the student wears, as the identifier names it: "blue belt, white gi" is the white
+ * one, since the belt's colour is a rank, not the clothes. An identifier that names only a belt colour,
+ * or none, names no colour to look for.
+ */
+export function colourNamed(identifier: string): { word: string; rgb: Rgb } | null {
+  const words = identifier
+    .toLocaleLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean);
+  for (const [index, word] of words.entries()) {
+    const rgb = colourOf(word);
+    if (!rgb) continue;
+    // "blue belt", "niebieski pas", "z niebieskim pasem": the next word, or the one after an "and".
+    const next = words[index + 1] ?? '';
+    const afterNext = words[index + 2] ?? '';
+    if (BELT_WORDS.test(next) || (colourOf(next) !== null && BELT_WORDS.test(afterNext))) continue;
+    return { word, rgb };
   }
   return null;
 }
