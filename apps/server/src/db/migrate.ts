@@ -9,6 +9,7 @@ import { createSessionListIndexes } from './migrations/0005-session-list-indexes
 import { createVideos } from './migrations/0006-videos.js';
 import { createJobs } from './migrations/0007-jobs.js';
 import { createAnalyses } from './migrations/0008-analyses.js';
+import { createVideoMutes } from './migrations/0010-video-mutes.js';
 
 /** Every migration, in order. Names sort in the order they run; never rename or reorder one. */
 const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
   '0006-videos': createVideos,
   '0007-jobs': createJobs,
   '0008-analyses': createAnalyses,
+  '0010-video-mutes': createVideoMutes,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
