@@ -99,7 +99,8 @@ try {
   const session = await post(
     `${server.url}/api/trainingsession`,
     {
-      trainingDate: '2099-01-01T18:00:00Z',
+      // Under way: sharing counts the roster of a class that has started.
+      trainingDate: new Date(Date.now() - 30 * 60_000).toISOString(),
       capacity: 200,
       duration: 1.5,
       targetLevel: 'Beginner',

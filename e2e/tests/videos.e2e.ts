@@ -54,9 +54,10 @@ describe('sparring videos in Chromium', () => {
     expect((await stat(roll)).size).toBeGreaterThan(10 * 1024 * 1024);
     await registerViaApi(coach, 'Instructor', 'Coach Vera');
     const studentFighterId = await registerViaApi(student, 'Student', 'Sam Student');
-    // The student trains in the coach's class, so each may share a video with the other.
+    // The student trains in the coach's class, under way since half an hour, so each may share a video
+    // with the other (a class that has not started does not count).
     const session = await api('/api/trainingsession', await signInViaApi(coach), {
-      trainingDate: new Date(Date.now() + 7 * 24 * 3_600_000).toISOString(),
+      trainingDate: new Date(Date.now() - 30 * 60_000).toISOString(),
       capacity: 8,
       duration: 1.5,
       targetLevel: 'Beginner',

@@ -60,8 +60,11 @@ const REDACTED = [
   'accessToken',
 ];
 
-/** Query parameters that carry credentials: the SSO callback's tokens, the hubs' access token, OIDC codes. */
-const SECRET_QUERY_PARAMETERS = ['token', 'refreshToken', 'access_token', 'code', 'state'];
+/**
+ * Query parameters that carry credentials: the SSO callback's tokens, the hubs' access token, OIDC codes,
+ * and a signed video address's signature and expiry (together they are the permission to play it).
+ */
+const SECRET_QUERY_PARAMETERS = ['token', 'refreshToken', 'access_token', 'code', 'state', 'signature', 'expires'];
 
 /** The address with the value of every credential in its query replaced, for the log. */
 export function redactUrl(url: string): string {
@@ -147,7 +150,7 @@ export async function buildApp(
   if (uploadLock) app.addHook('onClose', () => uploadLock.close());
   // Real-time: the hubs of this process, and the bus services publish to (over Redis with REDIS_URL, so
   // any instance reaches any user). Subscribed before the job worker starts, closed after it stops.
-  const hubs = new HubServer(app.log, deps.realtime);
+  const hubs = new HubServer(app.log, deps.realtime, deps.clock ?? systemClock);
   const eventBus = createEventBus(
     { redisUrl: deps.config.redisUrl, channelPrefix: deps.realtime?.channelPrefix ?? deps.config.redisPrefix },
     hubs,

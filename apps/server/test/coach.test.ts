@@ -317,7 +317,7 @@ describe.each(databaseTargets)('coaching on $dialect', (target) => {
       expect(new Set(plan.techniques.map((t) => t.name)).size).toBe(plan.techniques.length);
       const details = (await call('GET', `/api/trainingsession/${session.id}`, student)).json<TrainingSessionDetails>();
       expect(details.isCurriculumGenerated).toBe(true);
-      const saved = await call('GET', `/vid/api/video/${session.id}/curriculum`, student);
+      const saved = await call('GET', `/vid/api/video/${session.id}/curriculum`, coach);
       expect(saved.statusCode).toBe(200);
       expect(saved.json()).toEqual(plan);
     });
@@ -392,7 +392,7 @@ describe.each(databaseTargets)('coaching on $dialect', (target) => {
   describe('curriculum before any plan', () => {
     it('answers 204 when the session has no plan, and 404 for a missing session', async () => {
       const session = await classOf(0);
-      const res = await call('GET', `/vid/api/video/${session.id}/curriculum`, student);
+      const res = await call('GET', `/vid/api/video/${session.id}/curriculum`, coach);
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
       expect((await call('GET', '/vid/api/video/999999/curriculum', student)).statusCode).toBe(404);

@@ -27,6 +27,8 @@ beforeAll(async () => {
   clips = await makeClips();
 });
 
+const CLASS_STARTS = '2026-06-01T12:30:00.000Z';
+
 describe.each(databaseTargets)('videos on $dialect', (target) => {
   const clock = manualClock(BEFORE_THE_CLASSES);
   let ctx: TestContext;
@@ -48,7 +50,9 @@ describe.each(databaseTargets)('videos on $dialect', (target) => {
       url: '/api/trainingsession',
       headers: coach.auth,
       payload: {
-        trainingDate: '2026-12-01T18:00:00Z',
+        // Half an hour after the clock's start: it has started (and counts for sharing) once the
+        // sharing tests move the clock there, inside the hour the access tokens last.
+        trainingDate: CLASS_STARTS,
         capacity: 10,
         duration: 1.5,
         targetLevel: 'Beginner',
@@ -301,6 +305,11 @@ describe.each(databaseTargets)('videos on $dialect', (target) => {
   });
 
   describe('sharing and deleting', () => {
+    beforeAll(() => {
+      // Sharing counts the roster of a class that has started.
+      clock.advance(Math.max(0, (Date.parse(CLASS_STARTS) - clock.now().getTime()) / 1000 + 60));
+    });
+
     it('shares with a whole session, tells only the recipients, and lets them see but not delete', async () => {
       const id = (
         await upload(coach, clip(clips.mp4, 'lesson.mp4'), {

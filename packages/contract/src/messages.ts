@@ -16,6 +16,7 @@ export const MESSAGES = {
     tokens: 'Tokens must not contain control characters such as NUL or escape.',
     addresses: 'Addresses must not contain control characters such as NUL or escape.',
     techniqueNames: 'Technique names must not contain control characters such as NUL or escape.',
+    fileNames: 'File names must not contain control characters such as NUL or escape.',
   },
   multiLine: {
     descriptions: 'Descriptions must not contain control characters other than tabs and line breaks.',

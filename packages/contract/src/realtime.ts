@@ -44,14 +44,29 @@ export const AnalysisFailedEvent = z.object({
 });
 export type AnalysisFailedEvent = z.infer<typeof AnalysisFailedEvent>;
 
+/**
+ * A sign-in ended (its refresh token was revoked at logout): the hubs close the user's connections that
+ * were opened with access tokens of that sign-in, on every instance. Nothing is delivered to a client.
+ */
+export const SignInEndedEvent = z.object({
+  type: z.literal('signin.ended'),
+  userId: Id,
+  /** The sign-in (the refresh-token family) whose access tokens carry it as `sid`. */
+  signInId: z.string().min(1).max(100),
+});
+export type SignInEndedEvent = z.infer<typeof SignInEndedEvent>;
+
 export const DomainEvent = z.discriminatedUnion('type', [
   VideoSharedEvent,
   AnalysisProgressEvent,
   AnalysisCompletedEvent,
   AnalysisFailedEvent,
+  SignInEndedEvent,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];
+/** The events that become a hub method call on clients (all but the ones the hubs act on themselves). */
+export type HubEvent = Exclude<DomainEvent, SignInEndedEvent>;
 
 /** The hubs' addresses; negotiation is at `<path>/negotiate`. */
 export const HubPaths = {

@@ -37,6 +37,18 @@ export const VideoUploadFields = z.object({
 });
 export type VideoUploadFields = z.infer<typeof VideoUploadFields>;
 
+/**
+ * The name of an uploaded file (the multipart part's file name, tus's `filename` metadata): kept for
+ * the uploader to read, so the same control-character rule as every other text applies.
+ */
+export const VideoFileName = singleLineText('fileNames');
+
+/** An upload's fields with its file name, as the server checks them before it keeps anything. */
+export const VideoUploadFieldsWithName = VideoUploadFields.extend({
+  filename: z.preprocess((value) => value ?? '', VideoFileName),
+});
+export type VideoUploadFieldsWithName = z.infer<typeof VideoUploadFieldsWithName>;
+
 /** Where a video is in its preparation for playback: the poster and, when needed, a browser-playable copy. */
 export const VideoProcessing = z.enum(['pending', 'ready', 'failed']);
 export type VideoProcessing = z.infer<typeof VideoProcessing>;
@@ -116,7 +128,8 @@ export const SharedVideo = z.object({
   /** An expiring address that plays the video. */
   embedLink: z.string(),
   description: z.string(),
-  sharedBy: z.object({ username: z.string() }),
+  /** Who shared it; `userId` is what muting them takes (`POST /vid/api/video/mutes/{userId}`). */
+  sharedBy: z.object({ username: z.string(), userId: Id }),
   posterUrl: z.string().nullable(),
   sharedAt: z.string(),
   /** `embedLink` plays in a browser once this is `ready` (an AVI is converted first). */
@@ -124,6 +137,10 @@ export const SharedVideo = z.object({
   durationSeconds: z.number().nullable(),
 });
 export type SharedVideo = z.infer<typeof SharedVideo>;
+
+/** A sharer to mute or unmute, by their user id. */
+export const SharerParams = z.object({ userId: IdParam });
+export type SharerParams = z.infer<typeof SharerParams>;
 
 /** Someone the uploader may share with: a fighter who shares a class with them and has an account. */
 export const ShareCandidate = z.object({ fighterId: Id, fighterName: z.string() });

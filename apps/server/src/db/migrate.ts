@@ -10,6 +10,7 @@ import { createVideos } from './migrations/0006-videos.js';
 import { createJobs } from './migrations/0007-jobs.js';
 import { createAnalyses } from './migrations/0008-analyses.js';
 import { createVideoLimits } from './migrations/0009-video-limits.js';
+import { createVideoMutes } from './migrations/0010-video-mutes.js';
 
 /** Every migration, in order. Names sort in the order they run; never rename or reorder one. */
 const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
   '0007-jobs': createJobs,
   '0008-analyses': createAnalyses,
   '0009-video-limits': createVideoLimits,
+  '0010-video-mutes': createVideoMutes,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -166,6 +166,13 @@ export interface VideoSharesTable {
   shared_at: string;
 }
 
+/** A recipient (`user_id`) who muted a sharer (`muted_user_id`). */
+export interface VideoMutesTable {
+  user_id: number;
+  muted_user_id: number;
+  muted_at: string;
+}
+
 export interface JobsTable {
   id: Generated<number>;
   name: string;
@@ -235,6 +242,7 @@ export interface Database {
   search_cache: SearchCacheTable;
   videos: VideosTable;
   video_shares: VideoSharesTable;
+  video_mutes: VideoMutesTable;
   jobs: JobsTable;
   video_analyses: VideoAnalysesTable;
   analysis_corrections: AnalysisCorrectionsTable;

@@ -1,4 +1,4 @@
-import { HubPaths, type DomainEvent, type HubMethods, type HubPath } from '@openmat/contract/realtime';
+import { HubPaths, type HubEvent, type HubMethods, type HubPath } from '@openmat/contract/realtime';
 
 /** One client-method call on one hub, for the connections of the given users only. */
 export type HubDelivery = {
@@ -11,7 +11,7 @@ export type HubDelivery = {
  * Which hub method a domain event becomes, and for whom. Pure, so the typed method table of the contract
  * is the only place the wire names live. Every event names its users: nothing is ever broadcast.
  */
-export function deliveryOf(event: DomainEvent): HubDelivery {
+export function deliveryOf(event: HubEvent): HubDelivery {
   switch (event.type) {
     case 'video.shared':
       return {

@@ -8,7 +8,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
-import type { AccessTokenVerifier, Guards } from '../plugins/auth.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import type { Guards } from '../plugins/auth.js';
 import { deliveryOf } from './event-routing.js';
 import {
   encodeClose,
@@ -27,6 +28,48 @@ const HUBS: readonly HubPath[] = Object.values(HubPaths);
 /** Clients send a handshake and pings only; nothing legitimate comes near this. */
 const MAX_MESSAGE_BYTES = 64 * 1024;
 
+/**
+ * What a client may send before it is cut off. The official client sends pings (every 15 s) and
+ * nothing else: the hubs have no client-callable method. A few invocations (or stream items,
+ * completions, cancellations) are answered as the protocol says; a stream of them, or a storm of
+ * pings, is an attack, and ends the connection with an error rather than costing the server its time.
+ */
+export const CLIENT_MESSAGE_LIMITS = {
+  /** Messages other than pings, per connection and window. */
+  invocations: { limit: 10, windowMs: 60_000 },
+  /** Every message, pings included, per connection and window. */
+  messages: { limit: 100, windowMs: 1_000 },
+} as const;
+
+/** A count of events per fixed window of the app's clock. */
+class RateBudget {
+  private windowStart = Number.NEGATIVE_INFINITY;
+  private used = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Counts one event; false once the window's limit is exceeded. */
+  take(): boolean {
+    const now = this.clock.now().getTime();
+    if (now - this.windowStart >= this.windowMs) {
+      this.windowStart = now;
+      this.used = 0;
+    }
+    this.used += 1;
+    return this.used <= this.limit;
+  }
+}
+
+/** The access token of a hub connection, checked: whose, until when, and from which sign-in. */
+export interface HubTokenVerifier {
+  /** Throws an `AppError` with status 401 for a token that is not (or no longer) valid. */
+  verifyHubToken(token: string): Promise<{ userId: number; expiresAt: Date; signInId: string | null }>;
+}
+
 export interface HubOptions {
   /** How often the server pings each connection (default 15 s, the client's keep-alive interval). */
   pingIntervalMs?: number;
@@ -38,22 +81,46 @@ export interface HubOptions {
 
 type Log = Pick<FastifyBaseLogger, 'debug' | 'warn' | 'error'>;
 
+/** Who a connection is for, from its access token. */
+interface ConnectionGrant {
+  userId: number;
+  /** When its access token expires; the connection is closed then, with an invitation to reconnect. */
+  expiresAt: Date;
+  /** The sign-in its token came from: logging out of it closes the connection. */
+  signInId: string | null;
+}
+
 /** One client's WebSocket on one hub, from the handshake on. */
 class HubConnection {
   private readonly reader = new RecordReader(MAX_MESSAGE_BYTES);
   private handshaken = false;
   private readonly silence: NodeJS.Timeout;
+  private readonly invocations: RateBudget;
+  private readonly messages: RateBudget;
   readonly closed: Promise<void>;
+  readonly userId: number;
 
   constructor(
     readonly id: string,
     readonly hub: HubPath,
-    readonly userId: number,
+    readonly grant: ConnectionGrant,
     private readonly socket: WebSocket,
     clientTimeoutMs: number,
+    clock: Clock,
     private readonly events: { opened(connection: HubConnection): void; closed(connection: HubConnection): void },
     private readonly log: Log,
   ) {
+    this.userId = grant.userId;
+    this.invocations = new RateBudget(
+      CLIENT_MESSAGE_LIMITS.invocations.limit,
+      CLIENT_MESSAGE_LIMITS.invocations.windowMs,
+      clock,
+    );
+    this.messages = new RateBudget(
+      CLIENT_MESSAGE_LIMITS.messages.limit,
+      CLIENT_MESSAGE_LIMITS.messages.windowMs,
+      clock,
+    );
     this.silence = setTimeout(
       () => this.close({ error: 'Server timeout elapsed without receiving a message from the client.' }),
       clientTimeoutMs,
@@ -96,6 +163,7 @@ class HubConnection {
     const read = this.reader.push(rawText(data));
     if (!read.ok) return this.close({ error: read.error });
     for (const record of read.records) {
+      if (!this.messages.take()) return this.close({ error: 'Too many messages: the connection was closed.' });
       if (!this.handshaken) {
         const handshake = parseHandshakeRequest(record);
         if (!handshake.ok) {
@@ -110,6 +178,9 @@ class HubConnection {
       const parsed = parseClientMessage(record);
       if (!parsed.ok) return this.close({ error: parsed.error });
       if (parsed.message.type === MessageType.Close) return this.close();
+      if (parsed.message.type !== MessageType.Ping && !this.invocations.take()) {
+        return this.close({ error: 'Too many invocations: this hub has no method a client may call.' });
+      }
       const reply = replyTo(parsed.message);
       if (reply !== null) this.send(reply);
     }
@@ -141,14 +212,20 @@ export class HubServer {
   constructor(
     private readonly log: Log,
     options: HubOptions = {},
+    /** The app's clock: access tokens expire by it. */
+    private readonly clock: Clock = systemClock,
   ) {
     this.pingIntervalMs = options.pingIntervalMs ?? 15_000;
     this.clientTimeoutMs = options.clientTimeoutMs ?? 30_000;
     this.closeGraceMs = options.closeGraceMs ?? 2_000;
   }
 
-  /** Sends the event's invocation to every open connection of the users it concerns; answers how many. */
+  /**
+   * Sends the event's invocation to every open connection of the users it concerns; answers how many.
+   * A sign-in that ended closes instead the connections it opened.
+   */
   deliver(event: DomainEvent): number {
+    if (event.type === 'signin.ended') return this.endSignIn(event.userId, event.signInId);
     const { hub, target, args, userIds } = deliveryOf(event);
     const text = encodeInvocation(target, args);
     let sent = 0;
@@ -161,11 +238,35 @@ export class HubServer {
     return sent;
   }
 
-  /** Starts pinging. The client closes a connection it hears nothing on for 30 s. */
+  /**
+   * Closes (without an invitation to reconnect) the user's connections opened with tokens of the sign-in
+   * that ended, and those whose tokens name no sign-in; answers how many.
+   */
+  private endSignIn(userId: number, signInId: string): number {
+    let closed = 0;
+    for (const byUser of this.users.values()) {
+      for (const connection of byUser.get(userId) ?? []) {
+        if (connection.grant.signInId !== null && connection.grant.signInId !== signInId) continue;
+        connection.close();
+        closed += 1;
+      }
+    }
+    return closed;
+  }
+
+  /**
+   * Starts pinging. The client closes a connection it hears nothing on for 30 s. At each ping, a
+   * connection whose access token has expired is closed with an invitation to reconnect: the official
+   * client then connects again, with a fresh token from its token factory.
+   */
   start(): void {
     if (this.pinger || this.closing) return;
     this.pinger = setInterval(() => {
-      for (const connection of this.sockets) connection.ping();
+      const now = this.clock.now().getTime();
+      for (const connection of this.sockets) {
+        if (connection.grant.expiresAt.getTime() <= now) connection.close({ allowReconnect: true });
+        else connection.ping();
+      }
     }, this.pingIntervalMs);
     this.pinger.unref();
   }
@@ -175,7 +276,7 @@ export class HubServer {
    * parameter, which browsers must use, or a bearer header), else refused with 401 before any WebSocket.
    * Answers false for an address that is not a hub.
    */
-  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, verifier: AccessTokenVerifier): boolean {
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, verifier: HubTokenVerifier): boolean {
     const url = new URL(request.url ?? '/', 'http://hub.invalid');
     const hub = HUBS.find((path) => path === url.pathname);
     if (!hub) return false;
@@ -186,7 +287,9 @@ export class HubServer {
       if (socket.destroyed) return;
       this.wss.handleUpgrade(request, socket, head, (ws) => {
         const id = url.searchParams.get('id') ?? randomId();
-        this.sockets.add(new HubConnection(id, hub, outcome.userId, ws, this.clientTimeoutMs, this.registry, this.log));
+        this.sockets.add(
+          new HubConnection(id, hub, outcome.grant, ws, this.clientTimeoutMs, this.clock, this.registry, this.log),
+        );
       });
     });
     return true;
@@ -224,14 +327,13 @@ export class HubServer {
   private async authenticate(
     request: IncomingMessage,
     url: URL,
-    verifier: AccessTokenVerifier,
-  ): Promise<{ status: 101; userId: number } | { status: 401 | 500 }> {
+    verifier: HubTokenVerifier,
+  ): Promise<{ status: 101; grant: ConnectionGrant } | { status: 401 | 500 }> {
     const header = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
     const token = header?.[1] ?? url.searchParams.get('access_token');
     if (!token) return { status: 401 };
     try {
-      const principal = await verifier.verifyAccessToken(token);
-      return { status: 101, userId: principal.userId };
+      return { status: 101, grant: await verifier.verifyHubToken(token) };
     } catch (error) {
       if (error instanceof AppError && error.status === 401) return { status: 401 };
       this.log.error({ err: error }, 'could not check the access token of a hub connection');
@@ -264,7 +366,7 @@ const NegotiateQuery = z.object({ negotiateVersion: z.coerce.number().int().min(
  */
 export const hubsPlugin: FastifyPluginAsyncZod<{
   hubs: HubServer;
-  verifier: AccessTokenVerifier;
+  verifier: HubTokenVerifier;
   guards: Guards;
 }> = async (app, { hubs, verifier, guards }) => {
   for (const hub of HUBS) {

@@ -63,12 +63,15 @@ export class TusError extends Error {
 }
 
 /**
- * tus with every refusal as JSON: the protocol's own ones ("Invalid upload-length", an unknown upload,
+ * tus with every refusal as JSON and a 4xx: the protocol's own ones ("Invalid upload-length", an unknown upload,
  * the size limit) as problem details, whose detail is tus's text; ours (`TusError` with a JSON body)
  * as they are. tus clients read the body as text, so both still reach them whole.
  */
 class JsonRefusingServer extends Server {
-  override write(...[context, headers, status, body = '']: Parameters<Server['write']>) {
+  override write(...[context, headers, answered, body = '']: Parameters<Server['write']>) {
+    // tus answers an extension it does not offer (concatenation, deferred length) with 501, a server
+    // error; it is the request that asks for too much, so it is a 400 like any other bad header.
+    const status = answered === 501 ? 400 : answered;
     if (status < 400 || body === '') return super.write(context, headers, status, body);
     if (body.startsWith('{')) {
       headers.set('Content-Type', 'application/json; charset=utf-8');
@@ -111,6 +114,9 @@ export class ResumableUploads {
       maxSize: options.maxBytes,
       relativeLocation: true,
       locker: options.locker ?? new MemoryLocker(),
+      // The web app uploads from its own origin, which needs no CORS header; without this, tus sends
+      // `Access-Control-Allow-Origin: *` and lets any site's script read its answers.
+      allowedOrigins: () => false,
       onUploadCreate: async (req, upload) => {
         const checked = await hooks.create(nodeRequest(req), metadataOf(upload), upload.size);
         if (isRefusal(checked)) throw new TusError(checked.status, JSON.stringify(checked.body));

@@ -143,6 +143,17 @@ export class SessionRepository {
     return row && toSession(row);
   }
 
+  /** Whether the fighter is on the session's roster. */
+  async isOnRoster(sessionId: number, fighterId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('session_attendees')
+      .select('fighter_id')
+      .where('session_id', '=', sessionId)
+      .where('fighter_id', '=', fighterId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** The roster in check-in order. */
   async roster(sessionId: number): Promise<FighterRecord[]> {
     const rows = await this.db

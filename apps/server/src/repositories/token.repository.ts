@@ -84,6 +84,17 @@ export class TokenRepository {
       .execute();
   }
 
+  /** Whether a sign-in (a family of refresh tokens) was revoked: logged out, or its token reused. */
+  async isFamilyRevoked(familyId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('refresh_tokens')
+      .select('id')
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is not', null)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async insertSignInCookie(cookie: { userId: number; tokenHash: string; expiresAt: string }): Promise<void> {
     await this.db
       .insertInto('sign_in_cookies')

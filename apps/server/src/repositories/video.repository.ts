@@ -46,6 +46,7 @@ export interface ShareCandidateRecord {
 export interface SharedVideoRecord {
   video: VideoRecord;
   title: string;
+  sharedByUserId: number;
   sharedByName: string;
   sharedAt: string;
 }
@@ -245,21 +246,28 @@ export class VideoRepository {
   }
 
   /**
-   * Who the uploader may share with: the students (with an account) of the uploader's own sessions,
-   * and the instructors of the sessions the uploader trained in. Never the uploader.
+   * The students (with an account) of the uploader's own sessions, and the instructors of the sessions
+   * the uploader was on the roster of, counting only sessions that started at `startedBy` or earlier.
+   * Never the uploader.
    */
-  async shareCandidates(uploaderUserId: number, uploaderFighterId: number | null): Promise<ShareCandidateRecord[]> {
+  async shareCandidates(
+    uploaderUserId: number,
+    uploaderFighterId: number | null,
+    startedBy: string,
+  ): Promise<ShareCandidateRecord[]> {
     const students = this.db
       .selectFrom('session_attendees')
       .innerJoin('training_sessions', 'training_sessions.id', 'session_attendees.session_id')
       .innerJoin('fighters', 'fighters.id', 'session_attendees.fighter_id')
       .where('training_sessions.owner_user_id', '=', uploaderUserId)
+      .where('training_sessions.training_date', '<=', startedBy)
       .select(['fighters.id as fighter_id', 'fighters.fighter_name', 'fighters.user_id']);
     const instructors = this.db
       .selectFrom('session_attendees')
       .innerJoin('training_sessions', 'training_sessions.id', 'session_attendees.session_id')
       .innerJoin('fighters', 'fighters.id', 'training_sessions.instructor_fighter_id')
       .where('session_attendees.fighter_id', '=', uploaderFighterId ?? 0)
+      .where('training_sessions.training_date', '<=', startedBy)
       .select(['fighters.id as fighter_id', 'fighters.fighter_name', 'fighters.user_id']);
     const rows = await this.db
       .selectFrom(students.union(instructors).as('candidates'))
@@ -274,8 +282,11 @@ export class VideoRepository {
     );
   }
 
-  /** The uploader's own sessions, latest first, with how many students with an account each has. */
-  async ownSessions(uploaderUserId: number, limit: number) {
+  /**
+   * The uploader's own sessions that started at `startedBy` or earlier, latest first, with how many
+   * students with an account each has.
+   */
+  async ownSessions(uploaderUserId: number, startedBy: string, limit: number) {
     const rows = await this.db
       .selectFrom('training_sessions')
       .leftJoin('session_attendees', 'session_attendees.session_id', 'training_sessions.id')
@@ -283,6 +294,7 @@ export class VideoRepository {
         join.onRef('fighters.id', '=', 'session_attendees.fighter_id').on('fighters.user_id', 'is not', null),
       )
       .where('training_sessions.owner_user_id', '=', uploaderUserId)
+      .where('training_sessions.training_date', '<=', startedBy)
       .groupBy(['training_sessions.id', 'training_sessions.training_date', 'training_sessions.description'])
       .select((eb) => [
         'training_sessions.id',
@@ -301,14 +313,18 @@ export class VideoRepository {
     }));
   }
 
-  /** The students with an account of a session the uploader owns; empty when it is not theirs. */
-  async sessionRecipients(sessionId: number, ownerUserId: number): Promise<ShareCandidateRecord[]> {
+  /**
+   * The students with an account of a session the uploader owns and that started at `startedBy` or
+   * earlier; empty when it is not theirs or has not started.
+   */
+  async sessionRecipients(sessionId: number, ownerUserId: number, startedBy: string): Promise<ShareCandidateRecord[]> {
     const rows = await this.db
       .selectFrom('session_attendees')
       .innerJoin('training_sessions', 'training_sessions.id', 'session_attendees.session_id')
       .innerJoin('fighters', 'fighters.id', 'session_attendees.fighter_id')
       .where('training_sessions.id', '=', sessionId)
       .where('training_sessions.owner_user_id', '=', ownerUserId)
+      .where('training_sessions.training_date', '<=', startedBy)
       .where('fighters.user_id', 'is not', null)
       .where('fighters.user_id', '!=', ownerUserId)
       .select(['fighters.id as fighter_id', 'fighters.fighter_name', 'fighters.user_id'])
@@ -367,7 +383,7 @@ export class VideoRepository {
       .execute();
   }
 
-  /** What was shared with the user, newest share first, with who shared it. */
+  /** What was shared with the user by anyone they have not muted, newest share first, with who shared it. */
   async listSharedWith(userId: number): Promise<SharedVideoRecord[]> {
     const rows = await this.videos()
       .innerJoin('video_shares', 'video_shares.video_id', 'videos.id')
@@ -378,15 +394,68 @@ export class VideoRepository {
         'video_shares.shared_at as shared_at',
         eb.fn.coalesce('sharer_fighter.fighter_name', 'sharer.email').as('shared_by_name'),
       ])
+      .select('video_shares.shared_by_user_id')
       .where('video_shares.recipient_user_id', '=', userId)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('video_mutes')
+              .select('video_mutes.muted_user_id')
+              .where('video_mutes.user_id', '=', userId)
+              .whereRef('video_mutes.muted_user_id', '=', 'video_shares.shared_by_user_id'),
+          ),
+        ),
+      )
       .orderBy('video_shares.shared_at', 'desc')
       .orderBy('videos.id', 'desc')
       .execute();
     return rows.map((row) => ({
       video: toVideoRecord(row),
       title: row.share_title,
+      sharedByUserId: row.shared_by_user_id,
       sharedByName: row.shared_by_name,
       sharedAt: row.shared_at,
     }));
+  }
+
+  /** Whether `sharerUserId` ever shared a video with `recipientUserId` (a share still kept). */
+  async hasShared(sharerUserId: number, recipientUserId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('video_shares')
+      .select('video_id')
+      .where('shared_by_user_id', '=', sharerUserId)
+      .where('recipient_user_id', '=', recipientUserId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Records that `userId` muted `mutedUserId`; muting twice keeps the first. */
+  async mute(userId: number, mutedUserId: number): Promise<void> {
+    await this.db
+      .insertInto('video_mutes')
+      .values({ user_id: userId, muted_user_id: mutedUserId, muted_at: this.clock.now().toISOString() })
+      .onConflict((oc) => oc.columns(['user_id', 'muted_user_id']).doNothing())
+      .execute();
+  }
+
+  async unmute(userId: number, mutedUserId: number): Promise<void> {
+    await this.db
+      .deleteFrom('video_mutes')
+      .where('user_id', '=', userId)
+      .where('muted_user_id', '=', mutedUserId)
+      .execute();
+  }
+
+  /** Which of the users muted `mutedUserId`. */
+  async usersMuting(mutedUserId: number, userIds: readonly number[]): Promise<Set<number>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('video_mutes')
+      .select('user_id')
+      .where('muted_user_id', '=', mutedUserId)
+      .where('user_id', 'in', userIds)
+      .execute();
+    return new Set(rows.map((row) => row.user_id));
   }
 }

@@ -53,7 +53,7 @@ export const coachRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Gu
       schema: { ...secured, params: CoachingSessionParams, response: { 200: Curriculum, 204: z.null(), ...problems } },
     },
     async (request, reply) => {
-      const plan = await coach.curriculum(request.params.sessionId, request.language);
+      const plan = await coach.curriculum(principalOf(request), request.params.sessionId, request.language);
       return plan ? reply.code(200).send(plan) : reply.code(204).send(null);
     },
   );

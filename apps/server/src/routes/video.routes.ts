@@ -4,6 +4,7 @@ import {
   DuplicateVideoResponse,
   ShareCandidates,
   SharedVideo,
+  SharerParams,
   ShareVideoRequest,
   ShareVideoResponse,
   UploadedVideo,
@@ -187,6 +188,20 @@ export const videoRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Gu
         render(msg('video.sharedBanner'), request.language),
       ),
   );
+
+  // Muting a sharer: their shares stay, but are neither announced to nor listed for the caller.
+  const mute = {
+    onRequest: guards.authenticated,
+    schema: { ...secured, params: SharerParams, response: { 204: z.null(), ...problems } },
+  };
+  app.post('/vid/api/video/mutes/:userId', mute, async (request, reply) => {
+    await videos.mute(principalOf(request), request.params.userId);
+    return reply.code(204).send(null);
+  });
+  app.delete('/vid/api/video/mutes/:userId', mute, async (request, reply) => {
+    await videos.unmute(principalOf(request), request.params.userId);
+    return reply.code(204).send(null);
+  });
 
   // The playback of videos kept on the local disk: no bearer token (a <video> element sends none),
   // the signature of the address is the permission.

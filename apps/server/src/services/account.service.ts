@@ -21,6 +21,7 @@ import type { FighterRecord, FighterRepository, ProfileDetails } from '../reposi
 import type { UserRepository } from '../repositories/user.repository.js';
 import type { LoginThrottleService } from './login-throttle.service.js';
 import { fighterDto, profileView, toFighterDto } from './fighter-privacy.js';
+import type { EventPublisher } from './event-publisher.js';
 import type { TokenService } from './token.service.js';
 
 /** The registration payload after validation: the role is a name, every figure is in range. */
@@ -93,6 +94,8 @@ export class AccountService {
     private readonly hasher: PasswordHasher,
     private readonly tokens: TokenService,
     private readonly throttle: LoginThrottleService,
+    /** Where a logout is announced, so that the hubs close that sign-in's connections on every instance. */
+    private readonly events: EventPublisher,
   ) {}
 
   /**
@@ -184,9 +187,12 @@ export class AccountService {
   }
 
   async logout(principal: Principal, refreshToken: string, signInCookie: string | undefined): Promise<void> {
-    const outcome = await this.tokens.revoke(refreshToken, principal.userId);
-    if (outcome === 'not-yours') throw notFound(msg('auth.refreshTokenUnknown'));
+    const revoked = await this.tokens.revoke(refreshToken, principal.userId);
+    if (revoked.outcome === 'not-yours') throw notFound(msg('auth.refreshTokenUnknown'));
     if (signInCookie) await this.tokens.revokeSignInCookie(signInCookie);
+    if (revoked.outcome === 'revoked') {
+      await this.events.publish({ type: 'signin.ended', userId: principal.userId, signInId: revoked.signInId });
+    }
   }
 
   async info(principal: Principal): Promise<ManageInfoResponse> {

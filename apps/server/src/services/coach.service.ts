@@ -12,7 +12,7 @@ import { decidePairs, type PairingCandidate } from '../coach/pairing/pair-class.
 import { pairingRecordJson, pairsPage } from '../coach/pairing/pairing-record.js';
 import { planCurriculum, planRecordJson, storedCurriculum, type PlanRecord } from '../coach/plan/plan-record.js';
 import { findTechnique, localReferences } from '../coach/search/local-references.js';
-import { badRequest, conflict, notFound } from '../errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { msg, translator } from '../i18n/catalog.js';
 import type { Clock } from '../lib/clock.js';
 import type { Principal } from '../lib/principal.js';
@@ -169,9 +169,17 @@ export class CoachService {
     return planCurriculum(plan.record, language);
   }
 
-  /** The saved plan in the viewer's `language` (see plan-record.ts), or null when the session has none. */
-  async curriculum(sessionId: number, language: Language): Promise<Curriculum | null> {
-    await existingSession(this.sessions, sessionId);
+  /**
+   * The saved plan in the viewer's `language` (see plan-record.ts), or null when the session has none.
+   * It is read by the session's instructor and the students on its roster, nobody else
+   * (docs/decisions/0009-who-sees-a-fighters-figures.md).
+   */
+  async curriculum(principal: Principal, sessionId: number, language: Language): Promise<Curriculum | null> {
+    const session = await existingSession(this.sessions, sessionId);
+    const mayRead =
+      session.ownerUserId === principal.userId ||
+      (principal.fighterId !== null && (await this.sessions.isOnRoster(sessionId, principal.fighterId)));
+    if (!mayRead) throw forbidden(msg('coach.planForRoster'));
     const saved = await this.coach.getCurriculum(sessionId);
     // A plan that no longer reads as a record or a plan is treated as missing rather than sent on.
     return saved ? storedCurriculum(saved.curriculumJson, language) : null;

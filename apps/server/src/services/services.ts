@@ -114,6 +114,7 @@ export function createServices({
     new PasswordHasher(),
     tokens,
     new LoginThrottleService(new ThrottleRepository(db), clock, config.registrationsPerHour),
+    events,
   );
   const staging = new UploadStaging(path.join(config.dataDir, 'tmp'));
   const { storage, local } = videoStorage(config, staging, new UrlSigner(secrets.tokenSigningKey, clock));
@@ -136,6 +137,7 @@ export function createServices({
       resumable: { directory: path.join(config.dataDir, 'uploads'), path: RESUMABLE_UPLOADS_PATH, ...uploadLock },
     },
     local,
+    clock,
   );
   return {
     health: new HealthService(new HealthRepository(db)),

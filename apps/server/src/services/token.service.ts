@@ -19,6 +19,15 @@ export const REUSE_GRACE_SECONDS = 10;
 const AUDIENCE = 'openmat';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** What a real-time connection needs to know of its access token. */
+export interface HubToken {
+  userId: number;
+  /** When the token stops being valid: the hubs close the connection then, inviting a reconnect. */
+  expiresAt: Date;
+  /** The sign-in it was issued from; null for a token issued before tokens named it. */
+  signInId: string | null;
+}
+
 export interface TokenSettings {
   /** Access token lifetime, at most one hour. */
   accessTokenSeconds: number;
@@ -48,7 +57,14 @@ export class TokenService {
   async issue(principal: Principal, familyId: string = randomUUID()): Promise<TokenResponse> {
     const now = this.clock.now();
     const issuedAt = Math.floor(now.getTime() / 1000);
-    const accessToken = await new SignJWT({ email: principal.email, fid: principal.fighterId, role: principal.role })
+    // `sid`: the sign-in (refresh-token family) the token belongs to, so that logging out can close the
+    // real-time connections opened with it. It grants nothing by itself.
+    const accessToken = await new SignJWT({
+      email: principal.email,
+      fid: principal.fighterId,
+      role: principal.role,
+      sid: familyId,
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(principal.userId))
       .setIssuer(ISSUER)
@@ -67,6 +83,22 @@ export class TokenService {
   }
 
   async verifyAccessToken(token: string): Promise<Principal> {
+    return (await this.verify(token)).principal;
+  }
+
+  /**
+   * Checks the access token of a real-time connection: who, until when, and from which sign-in. A token
+   * of a sign-in that has ended (logged out) is refused, so a closed connection cannot come back with it.
+   */
+  async verifyHubToken(token: string): Promise<HubToken> {
+    const { principal, expiresAt, signInId } = await this.verify(token);
+    if (signInId !== null && (await this.tokens.isFamilyRevoked(signInId))) {
+      throw unauthorized(msg('auth.accessTokenSignedOut'));
+    }
+    return { userId: principal.userId, expiresAt, signInId };
+  }
+
+  private async verify(token: string): Promise<{ principal: Principal; expiresAt: Date; signInId: string | null }> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         issuer: ISSUER,
@@ -83,10 +115,15 @@ export class TokenService {
       // A token outlives its account when the account is deleted or the database is reset.
       if (!(await this.tokens.userExists(userId))) throw unauthorized(msg('auth.accessTokenAccountGone'));
       return {
-        userId,
-        email: payload.email,
-        fighterId: typeof payload.fid === 'number' ? payload.fid : null,
-        role: role.success ? role.data : null,
+        principal: {
+          userId,
+          email: payload.email,
+          fighterId: typeof payload.fid === 'number' ? payload.fid : null,
+          role: role.success ? role.data : null,
+        },
+        // `exp` is required above, and jose has checked it is a number.
+        expiresAt: new Date((payload.exp ?? 0) * 1000),
+        signInId: typeof payload.sid === 'string' && payload.sid.length > 0 ? payload.sid : null,
       };
     } catch (error) {
       if (error instanceof AppError) throw error;
@@ -115,13 +152,19 @@ export class TokenService {
     throw unauthorized(msg('auth.refreshTokenReused'));
   }
 
-  /** Revokes the family of a refresh token, if it is the caller's. Unknown tokens are ignored. */
-  async revoke(refreshToken: string, userId: number): Promise<'revoked' | 'unknown' | 'not-yours'> {
+  /**
+   * Revokes the family of a refresh token, if it is the caller's, and answers that sign-in's id. Unknown
+   * tokens are ignored.
+   */
+  async revoke(
+    refreshToken: string,
+    userId: number,
+  ): Promise<{ outcome: 'revoked'; signInId: string } | { outcome: 'unknown' | 'not-yours' }> {
     const stored = await this.tokens.findRefreshToken(sha256(refreshToken));
-    if (!stored) return 'unknown';
-    if (stored.userId !== userId) return 'not-yours';
+    if (!stored) return { outcome: 'unknown' };
+    if (stored.userId !== userId) return { outcome: 'not-yours' };
     await this.tokens.revokeFamily(stored.familyId, this.clock.now().toISOString());
-    return 'revoked';
+    return { outcome: 'revoked', signInId: stored.familyId };
   }
 
   /** A random value for the http-only sign-in cookie; only its hash is stored. */

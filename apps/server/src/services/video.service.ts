@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import {
-  VideoUploadFields,
+  VideoUploadFieldsWithName,
   type ShareCandidates,
   type ShareVideoRequest,
   type SharedVideo,
@@ -12,6 +12,7 @@ import type { Language } from '@openmat/contract/languages';
 import { AppError, forbidden, messageError, notFound } from '../errors.js';
 import { msg, render, translator } from '../i18n/catalog.js';
 import { issueMessages } from '../i18n/library-messages.js';
+import type { Clock } from '../lib/clock.js';
 import type { Principal } from '../lib/principal.js';
 import type { JobQueue } from './job-queue.js';
 import type { EventPublisher } from './event-publisher.js';
@@ -119,6 +120,8 @@ export class VideoService {
     private readonly settings: VideoSettings,
     /** The app's own file serving, when videos are kept on the local disk (not in S3). */
     private readonly local: { storage: LocalBlobStorage; signer: UrlSigner } | null,
+    /** The app's clock: a class counts for sharing once it has started by it. */
+    private readonly clock: Clock,
   ) {
     this.uploads = new ResumableUploads({
       ...settings.resumable,
@@ -165,7 +168,8 @@ export class VideoService {
   ): Promise<Record<string, string> | UploadRefusal> {
     const { principal, language } = this.callerOf(request);
     const t = translator(language);
-    const fields = VideoUploadFields.safeParse(metadata);
+    // The file name too: tus metadata is base64, so a NUL in it would otherwise reach the database.
+    const fields = VideoUploadFieldsWithName.safeParse(metadata);
     if (!fields.success) {
       const errors = Object.fromEntries(
         Object.entries(issueMessages(fields.error.issues)).map(([field, messages]) => [
@@ -282,7 +286,7 @@ export class VideoService {
   ): Promise<{ video: UploadedVideo; message: string }> {
     let storedKey: string | null = null;
     try {
-      const fields = VideoUploadFields.safeParse(rawFields);
+      const fields = VideoUploadFieldsWithName.safeParse({ ...rawFields, filename: originalName });
       if (!fields.success) {
         throw new AppError(400, msg('video.invalidFields'), {
           messageBody: {},
@@ -307,7 +311,7 @@ export class VideoService {
         description: fields.data.description,
         studentIdentifier: fields.data.studentIdentifier,
         martialArt: fields.data.martialArt,
-        originalName: originalName.slice(0, 255),
+        originalName: fields.data.filename.slice(0, 255),
         sha256: staged.sha256,
         sizeBytes: staged.sizeBytes,
         durationSeconds: info.durationSeconds,
@@ -392,11 +396,16 @@ export class VideoService {
     await this.storage.delete([...keys].filter((key) => key !== null));
   }
 
-  /** Who the caller may share with: people who train with them, and their own sessions. */
+  /**
+   * Who the caller may share with: people who train with them, and their own sessions. Training
+   * together means a class that has started: checking in to a future class, which anyone may do, does
+   * not by itself make a student someone an instructor's videos (or a student's) can be pushed to.
+   */
   async shareCandidates(principal: Principal): Promise<ShareCandidates> {
+    const startedBy = this.clock.now().toISOString();
     const [fighters, sessions] = await Promise.all([
-      this.videos.shareCandidates(principal.userId, principal.fighterId),
-      this.videos.ownSessions(principal.userId, 50),
+      this.videos.shareCandidates(principal.userId, principal.fighterId, startedBy),
+      this.videos.ownSessions(principal.userId, startedBy, 50),
     ]);
     return {
       fighters: fighters.map(({ fighterId, fighterName }) => ({ fighterId, fighterName })),
@@ -417,9 +426,13 @@ export class VideoService {
     const video = await this.visibleTo(principal, id);
     if (video.uploaderUserId !== principal.userId) throw forbidden(msg('video.onlyUploaderShares'));
     const recipients = new Set<number>();
+    const startedBy = this.clock.now().toISOString();
     if (request.fighterIds && request.fighterIds.length > 0) {
       const allowed = new Map(
-        (await this.videos.shareCandidates(principal.userId, principal.fighterId)).map((c) => [c.fighterId, c.userId]),
+        (await this.videos.shareCandidates(principal.userId, principal.fighterId, startedBy)).map((c) => [
+          c.fighterId,
+          c.userId,
+        ]),
       );
       const strangers = request.fighterIds.filter((fighterId) => !allowed.has(fighterId));
       if (strangers.length > 0) {
@@ -431,7 +444,7 @@ export class VideoService {
       if (!(await this.videos.ownsSession(request.sessionId, principal.userId))) {
         throw forbidden(msg('video.sessionNotYours', { id: request.sessionId }));
       }
-      for (const student of await this.videos.sessionRecipients(request.sessionId, principal.userId)) {
+      for (const student of await this.videos.sessionRecipients(request.sessionId, principal.userId, startedBy)) {
         recipients.add(student.userId);
       }
     }
@@ -440,10 +453,14 @@ export class VideoService {
     const userIds = [...recipients];
     const title = request.title?.trim() || video.description.trim() || video.originalName;
     await this.videos.share(id, principal.userId, userIds, title);
-    if (userIds.length > 0) {
+    // Those who muted the uploader keep the share (unmuting lists it again) but get no banner. The count
+    // answered includes them, so that the uploader cannot tell who muted them.
+    const muting = await this.videos.usersMuting(principal.userId, userIds);
+    const told = userIds.filter((userId) => !muting.has(userId));
+    if (told.length > 0) {
       await this.events.publish({
         type: 'video.shared',
-        recipientUserIds: userIds,
+        recipientUserIds: told,
         bannerTitle,
         videoTitle: title,
         sharedByName: video.uploaderName,
@@ -452,16 +469,33 @@ export class VideoService {
     return { sharedWith: userIds.length };
   }
 
-  /** The videos shared with the caller, newest share first. */
+  /**
+   * Mutes a sharer for the caller: their shares are no longer announced to the caller nor listed for
+   * them. Only someone who has shared a video with the caller can be muted; anyone else is a 404, so
+   * that muting cannot be used to learn which user ids exist.
+   */
+  async mute(principal: Principal, sharerUserId: number): Promise<void> {
+    if (!(await this.videos.hasShared(sharerUserId, principal.userId))) {
+      throw notFound(msg('video.sharerNotFound', { id: sharerUserId }));
+    }
+    await this.videos.mute(principal.userId, sharerUserId);
+  }
+
+  /** Lists and announces a muted sharer's shares again; unmuting someone not muted changes nothing. */
+  async unmute(principal: Principal, sharerUserId: number): Promise<void> {
+    await this.videos.unmute(principal.userId, sharerUserId);
+  }
+
+  /** The videos shared with the caller by anyone they have not muted, newest share first. */
   async sharedWithMe(principal: Principal): Promise<SharedVideo[]> {
     const shared = await this.videos.listSharedWith(principal.userId);
     return Promise.all(
-      shared.map(async ({ video, title, sharedByName, sharedAt }) => ({
+      shared.map(async ({ video, title, sharedByUserId, sharedByName, sharedAt }) => ({
         id: video.id,
         title,
         embedLink: await this.playbackUrl(video),
         description: video.description,
-        sharedBy: { username: sharedByName },
+        sharedBy: { username: sharedByName, userId: sharedByUserId },
         posterUrl: await this.posterUrl(video),
         sharedAt,
         processing: video.processing,

@@ -18,7 +18,50 @@ afterEach(() => {
   useAuthStore.setState(signedOut);
 });
 
+function signInAsStudent() {
+  useAuthStore.setState({
+    accessToken: 'access-1',
+    refreshToken: 'refresh-1',
+    loginStatus: 'authenticated',
+    user: {
+      email: 'stella@example.com',
+      isEmailConfirmed: true,
+      fighterInfo: {
+        id: STUDENT_ID,
+        fighterName: 'Stella Student',
+        role: ROLE_STUDENT,
+        beltColor: 'White',
+        birthdate: null,
+        height: null,
+        weight: null,
+        gender: null,
+        experience: null,
+      },
+    },
+  });
+}
+
 describe('SessionDetailsRoute', () => {
+  it('asks for the lesson plan only once the student is on the roster, as the server allows', async () => {
+    signInAsStudent();
+    const planned = { ...SESSION, isCurriculumGenerated: true };
+    const { callsTo } = stubFetch({
+      'GET /api/trainingsession/7': () => json(200, planned),
+      'POST /api/trainingsession/7/checkin': () => json(200, { ...planned, studentIds: [STUDENT_ID] }),
+      'GET /vid/api/video/7/curriculum': () => new Response(null, { status: 204 }),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<SessionDetailsRoute />, {
+      path: '/session-details/7',
+      routes: [{ path: '/session-details/:sessionId', element: <SessionDetailsRoute /> }],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Check-In' }));
+    expect(callsTo('GET /vid/api/video/7/curriculum')).toHaveLength(0);
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
+    await clickOk(user, await screen.findByRole('alertdialog', { name: 'You have successfully checked in!' }));
+    await waitFor(() => expect(callsTo('GET /vid/api/video/7/curriculum')).toHaveLength(1));
+  });
+
   it("tells a student 'You have successfully checked in!' in the app's alert dialog", async () => {
     useAuthStore.setState({
       accessToken: 'access-1',

@@ -129,7 +129,12 @@ export function SessionDetailsRoute() {
         checkedIn={checkedIn}
         pending={pending}
         onAction={act}
-        lessonPlan={<LessonPlanPanel sessionId={id} curriculumGenerated={details.isCurriculumGenerated} />}
+        lessonPlan={
+          // The server lets only the instructor and the roster read the plan (ADR 0009).
+          isOwner || checkedIn ? (
+            <LessonPlanPanel sessionId={id} curriculumGenerated={details.isCurriculumGenerated} />
+          ) : null
+        }
         onRemoveStudent={(fighter) =>
           removeStudent.mutate(fighter.id, {
             onError: (error) => {

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { takeConsoleErrors } from '@/testing/console-guard';
 import { json, problem, stubFetch } from '@/testing/fetch-stub';
@@ -50,9 +51,26 @@ describe('SharedVideos', () => {
     expect(takeConsoleErrors()).toEqual([expect.stringContaining('Error fetching shared videos')]);
   });
 
+  it('mutes the sharer of a card: their videos leave the list, with a toast', async () => {
+    const http = stubFetch({
+      [LIST]: [() => json(200, [makeSharedVideo()]), () => json(200, [])],
+      'POST /vid/api/video/mutes/4': () => new Response(null, { status: 204 }),
+    });
+    const user = userEvent.setup();
+    await renderWithApp(<SharedVideos />, { path: '/videos' });
+    const card = await screen.findByRole('article', { name: 'Guard passing review' });
+    await user.click(within(card).getByRole('button', { name: /^Mute Mestre João/ }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent(
+      'You will no longer see videos shared by Mestre João.',
+    );
+    expect(await screen.findByText('No Video yet shared!')).toBeVisible();
+    expect(http.callsTo('POST /vid/api/video/mutes/4')).toHaveLength(1);
+  });
+
   it('speaks Polish', async () => {
     stubFetch({ [LIST]: () => json(200, [makeSharedVideo()]) });
     await renderWithApp(<SharedVideos />, { path: '/videos', language: 'pl' });
     expect(await screen.findByText('Udostępnione przez: Mestre João')).toBeVisible();
+    expect(screen.getByRole('button', { name: /^Wycisz: Mestre João/ })).toBeVisible();
   });
 });

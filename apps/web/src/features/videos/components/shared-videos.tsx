@@ -1,10 +1,14 @@
 import type { SharedVideo } from '@openmat/contract/videos';
-import { Clapperboard, UserRound } from 'lucide-react';
+import { BellOff, Clapperboard, UserRound } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { showToast } from '@/components/ui/toast-store';
+import { errorText } from '@/lib/failure';
 import { useSharedVideos } from '../api/get-shared-videos';
+import { useMuteSharer } from '../api/mute-sharer';
 import { formatDateTime } from './video-format';
 import { VideoPoster } from './video-poster';
 
@@ -13,6 +17,15 @@ function SharedVideoCard({ video }: { video: SharedVideo }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const description = video.description.trim();
+  const mute = useMuteSharer();
+  const name = video.sharedBy.username;
+  function muteSharer() {
+    mute.mutate(video.sharedBy.userId, {
+      onSuccess: () => showToast({ tone: 'success', title: t('videos.shared.muted', { name }) }),
+      onError: (error) =>
+        showToast({ tone: 'error', title: t('videos.shared.muteFailed'), description: errorText(error).body }),
+    });
+  }
   return (
     <article
       aria-labelledby={titleId}
@@ -50,6 +63,18 @@ function SharedVideoCard({ video }: { video: SharedVideo }) {
         {description !== '' && (
           <p className="text-sm break-words whitespace-pre-line text-zinc-700 dark:text-zinc-300">{description}</p>
         )}
+        <div className="mt-auto flex justify-end pt-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={mute.isPending}
+            onClick={muteSharer}
+            aria-label={t('videos.shared.muteLabel', { name })}
+          >
+            <BellOff className="h-4 w-4" aria-hidden />
+            {t('videos.shared.mute')}
+          </Button>
+        </div>
       </div>
     </article>
   );

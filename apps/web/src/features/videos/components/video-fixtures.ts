@@ -29,7 +29,7 @@ export function makeSharedVideo(overrides: Partial<SharedVideo> = {}): SharedVid
     title: 'Guard passing review',
     embedLink: '/vid/api/video/files/9.mp4?type=video%2Fmp4&expires=1&signature=z',
     description: 'Watch the second minute.',
-    sharedBy: { username: 'Mestre João' },
+    sharedBy: { username: 'Mestre João', userId: 4 },
     posterUrl: '/vid/api/video/files/9.jpg?type=image%2Fjpeg&expires=1&signature=w',
     sharedAt: '2025-03-16T10:00:00Z',
     processing: 'ready',
