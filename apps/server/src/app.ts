@@ -66,8 +66,15 @@ const REDACTED = [
  */
 const SECRET_QUERY_PARAMETERS = ['token', 'refreshToken', 'access_token', 'code', 'state', 'signature', 'expires'];
 
-/** The address with the value of every credential in its query replaced, for the log. */
-export function redactUrl(url: string): string {
+/** The local storage's signed file addresses: their path is the storage key, which is never logged. */
+const STORED_FILE_PATH = /^(\/vid\/api\/video\/files\/)[^?]*/;
+
+/**
+ * The address with the value of every credential in its query replaced, and a stored file's key
+ * (its path under the file route) left out, for the log.
+ */
+export function redactUrl(address: string): string {
+  const url = address.replace(STORED_FILE_PATH, '$1[key]');
   const queryStart = url.indexOf('?');
   if (queryStart < 0) return url;
   const query = new URLSearchParams(url.slice(queryStart + 1));
