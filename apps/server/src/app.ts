@@ -170,17 +170,22 @@ export async function buildApp(
     ...deps,
     log: app.log,
     jobs: jobBackend.queue,
+    outbox: jobBackend.outbox,
     events: eventBus.publisher,
     ...(uploadLock ? { uploadLock: { locker: uploadLock.locker } } : {}),
   });
   const jobRegistry = new JobRegistry(app.log);
   (deps.jobHandlers ?? registerJobHandlers)(jobRegistry, services);
   let jobWorker: { close(): Promise<void> } | undefined;
+  let relay: { close(): Promise<void> } | undefined;
   app.addHook('onReady', async () => {
     jobWorker = jobBackend.startWorker(jobRegistry);
+    // Jobs written with their rows (the outbox) reach the queue from here, those of a crash included.
+    if (deps.jobOptions?.relay !== false) relay = jobBackend.startRelay(app.log);
   });
   // onClose hooks run last-added first: the worker stops before the queue and the database close.
   app.addHook('onClose', async () => {
+    await relay?.close();
     await jobWorker?.close();
   });
   // Resumable uploads abandoned for a day are removed, at start and every hour.

@@ -7,12 +7,18 @@ import type { Clock } from './lib/clock.js';
 import { BullmqJobQueue } from './repositories/bullmq-job-queue.repository.js';
 import { DbJobQueueRepository } from './repositories/db-job-queue.repository.js';
 import type { JobQueue } from './services/job-queue.js';
+import { JobOutboxRepository } from './repositories/job-outbox.repository.js';
+import { OutboxRelay } from './jobs/outbox-relay.js';
 
 /** Where the jobs live: the app's database by default, BullMQ on Redis when REDIS_URL is set. */
 export interface JobBackend {
   kind: 'database' | 'bullmq';
   /** Where services enqueue. */
   queue: JobQueue;
+  /** Jobs written with the rows they are about, for the relay to hand to `queue`. */
+  outbox: JobOutboxRepository;
+  /** Hands the outbox's jobs to the queue in this process, until the answer's `close`. */
+  startRelay(log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>): { close(): Promise<void> };
   /** Runs jobs in this process with the runner's handlers, until the answer's `close`. */
   startWorker(runner: JobRunner, options?: { concurrency?: number }): { close(): Promise<void> };
   /** Lets go of the queue's connection; the database itself belongs to the caller. */
@@ -27,6 +33,11 @@ export interface JobBackendOptions {
   leaseMs?: number;
   /** BullMQ's Redis key prefix. */
   redisPrefix?: string;
+  /**
+   * Whether this process hands the outbox's jobs to the queue (default true). Tests turn it off to
+   * stand for a process that stopped right after a request's transaction committed.
+   */
+  relay?: boolean;
 }
 
 export interface JobBackendDependencies {
@@ -41,6 +52,12 @@ export function createJobBackend(
   { config, database, clock, log }: JobBackendDependencies,
   options: JobBackendOptions = {},
 ): JobBackend {
+  const outbox = new JobOutboxRepository(database.db, database.dialect, clock);
+  const startRelay = (queue: JobQueue) => (relayLog: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>) => {
+    const relay = new OutboxRelay(outbox, queue, relayLog, { pollMs: options.pollMs });
+    relay.start();
+    return relay;
+  };
   if (config.redisUrl) {
     const queue = new BullmqJobQueue(
       {
@@ -55,6 +72,8 @@ export function createJobBackend(
     return {
       kind: 'bullmq',
       queue,
+      outbox,
+      startRelay: startRelay(queue),
       startWorker: (runner, workerOptions = {}) => queue.consume(runner, workerOptions),
       close: () => queue.close(),
     };
@@ -63,6 +82,8 @@ export function createJobBackend(
   return {
     kind: 'database',
     queue,
+    outbox,
+    startRelay: startRelay(queue),
     startWorker(runner, workerOptions = {}) {
       const worker = new DatabaseJobWorker(queue, runner, log, {
         concurrency: workerOptions.concurrency,

@@ -154,6 +154,32 @@ describe('the media allow-list', () => {
     ).rejects.toBeInstanceOf(MediaAborted);
   });
 
+  it('takes a run stopped by someone else (a stop, a restart) for a failure to try again, not an undecodable file', async () => {
+    const file = path.join(workDir, 'long-killed.mp4');
+    await writeFile(file, longClip);
+    const media = new MediaRepository();
+    const sampled = media.sampleFrames(
+      { path: file, demuxer: 'mov', durationSeconds: 240 },
+      { framesPerSecond: 10, width: 320, height: 240 },
+    );
+    let killed = false;
+    const outcome = (async () => {
+      for await (const frame of sampled) {
+        void frame;
+        if (!killed) {
+          killed = true;
+          const { stdout } = await run('ps', ['-eo', 'pid,args']);
+          const line = stdout.split('\n').find((entry) => entry.includes('ffmpeg') && entry.includes(file));
+          process.kill(Number(line?.trim().split(/\s+/)[0]), 'SIGTERM');
+        }
+      }
+    })();
+    const error: unknown = await outcome.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(UndecodableVideo);
+    expect(String(error)).toMatch(/stopped by (SIGTERM|a signal); another try runs it again/);
+  });
+
   it('reads no more of a clip than it claims to last', async () => {
     const file = path.join(workDir, 'claims-short.mp4');
     await writeFile(file, longClip);

@@ -11,6 +11,7 @@ import { createJobs } from './migrations/0007-jobs.js';
 import { createAnalyses } from './migrations/0008-analyses.js';
 import { createVideoLimits } from './migrations/0009-video-limits.js';
 import { createVideoMutes } from './migrations/0010-video-mutes.js';
+import { createJobOutbox } from './migrations/0011-job-outbox.js';
 
 /** Every migration, in order. Names sort in the order they run; never rename or reorder one. */
 const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
   '0008-analyses': createAnalyses,
   '0009-video-limits': createVideoLimits,
   '0010-video-mutes': createVideoMutes,
+  '0011-job-outbox': createJobOutbox,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

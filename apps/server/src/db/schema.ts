@@ -190,6 +190,18 @@ export interface JobsTable {
   updated_at: string;
 }
 
+export interface JobOutboxTable {
+  id: Generated<number>;
+  name: string;
+  payload_json: string;
+  job_key: string | null;
+  priority: Generated<number>;
+  claimed_until: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: string;
+}
+
 export interface VideoAnalysesTable {
   video_id: number;
   status: string;
@@ -244,6 +256,7 @@ export interface Database {
   video_shares: VideoSharesTable;
   video_mutes: VideoMutesTable;
   jobs: JobsTable;
+  job_outbox: JobOutboxTable;
   video_analyses: VideoAnalysesTable;
   analysis_corrections: AnalysisCorrectionsTable;
   analysis_feedback: AnalysisFeedbackTable;

@@ -27,15 +27,26 @@ const jobBackend = createJobBackend(
 // (run analyses in the API's in-process worker to get their notifications).
 const eventBus = createEventBus({ redisUrl: config.redisUrl, channelPrefix: config.redisPrefix }, null, log);
 await eventBus.start();
-const services = createServices({ config, database, secrets, log, jobs: jobBackend.queue, events: eventBus.publisher });
+const services = createServices({
+  config,
+  database,
+  secrets,
+  log,
+  jobs: jobBackend.queue,
+  outbox: jobBackend.outbox,
+  events: eventBus.publisher,
+});
 const registry = new JobRegistry(log);
 registerJobHandlers(registry, services);
 // One job at a time: a video job keeps a core busy, and more capacity is another worker process.
 const worker = jobBackend.startWorker(registry, { concurrency: 1 });
+// Jobs written with their rows (the outbox) reach the queue from every process, those of a crash included.
+const relay = jobBackend.startRelay(log);
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) log.error({ err }, 'shutting down after an error');
   else log.info({ signal }, 'shutting down');
+  await relay.close();
   await worker.close();
   await jobBackend.close();
   await eventBus.close();

@@ -3,6 +3,7 @@ import { FALLBACK_LANGUAGE, isLanguage, type Language } from '@openmat/contract/
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import type { JobIntent, JobOutboxRepository } from './job-outbox.repository.js';
 
 export interface AnalysisState {
   videoId: number;
@@ -33,6 +34,8 @@ export class AnalysisRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
+    /** Where a queued analysis's job is written, in the transaction that queues it. */
+    private readonly outbox: JobOutboxRepository | null = null,
   ) {}
 
   async state(videoId: number): Promise<AnalysisState | null> {
@@ -62,18 +65,26 @@ export class AnalysisRepository {
     userId: number,
     language: Language,
     minSeconds: number,
+    /** The job that runs it, written with it (the outbox), so that no analysis stays queued for a lost job. */
+    job?: JobIntent,
   ): Promise<{ status: 'queued' | 'already' } | { status: 'tooSoon'; retryAfterSeconds: number }> {
     const now = this.clock.now();
-    return this.db.transaction().execute(async (trx) => {
+    const outbox = this.outbox;
+    if (job && !outbox) throw new Error('an analysis job asked of a repository without the job outbox');
+    const answer = await this.db.transaction().execute(async (trx) => {
       const existing = await trx
         .selectFrom('video_analyses')
         .select(['status', 'requested_at'])
         .where('video_id', '=', videoId)
         .executeTakeFirst();
-      if (existing && (existing.status === 'queued' || existing.status === 'running')) return { status: 'already' };
+      if (existing && (existing.status === 'queued' || existing.status === 'running')) {
+        return { status: 'already' } as const;
+      }
       if (existing) {
         const waited = (now.getTime() - Date.parse(existing.requested_at)) / 1000;
-        if (waited < minSeconds) return { status: 'tooSoon', retryAfterSeconds: Math.ceil(minSeconds - waited) };
+        if (waited < minSeconds) {
+          return { status: 'tooSoon', retryAfterSeconds: Math.ceil(minSeconds - waited) } as const;
+        }
       }
       const values = {
         status: 'queued',
@@ -89,8 +100,11 @@ export class AnalysisRepository {
         .values({ video_id: videoId, ...values, model_calls: 0, model_unbilled: 0, model_reply: null })
         .onConflict((oc) => oc.column('video_id').doUpdateSet(values))
         .execute();
-      return { status: 'queued' };
+      if (job && outbox) await outbox.add(trx, job);
+      return { status: 'queued' } as const;
     });
+    if (answer.status === 'queued') this.outbox?.written();
+    return answer;
   }
 
   /** What this request's analysis has had from the vision model so far. */

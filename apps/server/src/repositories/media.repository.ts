@@ -112,6 +112,9 @@ function playable(formatName: string, videoCodec: string, audioCodec: string | n
   return false;
 }
 
+/** ffmpeg's exit code when a signal (SIGTERM, SIGINT) made it stop: it was stopped, the file is not at fault. */
+const SIGNALLED_EXIT = 255;
+
 /** A file ffmpeg cannot decode to the end: another try would fail the same way. */
 export class UndecodableVideo extends Error {
   override name = 'UndecodableVideo';
@@ -176,8 +179,9 @@ function runTool(
       if (stoppedBy === 'caller') reject(new MediaAborted(`${command} was stopped by its caller`));
       else if (stoppedBy === 'budget') reject(new MediaTimeout(budgetMs / 1000));
       else if (code === 0) resolve(Buffer.concat(out));
-      else if (killedBy !== null) reject(new Error(`${command} was stopped by ${killedBy}; another try runs it again`));
-      else {
+      else if (killedBy !== null || code === SIGNALLED_EXIT) {
+        reject(new Error(`${command} was stopped by ${killedBy ?? 'a signal'}; another try runs it again`));
+      } else {
         const reason = errors.trim().split('\n').slice(-3).join(' ');
         reject(new Error(`${command} failed (${String(code)}): ${reason}`));
       }
@@ -376,7 +380,9 @@ export class MediaRepository {
       const { code, killedBy } = await exited;
       if (stoppedBy === 'caller') throw new MediaAborted('ffmpeg was stopped by its caller');
       if (stoppedBy === 'budget') throw new MediaTimeout(budgetMs / 1000);
-      if (killedBy !== null) throw new Error(`ffmpeg was stopped by ${killedBy}; another try runs it again`);
+      if (killedBy !== null || code === SIGNALLED_EXIT) {
+        throw new Error(`ffmpeg was stopped by ${killedBy ?? 'a signal'}; another try runs it again`);
+      }
       if (code !== 0) {
         throw new UndecodableVideo(
           `ffmpeg could not decode the video (${String(code)}): ${errors.trim().split('\n').slice(-2).join(' ')}`,

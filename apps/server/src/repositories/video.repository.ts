@@ -5,6 +5,7 @@ import { VideoProcessing as ProcessingEnum } from '@openmat/contract/videos';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, VideosTable } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import type { JobIntent, JobOutboxRepository } from './job-outbox.repository.js';
 import { isUniqueViolation } from './db-errors.js';
 import { parseMartialArt } from './enum-columns.js';
 
@@ -90,6 +91,8 @@ export class VideoRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
+    /** Where a new video's job is written, in the transaction that saves the video. */
+    private readonly outbox: JobOutboxRepository | null = null,
   ) {}
 
   /** Videos with their uploader's name: the fighter name of the profile, else the e-mail address. */
@@ -127,27 +130,36 @@ export class VideoRepository {
    */
   async create(
     video: NewVideo,
+    /** The job the new video needs, written with it (the outbox), so that no video waits for a lost job. */
+    jobFor?: (videoId: number) => JobIntent,
   ): Promise<{ created: true; video: VideoRecord } | { created: false; video: VideoRecord }> {
+    const outbox = this.outbox;
+    if (jobFor && !outbox) throw new Error('a video job asked of a repository without the job outbox');
     try {
-      const { id } = await this.db
-        .insertInto('videos')
-        .values({
-          uploader_user_id: video.uploaderUserId,
-          fighter_id: video.fighterId,
-          description: video.description,
-          student_identifier: video.studentIdentifier,
-          martial_art: video.martialArt,
-          original_name: video.originalName,
-          sha256: video.sha256,
-          size_bytes: video.sizeBytes,
-          duration_seconds: video.durationSeconds,
-          source_key: video.sourceKey,
-          source_type: video.sourceType,
-          processing: 'pending',
-          uploaded_at: this.clock.now().toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await this.db.transaction().execute(async (trx) => {
+        const { id } = await trx
+          .insertInto('videos')
+          .values({
+            uploader_user_id: video.uploaderUserId,
+            fighter_id: video.fighterId,
+            description: video.description,
+            student_identifier: video.studentIdentifier,
+            martial_art: video.martialArt,
+            original_name: video.originalName,
+            sha256: video.sha256,
+            size_bytes: video.sizeBytes,
+            duration_seconds: video.durationSeconds,
+            source_key: video.sourceKey,
+            source_type: video.sourceType,
+            processing: 'pending',
+            uploaded_at: this.clock.now().toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (jobFor && outbox) await outbox.add(trx, jobFor(id));
+        return id;
+      });
+      this.outbox?.written();
       const created = await this.findById(id);
       if (!created) throw new Error(`video ${String(id)} vanished after its insert`);
       return { created: true, video: created };

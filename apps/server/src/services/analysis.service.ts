@@ -31,7 +31,6 @@ import type { VideoRecord, VideoRepository } from '../repositories/video.reposit
 import { analysisKnowledge } from './analysis-knowledge.js';
 import { readStoredResult } from './analysed-footage.js';
 import type { EventPublisher } from './event-publisher.js';
-import type { JobQueue } from './job-queue.js';
 import { whileExists, type VideoService } from './video.service.js';
 
 export interface AnalysisSettings {
@@ -86,7 +85,6 @@ export class AnalysisService {
     private readonly analyses: AnalysisRepository,
     private readonly storage: BlobStorage,
     private readonly media: MediaRepository,
-    private readonly jobs: JobQueue,
     private readonly events: EventPublisher,
     private readonly detector: () => Promise<PoseDetector>,
     private readonly timelineOf: TimelineOf,
@@ -102,19 +100,19 @@ export class AnalysisService {
   async request(principal: Principal, videoId: number, language: Language): Promise<AnalyzeAccepted> {
     const video = await this.videoAccess.visibleTo(principal, videoId);
     this.mayEdit(principal, video);
-    const asked = await this.analyses.request(videoId, principal.userId, language, this.settings.rerunSeconds);
+    // Behind the uploader's own waiting work, so that a long queue of one account takes turns; the job is
+    // written with the queued analysis itself (the outbox).
+    const priority = await this.videos.pendingWorkOf(video.uploaderUserId);
+    const asked = await this.analyses.request(videoId, principal.userId, language, this.settings.rerunSeconds, {
+      name: 'video.analyze',
+      payload: { videoId },
+      jobKey: String(videoId),
+      priority,
+    });
     if (asked.status === 'tooSoon') {
       throw tooManyRequests(
         msg('analysis.tooSoon', { minutes: Math.ceil(asked.retryAfterSeconds / 60) }),
         asked.retryAfterSeconds,
-      );
-    }
-    if (asked.status === 'queued') {
-      await this.jobs.enqueue(
-        'video.analyze',
-        { videoId },
-        // Behind the uploader's own waiting work (this one counted already), so accounts take turns.
-        { jobKey: String(videoId), priority: (await this.videos.pendingWorkOf(video.uploaderUserId)) - 1 },
       );
     }
     return { message: render(msg('analysis.started'), language), videoId };

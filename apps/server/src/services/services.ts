@@ -27,6 +27,7 @@ import { SessionService } from './session.service.js';
 import { TokenService } from './token.service.js';
 import { VideoService, type VideoEvents } from './video.service.js';
 import type { JobQueue } from './job-queue.js';
+import type { JobOutboxRepository } from '../repositories/job-outbox.repository.js';
 import type { Locker } from '@tus/utils';
 import { LocalBlobStorage, UrlSigner } from '../repositories/blob-storage.repository.js';
 import { DEFAULT_MEDIA_LIMITS, MediaRepository } from '../repositories/media.repository.js';
@@ -59,6 +60,8 @@ export interface ServiceDependencies {
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** The job queue and the real-time publisher the video service hands its work and news to. */
   jobs: JobQueue;
+  /** Where a job is written in the transaction of the row it is about; the relay hands it to `jobs`. */
+  outbox: JobOutboxRepository;
   events: VideoEvents;
   /** The lock of resumable uploads, shared through Redis when several instances serve them. */
   uploadLock?: { locker?: Locker };
@@ -92,6 +95,7 @@ export function createServices({
   clock = systemClock,
   log,
   jobs,
+  outbox,
   events,
   uploadLock = {},
 }: ServiceDependencies): Services {
@@ -118,7 +122,7 @@ export function createServices({
   );
   const staging = new UploadStaging(path.join(config.dataDir, 'tmp'));
   const { storage, local } = videoStorage(config, staging, new UrlSigner(secrets.tokenSigningKey, clock));
-  const videoRepository = new VideoRepository(db, clock);
+  const videoRepository = new VideoRepository(db, clock, outbox);
   const media = new MediaRepository({ ...DEFAULT_MEDIA_LIMITS, maxSeconds: config.videoMaxSeconds });
   const videos = new VideoService(
     videoRepository,
@@ -165,10 +169,9 @@ export function createServices({
     analysis: new AnalysisService(
       videos,
       videoRepository,
-      new AnalysisRepository(db, clock),
+      new AnalysisRepository(db, clock, outbox),
       storage,
       media,
-      jobs,
       events,
       () => sharedPoseEstimator(config.analysisThreads),
       positionTimeline,

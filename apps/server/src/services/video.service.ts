@@ -305,30 +305,27 @@ export class VideoService {
       const key = `${randomUUID()}/source${container.extension}`;
       await this.storage.putFile(key, staged.path, container.type);
       storedKey = key;
-      const saved = await this.videos.create({
-        uploaderUserId: principal.userId,
-        fighterId: principal.fighterId,
-        description: fields.data.description,
-        studentIdentifier: fields.data.studentIdentifier,
-        martialArt: fields.data.martialArt,
-        originalName: fields.data.filename.slice(0, 255),
-        sha256: staged.sha256,
-        sizeBytes: staged.sizeBytes,
-        durationSeconds: info.durationSeconds,
-        sourceKey: key,
-        sourceType: container.type,
-      });
+      // Behind the uploader's own waiting work, so that a long queue of one account takes turns.
+      const priority = await this.videos.pendingWorkOf(principal.userId);
+      const saved = await this.videos.create(
+        {
+          uploaderUserId: principal.userId,
+          fighterId: principal.fighterId,
+          description: fields.data.description,
+          studentIdentifier: fields.data.studentIdentifier,
+          martialArt: fields.data.martialArt,
+          originalName: fields.data.filename.slice(0, 255),
+          sha256: staged.sha256,
+          sizeBytes: staged.sizeBytes,
+          durationSeconds: info.durationSeconds,
+          sourceKey: key,
+          sourceType: container.type,
+        },
+        // The poster and playable copy, queued with the row itself (the outbox).
+        (videoId) => ({ name: 'video.process', payload: { videoId }, jobKey: `video.process:${videoId}`, priority }),
+      );
       if (!saved.created) throw await this.duplicate(saved.video);
       storedKey = null;
-      await this.jobs.enqueue(
-        'video.process',
-        { videoId: saved.video.id },
-        {
-          jobKey: `video.process:${saved.video.id}`,
-          // Behind the uploader's own waiting work, so that a long queue of one account takes turns.
-          priority: (await this.videos.pendingWorkOf(principal.userId)) - 1,
-        },
-      );
       return { video: await this.toDto(saved.video), message: render(msg('video.uploaded'), language) };
     } finally {
       await this.staging.discard(staged);
