@@ -31,6 +31,7 @@ import { sessionRoutes } from './routes/session.routes.js';
 import { videoRoutes } from './routes/video.routes.js';
 import { analysisRoutes } from './routes/analysis.routes.js';
 import { createServices, type Services } from './services/services.js';
+import { presignedOrigin } from './repositories/s3-blob-storage.repository.js';
 import { createEventBus } from './realtime/event-bus.js';
 import { HubServer, hubsPlugin, type HubOptions } from './realtime/hub-server.js';
 
@@ -141,7 +142,11 @@ export async function buildApp(
 
   await app.register(languagePlugin);
   await app.register(errorHandlerPlugin);
-  await app.register(securityPlugin, { publicUrl: deps.config.publicUrl });
+  await app.register(securityPlugin, {
+    publicUrl: deps.config.publicUrl,
+    // Videos and posters in S3 play from the store's own address: that origin, and no other.
+    mediaOrigins: deps.config.s3 ? [await presignedOrigin(deps.config.s3)] : [],
+  });
   await app.register(openApiPlugin);
   await app.register(cookie);
   await app.register(principalPlugin);
@@ -174,12 +179,14 @@ export async function buildApp(
     events: eventBus.publisher,
     ...(uploadLock ? { uploadLock: { locker: uploadLock.locker } } : {}),
   });
+  app.addHook('onClose', () => services.health.close());
   const jobRegistry = new JobRegistry(app.log);
   (deps.jobHandlers ?? registerJobHandlers)(jobRegistry, services);
   let jobWorker: { close(): Promise<void> } | undefined;
   let relay: { close(): Promise<void> } | undefined;
   app.addHook('onReady', async () => {
-    jobWorker = jobBackend.startWorker(jobRegistry);
+    // With JOBS_IN_API=false the API leaves the jobs to `npm run worker` processes.
+    if (deps.config.jobsInApi) jobWorker = jobBackend.startWorker(jobRegistry);
     // Jobs written with their rows (the outbox) reach the queue from here, those of a crash included.
     if (deps.jobOptions?.relay !== false) relay = jobBackend.startRelay(app.log);
   });
@@ -190,10 +197,15 @@ export async function buildApp(
   });
   // Resumable uploads abandoned for a day are removed, at start and every hour.
   let sweep: ReturnType<typeof setInterval> | undefined;
-  const removeAbandoned = () =>
-    services.videos.removeAbandonedUploads().catch((err: unknown) => {
+  const removeAbandoned = async () => {
+    await services.videos.removeAbandonedUploads().catch((err: unknown) => {
       app.log.warn({ err }, 'removing abandoned uploads failed');
     });
+    // Leftovers of cut uploads and of killed workers, by age.
+    await services.videos.sweepScratch().catch((err: unknown) => {
+      app.log.warn({ err }, 'sweeping the scratch folder failed');
+    });
+  };
   app.addHook('onReady', async () => {
     sweep = setInterval(() => void removeAbandoned(), 60 * 60 * 1000).unref();
     await removeAbandoned();

@@ -99,6 +99,9 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: optional(z.string().min(1)),
   S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
   S3_FORCE_PATH_STYLE: optional(z.enum(['true', 'false'])),
+  S3_PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  JOBS_IN_API: optional(z.enum(['true', 'false'])),
+  MIGRATE_ON_START: optional(z.enum(['true', 'false'])),
 });
 
 /** Every environment variable the server reads; the README's configuration table lists the same names. */
@@ -175,7 +178,13 @@ export interface AppConfig {
     accessKeyId: string | undefined;
     secretAccessKey: string | undefined;
     forcePathStyle: boolean;
+    /** The store's address as browsers reach it, when it differs from `endpoint`: playback URLs are signed for it. */
+    publicUrl: string | undefined;
   } | null;
+  /** Whether the API process runs background jobs itself (true for one process; false when workers do). */
+  jobsInApi: boolean;
+  /** Whether a starting process brings the schema up to date (false during a rolling upgrade; `npm run migrate` does). */
+  migrateOnStart: boolean;
 }
 
 export class ConfigError extends Error {
@@ -272,7 +281,10 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
           accessKeyId: e.S3_ACCESS_KEY_ID,
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          publicUrl: e.S3_PUBLIC_URL,
         }
       : null,
+    jobsInApi: e.JOBS_IN_API !== 'false',
+    migrateOnStart: e.MIGRATE_ON_START !== 'false',
   };
 }

@@ -21,6 +21,7 @@ describe('videos in S3-compatible storage', () => {
   let ctx: TestContext;
   let clips: Clips;
   let student: SignedIn;
+  let port: number;
 
   beforeAll(async () => {
     if (!target) throw new Error('no database target');
@@ -33,7 +34,7 @@ describe('videos in S3-compatible storage', () => {
       directory: bucketDir,
       configureBuckets: [{ name: 'sparring' }],
     });
-    const { port } = await server.run();
+    ({ port } = await server.run());
     ctx = await createTestApp(target, {
       env: {
         S3_BUCKET: 'sparring',
@@ -49,6 +50,56 @@ describe('videos in S3-compatible storage', () => {
     await ctx.close();
     await server.close();
     await rm(bucketDir, { recursive: true, force: true });
+  });
+
+  it("lets pages play videos and posters from the bucket's origin, and from no other", async () => {
+    const csp = String(
+      (await ctx.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
+    );
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((part) => part.trim())
+        .find((part) => part.startsWith(`${name} `))
+        ?.split(' ')
+        .slice(1) ?? [];
+    const origin = `http://127.0.0.1:${String(port)}`;
+    expect(directive('media-src')).toEqual(["'self'", 'blob:', origin]);
+    expect(directive('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://i.ytimg.com', origin]);
+  });
+
+  it('signs playback addresses for S3_PUBLIC_URL when browsers reach the store there, and allows that origin', async () => {
+    if (!target) throw new Error('no database target');
+    const fresh = await createTestApp(target, {
+      env: {
+        S3_BUCKET: 'sparring',
+        S3_ENDPOINT: `http://127.0.0.1:${String(port)}`,
+        S3_PUBLIC_URL: 'https://media.example.org',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        S3_FORCE_PATH_STYLE: 'true',
+      },
+    });
+    try {
+      const who = await signUp(fresh.app);
+      const body = multipart([
+        { filename: 'roll.avi', type: 'video/x-msvideo', data: clips.avi },
+        ['studentIdentifier', 's3'],
+      ]);
+      const res = await fresh.app.inject({
+        method: 'POST',
+        url: '/vid/api/video/upload-sparring',
+        headers: { ...body.headers, ...who.auth },
+        payload: body.payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<VideoUploadResponse>().signedUrl).toMatch(/^https:\/\/media\.example\.org\/sparring\//);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("media-src 'self' blob: https://media.example.org;");
+      expect(csp).not.toContain(`127.0.0.1:${String(port)}`);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('stores the upload in the bucket, plays it by a presigned address with ranges, and deletes it there', async () => {

@@ -51,3 +51,13 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   }
   return (results ?? []).map((result) => result.migrationName);
 }
+
+/** The migrations of this code that the database has not run yet (none when the schema is current). */
+export async function pendingMigrations(handle: DatabaseHandle): Promise<string[]> {
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: new StaticMigrationProvider(migrationContext(handle.dialect)),
+  });
+  const migrations = await migrator.getMigrations();
+  return migrations.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+}

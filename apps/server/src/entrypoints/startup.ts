@@ -6,7 +6,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { loadSecrets, type Secrets } from '../lib/secrets.js';
 
 /** The configuration, or a readable message naming the bad variable and exit code 1. */
-function readConfig(): AppConfig {
+export function readConfig(): AppConfig {
   try {
     return loadConfig(process.env, {
       cwd: process.cwd(),
@@ -34,7 +34,8 @@ export async function startUp(
     sqliteFile: path.join(config.dataDir, 'openmat.sqlite'),
     onIdleConnectionError: onDatabaseError(config),
   });
-  await migrateToLatest(database);
+  // A rolling upgrade runs `npm run migrate` once and starts its processes with MIGRATE_ON_START=false.
+  if (config.migrateOnStart) await migrateToLatest(database);
   const secrets = await loadSecrets(config.dataDir, config.tokenSigningKey);
   return { config, database, secrets };
 }

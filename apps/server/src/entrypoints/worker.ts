@@ -42,10 +42,16 @@ registerJobHandlers(registry, services);
 const worker = jobBackend.startWorker(registry, { concurrency: 1 });
 // Jobs written with their rows (the outbox) reach the queue from every process, those of a crash included.
 const relay = jobBackend.startRelay(log);
+// A worker's own leftovers (copies it held when it was killed) are swept at start and every hour.
+const sweepScratch = () =>
+  services.videos.sweepScratch().catch((err: unknown) => log.warn({ err }, 'sweeping the scratch folder failed'));
+await sweepScratch();
+const sweep = setInterval(() => void sweepScratch(), 60 * 60 * 1000).unref();
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) log.error({ err }, 'shutting down after an error');
   else log.info({ signal }, 'shutting down');
+  clearInterval(sweep);
   await relay.close();
   await worker.close();
   await jobBackend.close();
@@ -53,4 +59,6 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   await database.destroy();
 });
 
-log.info(`OpenMat worker is running jobs from ${jobBackend.kind === 'bullmq' ? 'Redis' : database.dialect}`);
+log.info(
+  `OpenMat worker is running jobs from ${jobBackend.kind === 'bullmq' ? 'Redis' : database.dialect} (data in ${config.dataDir})`,
+);

@@ -149,7 +149,13 @@ export class DatabaseJobWorker {
     renewal.unref();
     try {
       const outcome = await this.runner
-        .execute({ name: job.name, payload: job.payload, attempt: job.attempts, maxAttempts: job.maxAttempts })
+        .execute({
+          id: String(job.id),
+          name: job.name,
+          payload: job.payload,
+          attempt: job.attempts,
+          maxAttempts: job.maxAttempts,
+        })
         .finally(() => clearInterval(renewal));
       if (outcome.ok) {
         await this.store.complete(job);

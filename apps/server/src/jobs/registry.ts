@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { JobPayloadSchemas, type JobName, type JobPayload } from '@openmat/contract/jobs';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -31,6 +32,8 @@ export class PermanentJobError extends Error {
 
 /** One try of a job as a queue hands it over: the payload is unchecked. */
 export interface JobRun {
+  /** The queue's id of the job, for the log. */
+  id?: string;
   name: string;
   payload: unknown;
   attempt: number;
@@ -69,7 +72,7 @@ interface RegisteredHandler {
 export class JobRegistry implements JobRunner {
   private readonly handlers = new Map<string, RegisteredHandler>();
 
-  constructor(private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>) {}
+  constructor(private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>) {}
 
   register<N extends JobName>(name: N, handler: JobHandler<N>): void {
     if (this.handlers.has(name)) throw new Error(`Job "${name}" has a handler already.`);
@@ -103,12 +106,15 @@ export class JobRegistry implements JobRunner {
     if (!handler) {
       return { ok: false, retry: false, error: `No handler is registered for job "${run.name}".` };
     }
+    // Each try's start, end and failure, with the job's id and the video it is about.
+    const about = { job: run.name, jobId: run.id, ...subjectOf(run.payload), attempt: run.attempt };
+    const started = performance.now();
+    this.log.info(about, 'a job started');
     const outcome = await handler.execute(run.payload, { attempt: run.attempt, maxAttempts: run.maxAttempts });
-    if (!outcome.ok) {
-      this.log.warn(
-        { job: run.name, attempt: run.attempt, maxAttempts: run.maxAttempts, error: outcome.error },
-        'a job try failed',
-      );
+    const seconds = Math.round(performance.now() - started) / 1000;
+    if (outcome.ok) this.log.info({ ...about, seconds }, 'a job ended');
+    else {
+      this.log.warn({ ...about, seconds, maxAttempts: run.maxAttempts, error: outcome.error }, 'a job try failed');
     }
     return outcome;
   }
@@ -124,6 +130,12 @@ export class JobRegistry implements JobRunner {
       this.log.error({ job: failure.name, err: error }, "a job's failure handler threw");
     }
   }
+}
+
+/** What a payload is about, for the log: its video id, when it has one. */
+function subjectOf(payload: unknown): { videoId?: number } {
+  const parsed = z.object({ videoId: z.number() }).safeParse(payload);
+  return parsed.success ? { videoId: parsed.data.videoId } : {};
 }
 
 function errorMessage(error: unknown): string {

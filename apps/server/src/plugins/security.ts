@@ -20,7 +20,10 @@ export function webSocketSources(host: string | undefined): string[] {
  * network, where upgrading every request would break it.
  */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, { publicUrl }: { publicUrl: string | undefined }) => {
+  async (
+    app: FastifyInstance,
+    { publicUrl, mediaOrigins = [] }: { publicUrl: string | undefined; mediaOrigins?: readonly string[] },
+  ) => {
     // The hubs' WebSockets go back to this origin only: PUBLIC_URL's host when it is set, else the host
     // the request was addressed to (through a proxy named in TRUST_PROXY, the one it forwarded).
     // `'self'` alone would do in browsers that follow CSP 3, but not in every one still in use.
@@ -42,8 +45,8 @@ export const securityPlugin = fp(
           baseUri: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
-          mediaSrc: ["'self'", 'blob:'],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com', ...mediaOrigins],
+          mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
           fontSrc: ["'self'", 'data:'],
           connectSrc,
           frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],

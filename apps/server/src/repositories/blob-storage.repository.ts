@@ -4,7 +4,8 @@
  * names, made by the service ("<uuid>/source.mp4"), never a client's file name.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { copyFile, mkdir, rename, rm, rmdir } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, copyFile, mkdir, rename, rm, rmdir } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import send, { type SendResult } from '@fastify/send';
@@ -22,6 +23,8 @@ export interface BlobStorage {
   delete(keys: readonly string[]): Promise<void>;
   /** An address that serves the object, HTTP ranges included, until `seconds` from now. */
   signedUrl(key: string, contentType: string, seconds: number): Promise<string>;
+  /** Throws when the storage cannot be written to (the folder, or the bucket, is not there or not ours). */
+  check(): Promise<void>;
 }
 
 /** The path prefix of the files served for signed local addresses. */
@@ -83,6 +86,11 @@ export class LocalBlobStorage implements BlobStorage {
     readonly root: string,
     private readonly signer: UrlSigner,
   ) {}
+
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
+  }
 
   /** The absolute path of a key, refusing any key that is not one of ours. */
   pathOf(key: string): string {

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 /** What runs a job's try and hears of its final failure: the job registry, handed in by the wiring. */
 export interface BullmqJobRunner {
   execute(run: {
+    id?: string;
     name: string;
     payload: unknown;
     attempt: number;
@@ -98,6 +99,7 @@ export class BullmqJobQueue {
       QUEUE_NAME,
       async (job: Job) => {
         const outcome = await runner.execute({
+          ...(job.id === undefined ? {} : { id: job.id }),
           name: job.name,
           payload: job.data,
           attempt: job.attemptsMade + 1,

@@ -10,7 +10,7 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectsCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { AppConfig } from '../config.js';
@@ -18,22 +18,42 @@ import type { BlobStorage } from './blob-storage.repository.js';
 
 type S3Settings = NonNullable<AppConfig['s3']>;
 
+function clientFor(settings: S3Settings, endpoint: string | undefined): S3Client {
+  return new S3Client({
+    region: settings.region,
+    ...(endpoint ? { endpoint } : {}),
+    forcePathStyle: settings.forcePathStyle,
+    ...(settings.accessKeyId && settings.secretAccessKey
+      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      : {}),
+  });
+}
+
+/** The origin the browser fetches presigned playback addresses from, for the CSP. Signing needs no network. */
+export async function presignedOrigin(settings: S3Settings): Promise<string> {
+  const signer = clientFor(settings, settings.publicUrl ?? settings.endpoint);
+  try {
+    const url = await getSignedUrl(signer, new GetObjectCommand({ Bucket: settings.bucket, Key: 'origin' }), {
+      expiresIn: 60,
+    });
+    return new URL(url).origin;
+  } finally {
+    signer.destroy();
+  }
+}
+
 export class S3BlobStorage implements BlobStorage {
   private readonly client: S3Client;
+  /** Signs playback addresses: for S3_PUBLIC_URL when browsers reach the store elsewhere than the server does. */
+  private readonly signer: S3Client;
 
   constructor(
     private readonly settings: S3Settings,
     /** Folder for the local copies ffmpeg reads. */
     private readonly scratchDir: string,
   ) {
-    this.client = new S3Client({
-      region: settings.region,
-      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-      forcePathStyle: settings.forcePathStyle,
-      ...(settings.accessKeyId && settings.secretAccessKey
-        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-        : {}),
-    });
+    this.client = clientFor(settings, settings.endpoint);
+    this.signer = settings.publicUrl ? clientFor(settings, settings.publicUrl) : this.client;
   }
 
   async putFile(key: string, file: string, contentType: string): Promise<void> {
@@ -42,6 +62,9 @@ export class S3BlobStorage implements BlobStorage {
       params: { Bucket: this.settings.bucket, Key: key, Body: createReadStream(file), ContentType: contentType },
       queueSize: 2,
       partSize: 8 * 1024 * 1024,
+      // A copy that fails aborts its multipart upload; one cut by a killed process is left to the
+      // bucket's lifecycle rule (README, "Videos and workers").
+      leavePartsOnError: false,
     });
     await upload.done();
     await rm(file, { force: true });
@@ -71,9 +94,13 @@ export class S3BlobStorage implements BlobStorage {
     );
   }
 
+  async check(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }));
+  }
+
   signedUrl(key: string, contentType: string, seconds: number): Promise<string> {
     return getSignedUrl(
-      this.client,
+      this.signer,
       new GetObjectCommand({ Bucket: this.settings.bucket, Key: key, ResponseContentType: contentType }),
       { expiresIn: seconds },
     );

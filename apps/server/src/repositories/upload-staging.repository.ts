@@ -5,8 +5,9 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
@@ -29,7 +30,31 @@ export class UploadStaging {
   constructor(
     /** Absolute path of the scratch folder (DATA_DIR/tmp). */
     readonly dir: string,
+    private readonly clock: Clock = systemClock,
   ) {}
+
+  /**
+   * Removes scratch files nobody has written for `olderThanMs`: the leftovers of cut uploads and of
+   * workers that were killed while they held a copy. Answers how many went.
+   */
+  async sweep(olderThanMs: number): Promise<number> {
+    const now = this.clock.now().getTime();
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch {
+      return 0;
+    }
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(this.dir, name);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile() || now - info.mtimeMs < olderThanMs) continue;
+      await rm(file, { force: true });
+      removed++;
+    }
+    return removed;
+  }
 
   /** A fresh path in the scratch folder, for a file someone else writes (a tus upload, a download). */
   async newPath(extension = ''): Promise<string> {

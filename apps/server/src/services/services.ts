@@ -120,7 +120,7 @@ export function createServices({
     new LoginThrottleService(new ThrottleRepository(db), clock, config.registrationsPerHour),
     events,
   );
-  const staging = new UploadStaging(path.join(config.dataDir, 'tmp'));
+  const staging = new UploadStaging(path.join(config.dataDir, 'tmp'), clock);
   const { storage, local } = videoStorage(config, staging, new UrlSigner(secrets.tokenSigningKey, clock));
   const videoRepository = new VideoRepository(db, clock, outbox);
   const media = new MediaRepository({ ...DEFAULT_MEDIA_LIMITS, maxSeconds: config.videoMaxSeconds });
@@ -144,7 +144,7 @@ export function createServices({
     clock,
   );
   return {
-    health: new HealthService(new HealthRepository(db)),
+    health: new HealthService(new HealthRepository(db, database, storage, config.redisUrl)),
     tokens,
     accounts,
     sessions: new SessionService(sessionRepository, fighters, clock),

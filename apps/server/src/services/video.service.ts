@@ -76,6 +76,9 @@ export async function whileExists<T>(
   }
 }
 
+/** Scratch files untouched this long are leftovers. */
+const SCRATCH_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
 /** Unfinished resumable uploads are kept this long, then removed. */
 const RESUMABLE_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
@@ -158,6 +161,14 @@ export class VideoService {
   /** Removes resumable uploads abandoned for a day. */
   removeAbandonedUploads(): Promise<number> {
     return this.uploads.removeExpired();
+  }
+
+  /**
+   * Removes scratch files untouched for a day (cut uploads, copies of a killed worker). A day is longer
+   * than any job may run (its budget), so no running job loses its copy.
+   */
+  sweepScratch(): Promise<number> {
+    return this.staging.sweep(SCRATCH_MAX_AGE_MS);
   }
 
   /** A new resumable upload's fields are checked at once, so nobody sends gigabytes to learn of a typo. */

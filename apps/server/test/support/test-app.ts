@@ -26,6 +26,8 @@ export interface TestAppOptions {
   logStream?: Writable;
   /** Hub intervals and the real-time backplane's channel prefix. */
   realtime?: AppDependencies['realtime'];
+  /** Polling and retries of the job queue. */
+  jobOptions?: AppDependencies['jobOptions'];
 }
 
 /** A real app on a fresh, migrated database of the target's dialect, for `app.inject`. */
@@ -45,7 +47,7 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.realtime ? { realtime: options.realtime } : {}),
       // With REDIS_URL, each app's BullMQ jobs stay its own: another test's worker never takes them.
-      jobOptions: { redisPrefix: `openmat-test-${randomBytes(6).toString('hex')}` },
+      jobOptions: { redisPrefix: `openmat-test-${randomBytes(6).toString('hex')}`, ...options.jobOptions },
     },
     options.logStream ? { logger: { ...loggerOptions(config), level: 'info', stream: options.logStream } } : {},
   );
