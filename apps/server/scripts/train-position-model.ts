@@ -2,7 +2,7 @@
  * Trains the position model (ADR 0023) from synthetic pairs only, and writes its weights to
  * src/analysis/positions/position-model.json:
  *
- *   npm run train:positions -w @openmat/server [-- --seed 23 --per-state 1500 --epochs 14]
+ *   npm run train:positions -w @openmat/server [-- --seed 23 --per-state 1500 --epochs 12 --out file.json]
  *
  * Reproducible from the seed (the generator, the initial weights and the batches all draw from it);
  * a few minutes on one core. Real footage is never read here: it only chooses between models.
@@ -27,10 +27,14 @@ function option(name: string, fallback: number): number {
 
 const SEED = option('seed', 23);
 const PER_STATE = option('per-state', 1500);
-const EPOCHS = option('epochs', 14);
+const EPOCHS = option('epochs', 12);
 const HIDDEN = [64, 64];
 const BATCH = 64;
-const OUT = fileURLToPath(new URL('../src/analysis/positions/position-model.json', import.meta.url));
+const outAt = process.argv.indexOf('--out');
+const OUT =
+  outAt >= 0 && process.argv[outAt + 1] !== undefined
+    ? String(process.argv[outAt + 1])
+    : fileURLToPath(new URL('../src/analysis/positions/position-model.json', import.meta.url));
 const STATES = POSITION_STATES.length;
 const SWAPPED = POSITION_STATES.map((state) =>
   POSITION_STATES.findIndex(

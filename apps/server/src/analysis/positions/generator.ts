@@ -1208,8 +1208,8 @@ export function generatePair(random: Random, state: PositionState, options: Pair
  */
 export function generateApart(random: Random, options: Omit<PairOptions, 'topIsA'> = {}): GeneratedPair {
   const spin = options.spin ?? uniform(random, 0, 2 * Math.PI);
-  const pose = (): Joints => {
-    const position = pick(random, POSED_POSITIONS);
+  const pose = (onFeet: boolean): Joints => {
+    const position = pick(random, onFeet ? POSED_POSITIONS : POSED_POSITIONS.filter((p) => p !== 'standing'));
     const [top, bottom] = posedScene(random, position, uniform(random, 0, 2 * Math.PI));
     return chance(random, 0.5) ? top : bottom;
   };
@@ -1224,8 +1224,8 @@ export function generateApart(random: Random, options: Omit<PairOptions, 'topIsA
   };
   const distance = uniform(random, 1.8, 5);
   const direction = rotate([1, 0, 0], WORLD_UP, spin);
-  const first = place(pose(), [0, 0, 0]);
-  const second = place(pose(), mul(direction, distance));
+  const first = place(pose(false), [0, 0, 0]);
+  const second = place(pose(chance(random, 0.5)), mul(direction, distance));
   const centre = mul(add(centreOf(first), centreOf(second)), 0.5);
   const camera = options.camera ?? randomCamera(random, centre);
   const noise = options.noise ?? randomNoise(random);
