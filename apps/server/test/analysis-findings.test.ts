@@ -148,9 +148,12 @@ describe('honest findings', () => {
   });
 
   it('never talks about what the athletes wear when fewer than two were found', () => {
-    for (const found of [0, 1]) {
+    for (const [found, identification] of [
+      [0, 'ambiguous'],
+      [1, 'identified'],
+    ] as const) {
       const result = buildFindings(
-        input([], { athletes: { found, identification: 'ambiguous', colourWord: 'blue' } }),
+        input([], { athletes: { found, identification, colourWord: 'blue' } }),
         analysisKnowledge,
       );
       expect(result.athletes?.note).toBe(

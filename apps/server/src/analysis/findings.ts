@@ -200,7 +200,8 @@ export function buildFindings(input: FindingsInput, knowledge: FindingsKnowledge
     positionTimeline: timeline.map((segment) => ({ ...segment, confidence: roundConfidence(segment.confidence) })),
     athletes: {
       found: input.athletes.found,
-      studentIdentified: input.athletes.identification === 'identified',
+      // Told apart from a partner only when there was one: the flag and the note say the same.
+      studentIdentified: input.athletes.identification === 'identified' && input.athletes.found >= 2,
       note: identificationNote(input),
     },
     analyzer: input.analyzer,
