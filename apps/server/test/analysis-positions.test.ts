@@ -1,7 +1,7 @@
 import type { AnalysisPosition } from '@openmat/contract/analysis';
 import { describe, expect, it } from 'vitest';
 import type { PairFrame } from '../src/analysis/pipeline.js';
-import { generateSet } from '../src/analysis/positions/generator.js';
+import { generatePair, generateSet, randomCamera, randomNoise } from '../src/analysis/positions/generator.js';
 import { argmax, HMM_STATES, transitionMatrix, UNCLEAR, viterbi } from '../src/analysis/positions/hmm.js';
 import { knowledgeTransitions } from '../src/analysis/positions/knowledge-transitions.js';
 import { modelProbabilities, POSITION_MODEL } from '../src/analysis/positions/model.js';
@@ -175,6 +175,58 @@ describe('the hidden Markov model', () => {
     const fromGuard = matrix[at('closed-guard', 'a')] ?? [];
     // From a's closed guard (a on top), b sweeping to mount is listed; a jumping to b's back is not.
     expect(fromGuard[at('mount', 'b')]).toBeGreaterThan(10 * (fromGuard[at('back', 'a')] ?? 1));
+  });
+});
+
+describe('the position timeline of a generated roll', () => {
+  /** Standing, a guard pulled, passed to half guard and side control, mounted, the back taken, a reversal into guard. */
+  const SCRIPT: Array<PoseLabel & { seconds: number }> = [
+    { position: 'standing', top: null, seconds: 8 },
+    { position: 'closed-guard', top: 'b', seconds: 12 },
+    { position: 'half-guard', top: 'b', seconds: 8 },
+    { position: 'side-control', top: 'b', seconds: 10 },
+    { position: 'mount', top: 'b', seconds: 10 },
+    { position: 'back', top: 'b', seconds: 10 },
+    { position: 'closed-guard', top: 'a', seconds: 10 },
+    { position: 'standing', top: null, seconds: 6 },
+  ];
+
+  it('is right on more frames than the frame-by-frame guesses it smooths', () => {
+    // A fresh pose every frame (not a held one), under one random camera and detector: a hard roll.
+    const random = seededRandom(99);
+    const camera = randomCamera(random, [0.3, 0.35, 0]);
+    const noise = randomNoise(random);
+    const spin = random() * 2 * Math.PI;
+    const frames: PairFrame[] = [];
+    const labels: PoseLabel[] = [];
+    let time = 0;
+    for (const { seconds, ...state } of SCRIPT) {
+      for (let k = 0; k < seconds * 2; k++, time += 0.5) {
+        const pair = generatePair(random, state, { camera, noise, spin, topIsA: state.top !== 'b' });
+        frames.push({ time, a: pair.a, b: pair.b });
+        labels.push(state);
+      }
+    }
+    const timeline = positionTimeline(frames);
+    const same = (x: PoseLabel | null | undefined, y: PoseLabel | undefined) =>
+      x !== null && x !== undefined && y !== undefined && x.position === y.position && x.top === y.top;
+    const frameByFrame = frames.filter((frame, i) => {
+      const probabilities = frame.a && frame.b ? modelProbabilities(frame.a, frame.b, ASPECT) : null;
+      return probabilities !== null && same(guess(probabilities), labels[i]);
+    }).length;
+    const smoothed = frames.filter((frame, i) => {
+      const segment = timeline.find((s) => s.start <= frame.time && frame.time < s.end);
+      return same(segment, labels[i]);
+    }).length;
+    console.info(
+      `Generated roll, ${frames.length} frames: frame by frame ${(frameByFrame / frames.length).toFixed(3)}, ` +
+        `smoothed ${(smoothed / frames.length).toFixed(3)}\n` +
+        timeline
+          .map((s) => `  ${s.start}-${s.end} ${s.position}/${s.top ?? '-'} (${s.confidence.toFixed(2)})`)
+          .join('\n'),
+    );
+    expect(smoothed).toBeGreaterThan(frameByFrame);
+    expect(smoothed / frames.length).toBeGreaterThanOrEqual(0.85);
   });
 });
 
