@@ -114,6 +114,56 @@ describe('findings', () => {
   });
 });
 
+describe('honest findings', () => {
+  /** Standing, ten unreadable seconds, the student's mount, the partner reversing, nobody in the shot, then side control. */
+  const PATCHY: PositionSegment[] = [
+    segment('standing', null, 0, 10),
+    segment('unclear', null, 10, 30),
+    segment('mount', 'student', 30, 50),
+    segment('closed-guard', 'partner', 50, 60),
+    segment('side-control', 'student', 65, 80),
+  ];
+
+  it('reports no technique into or out of an unclear stretch, or across a gap with nobody in the shot', () => {
+    expect(movesOf(PATCHY).map((move) => `${move.kind} by ${move.by} at ${move.at}`)).toEqual([
+      'escape by partner at 50',
+    ]);
+  });
+
+  it('says how much of the roll could be read, and gives the time in each position of that part only', () => {
+    const result = buildFindings(input(PATCHY, { durationSeconds: 80 }), analysisKnowledge);
+    expect(result.overallDescription).toContain(
+      'Positions could be read for 69 % of the roll (0:55); the rest was unclear or had nobody in the shot.',
+    );
+    expect(result.overallDescription).not.toMatch(/Unclear \d+ %/);
+    expect(result.overallDescription).toMatch(/Mount 36 %/);
+    const polish = buildFindings(input(PATCHY, { durationSeconds: 80, language: 'pl' }), analysisKnowledge);
+    expect(polish.overallDescription).toContain('Pozycje udało się odczytać dla 69 % walki (0:55)');
+  });
+
+  it('says so when two athletes were seen but nothing could be read, with no techniques', () => {
+    const result = buildFindings(input([segment('unclear', null, 0, 130)]), analysisKnowledge);
+    expect(result.techniques).toEqual([]);
+    expect(result.overallDescription).toMatch(/^Two athletes were seen, but never clearly enough to read a position/);
+  });
+
+  it('never talks about what the athletes wear when fewer than two were found', () => {
+    for (const [found, identification] of [
+      [0, 'ambiguous'],
+      [1, 'identified'],
+    ] as const) {
+      const result = buildFindings(
+        input([], { athletes: { found, identification, colourWord: 'blue' } }),
+        analysisKnowledge,
+      );
+      expect(result.athletes?.note).toBe(
+        'With fewer than two athletes in the video, the student could not be told from a partner.',
+      );
+      expect(result.athletes?.studentIdentified).toBe(false);
+    }
+  });
+});
+
 describe('telling the student from the partner', () => {
   it('finds colour words in English and Polish', () => {
     expect(colourNamed('Ana, blue gi')?.word).toBe('blue');

@@ -1,25 +1,28 @@
-import { AnalysisPosition } from '@openmat/contract/analysis';
+import type { AnalysisPosition } from '@openmat/contract/analysis';
 import { describe, expect, it } from 'vitest';
-import { classifyPair, POSITION_STATES } from '../src/analysis/positions/classifier.js';
-import { argmax, transitionMatrix, viterbi } from '../src/analysis/positions/hmm.js';
-import { positionTimeline } from '../src/analysis/positions/timeline.js';
 import type { PairFrame } from '../src/analysis/pipeline.js';
-import {
-  labelledSet,
-  posePair,
-  scriptedRoll,
-  seededRandom,
-  type PoseLabel,
-  type ScriptedSegment,
-} from './support/skeleton-poses.js';
+import { generatePair, generateSet, randomCamera, randomNoise } from '../src/analysis/positions/generator.js';
+import { argmax, HMM_STATES, transitionMatrix, UNCLEAR, viterbi } from '../src/analysis/positions/hmm.js';
+import { knowledgeTransitions } from '../src/analysis/positions/knowledge-transitions.js';
+import { modelProbabilities, POSITION_MODEL } from '../src/analysis/positions/model.js';
+import { positionTimeline } from '../src/analysis/positions/timeline.js';
+import type { Skeleton } from '../src/analysis/skeleton.js';
+import { TECHNIQUES } from '../src/coach/knowledge/knowledge-base.js';
+import { labelledSet, seededRandom, STATES, type PoseLabel } from './support/skeleton-poses.js';
 
-const POSITIONS: readonly AnalysisPosition[] = AnalysisPosition.options;
+const ASPECT = 16 / 9;
+const POSITIONS = [...new Set(HMM_STATES.map((state) => state.position))];
 
-/** The state the classifier thinks likeliest for a pair. */
 function guess(probabilities: readonly number[]): PoseLabel {
-  const state = POSITION_STATES[argmax(probabilities)];
+  const state = HMM_STATES[argmax(probabilities)];
   if (state === undefined) throw new Error('no state');
   return state;
+}
+
+function probabilitiesOf(a: Skeleton, b: Skeleton): number[] {
+  const probabilities = modelProbabilities(a, b, ASPECT);
+  if (probabilities === null) throw new Error('the pair could not be measured');
+  return probabilities;
 }
 
 function confusionTable(rows: ReadonlyMap<AnalysisPosition, Map<AnalysisPosition, number>>): string {
@@ -34,45 +37,113 @@ function confusionTable(rows: ReadonlyMap<AnalysisPosition, Map<AnalysisPosition
   return [header, ...lines].join('\n');
 }
 
-describe('position classifier on labelled synthetic pairs', () => {
-  // A different seed from the one the rules were looked at with while writing them.
-  const set = labelledSet(60, 20240611);
+/** Mirrors a skeleton left to right: x flipped, and each left joint becomes the right one. */
+function mirrored(skeleton: Skeleton): Skeleton {
+  const swap = [0, 2, 1, 4, 3, 6, 5, 8, 7, 10, 9, 12, 11, 14, 13, 16, 15];
+  return {
+    ...skeleton,
+    keypoints: swap.map((from) => {
+      const point = skeleton.keypoints[from] ?? { x: 0, y: 0, score: 0 };
+      return { ...point, x: 1 - point.x };
+    }),
+    box: { ...skeleton.box, x: 1 - skeleton.box.x - skeleton.box.width },
+  };
+}
 
-  it('tells the positions apart, and who is on top', () => {
+/** Moves and shrinks a skeleton in the frame. */
+function moved(skeleton: Skeleton, scale: number, dx: number, dy: number): Skeleton {
+  return {
+    ...skeleton,
+    keypoints: skeleton.keypoints.map((point) => ({ ...point, x: point.x * scale + dx, y: point.y * scale + dy })),
+    box: {
+      x: skeleton.box.x * scale + dx,
+      y: skeleton.box.y * scale + dy,
+      width: skeleton.box.width * scale,
+      height: skeleton.box.height * scale,
+    },
+  };
+}
+
+describe('the learned position model on generated pairs it was not trained on', () => {
+  // Not the training seeds (23, 24, 25): a held-out draw from the generator.
+  const set = generateSet(seededRandom(20260611), 20);
+
+  it('tells the positions apart, and who is on top, with a confidence that means what it says', () => {
     const rows = new Map<AnalysisPosition, Map<AnalysisPosition, number>>();
     let exact = 0;
     let positionRight = 0;
     let topRight = 0;
-    for (const { label, a, b } of set) {
-      const probabilities = classifyPair(a, b);
+    const bins = Array.from({ length: 5 }, () => ({ right: 0, count: 0, confidence: 0 }));
+    const measured = set.filter(({ a, b }) => modelProbabilities(a, b, ASPECT) !== null);
+    // A pair with no bone seen at all cannot be measured (the timeline calls such a frame unreadable).
+    expect(measured.length).toBeGreaterThanOrEqual(0.98 * set.length);
+    for (const { state, a, b } of measured) {
+      const probabilities = probabilitiesOf(a, b);
       expect(probabilities.reduce((sum, p) => sum + p, 0)).toBeCloseTo(1, 9);
       const guessed = guess(probabilities);
-      const row = rows.get(label.position) ?? new Map<AnalysisPosition, number>();
+      const row = rows.get(state.position) ?? new Map<AnalysisPosition, number>();
       row.set(guessed.position, (row.get(guessed.position) ?? 0) + 1);
-      rows.set(label.position, row);
-      if (guessed.position === label.position) {
+      rows.set(state.position, row);
+      const right = guessed.position === state.position && guessed.top === state.top;
+      if (guessed.position === state.position) {
         positionRight++;
-        if (guessed.top === label.top) topRight++;
+        if (guessed.top === state.top) topRight++;
       }
-      if (guessed.position === label.position && guessed.top === label.top) exact++;
+      if (right) exact++;
+      const confidence = Math.max(...probabilities);
+      const bin = bins[Math.min(4, Math.floor(confidence * 5))];
+      if (bin) {
+        bin.count++;
+        bin.confidence += confidence;
+        if (right) bin.right++;
+      }
     }
-    const overall = exact / set.length;
+    const calibrationError = bins.reduce((sum, bin) => sum + Math.abs(bin.right - bin.confidence), 0) / measured.length;
     console.info(
-      `Position confusion (${set.length} pairs, ${set.length / POSITION_STATES.length} per state):\n${confusionTable(rows)}\n` +
-        `position right ${(positionRight / set.length).toFixed(3)}, position and top right ${overall.toFixed(3)}, ` +
-        `top right when the position is ${(topRight / Math.max(1, positionRight)).toFixed(3)}`,
+      `Learned model, ${measured.length} held-out generated pairs:\n${confusionTable(rows)}\n` +
+        `position right ${(positionRight / measured.length).toFixed(3)}, position and top right ${(exact / measured.length).toFixed(3)}, ` +
+        `top right when the position is ${(topRight / Math.max(1, positionRight)).toFixed(3)}, calibration error ${calibrationError.toFixed(3)}`,
     );
     for (const position of POSITIONS) {
       const row = rows.get(position) ?? new Map<AnalysisPosition, number>();
       const total = [...row.values()].reduce((sum, n) => sum + n, 0);
-      expect((row.get(position) ?? 0) / total, position).toBeGreaterThanOrEqual(0.7);
+      expect((row.get(position) ?? 0) / total, position).toBeGreaterThanOrEqual(0.6);
     }
-    expect(overall).toBeGreaterThanOrEqual(0.85);
+    expect(exact / measured.length).toBeGreaterThanOrEqual(0.8);
     expect(topRight / positionRight).toBeGreaterThanOrEqual(0.9);
+    expect(calibrationError).toBeLessThanOrEqual(0.06);
+  });
+
+  it('gives the same answer for the mirror image, for either order of the pair, and wherever and however large the pair is', () => {
+    const swap = HMM_STATES.map((state) =>
+      HMM_STATES.findIndex(
+        (other) =>
+          other.position === state.position &&
+          other.top === (state.top === null ? null : state.top === 'a' ? 'b' : 'a'),
+      ),
+    );
+    for (const { a, b } of set.slice(0, 60)) {
+      if (modelProbabilities(a, b, ASPECT) === null) continue;
+      const probabilities = probabilitiesOf(a, b);
+      probabilitiesOf(mirrored(a), mirrored(b)).forEach((p, s) => expect(p).toBeCloseTo(probabilities[s] ?? NaN, 9));
+      probabilitiesOf(b, a).forEach((p, s) => expect(p).toBeCloseTo(probabilities[swap[s] ?? s] ?? NaN, 9));
+      const small = probabilitiesOf(moved(a, 0.5, 0.3, 0.2), moved(b, 0.5, 0.3, 0.2));
+      small.forEach((p, s) => expect(p).toBeCloseTo(probabilities[s] ?? NaN, 6));
+    }
+  });
+
+  it('reads the hand-drawn stick figures of another generator (test/support/skeleton-poses.ts) mostly right', () => {
+    // Figures drawn from templates, side on, by someone else: a check that the model learned the positions, not its generator.
+    const other = labelledSet(10, 20240611);
+    const right = other.filter(({ label, a, b }) => guess(probabilitiesOf(a, b)).position === label.position).length;
+    console.info(
+      `Hand-drawn stick figures (${other.length}, ${STATES.length} states): position right ${(right / other.length).toFixed(3)}`,
+    );
+    expect(right / other.length).toBeGreaterThanOrEqual(0.5);
   });
 });
 
-describe('Viterbi', () => {
+describe('the hidden Markov model', () => {
   it('decodes the textbook healthy/fever example', () => {
     // States healthy, fever; observations normal, cold, dizzy (Wikipedia's Viterbi example).
     const start = [0.6, 0.4].map(Math.log);
@@ -86,117 +157,104 @@ describe('Viterbi', () => {
     expect(viterbi(start, () => transition, [])).toEqual([]);
   });
 
-  it('uses transitions whose rows are probabilities, and where staying is likeliest', () => {
+  it('uses transitions whose rows are probabilities, where staying is likeliest', () => {
     for (const seconds of [0.2, 1 / 3, 1, 5]) {
-      transitionMatrix(seconds).forEach((row, from) => {
+      transitionMatrix(seconds, POSITION_MODEL.transitions).forEach((row, from) => {
         expect(row.reduce((sum, p) => sum + p, 0)).toBeCloseTo(1, 9);
         expect(argmax(row)).toBe(from);
       });
     }
   });
+
+  it("takes its changes of position from the knowledge base's counts, as they are today", () => {
+    // The shipped table is what the training script derived; nobody edits it to pass a test.
+    expect(POSITION_MODEL.transitions).toEqual(knowledgeTransitions(TECHNIQUES));
+    const matrix = transitionMatrix(1, POSITION_MODEL.transitions);
+    const at = (position: string, top: 'a' | 'b' | null) =>
+      HMM_STATES.findIndex((state) => state.position === position && state.top === top);
+    const fromGuard = matrix[at('closed-guard', 'a')] ?? [];
+    // From a's closed guard (a on top), b sweeping to mount is listed; a jumping to b's back is not.
+    expect(fromGuard[at('mount', 'b')]).toBeGreaterThan(10 * (fromGuard[at('back', 'a')] ?? 1));
+  });
 });
 
-/** A roll: standing, a pulls guard, b passes to half and side, mounts, takes the back; a escapes into b's guard. */
-const SCRIPT: ScriptedSegment[] = [
-  { position: 'standing', top: null, seconds: 8 },
-  { position: 'closed-guard', top: 'b', seconds: 12 },
-  { position: 'half-guard', top: 'b', seconds: 8 },
-  { position: 'side-control', top: 'b', seconds: 10 },
-  { position: 'mount', top: 'b', seconds: 10 },
-  { position: 'back', top: 'b', seconds: 10 },
-  { position: 'closed-guard', top: 'a', seconds: 10 },
-  { position: 'standing', top: null, seconds: 6 },
-];
+describe('the position timeline of a generated roll', () => {
+  /** Standing, a guard pulled, passed to half guard and side control, mounted, the back taken, a reversal into guard. */
+  const SCRIPT: Array<PoseLabel & { seconds: number }> = [
+    { position: 'standing', top: null, seconds: 8 },
+    { position: 'closed-guard', top: 'b', seconds: 12 },
+    { position: 'half-guard', top: 'b', seconds: 8 },
+    { position: 'side-control', top: 'b', seconds: 10 },
+    { position: 'mount', top: 'b', seconds: 10 },
+    { position: 'back', top: 'b', seconds: 10 },
+    { position: 'closed-guard', top: 'a', seconds: 10 },
+    { position: 'standing', top: null, seconds: 6 },
+  ];
 
-function labelAt(timeline: ReturnType<typeof positionTimeline>, time: number): PoseLabel | null {
-  const segment = timeline.find((s) => s.start <= time + 1e-9 && time < s.end - 1e-9);
-  return segment === undefined ? null : { position: segment.position, top: segment.top };
-}
-
-const same = (x: PoseLabel | null, y: PoseLabel) => x !== null && x.position === y.position && x.top === y.top;
-
-describe('position timeline of a scripted roll', () => {
-  const fps = 3;
-  const { frames, labels } = scriptedRoll(SCRIPT, { fps, seed: 99, confusionRate: 0.15, dropRate: 0.05 });
-
-  it('gives the scripted segments, and beats frame-by-frame guesses', () => {
+  it('is right on more frames than the frame-by-frame guesses it smooths', () => {
+    // A fresh pose every frame (not a held one), under one random camera and detector: a hard roll.
+    const random = seededRandom(99);
+    const camera = randomCamera(random, [0.3, 0.35, 0]);
+    const noise = randomNoise(random);
+    const spin = random() * 2 * Math.PI;
+    const frames: PairFrame[] = [];
+    const labels: PoseLabel[] = [];
+    let time = 0;
+    for (const { seconds, ...state } of SCRIPT) {
+      for (let k = 0; k < seconds * 2; k++, time += 0.5) {
+        const pair = generatePair(random, state, { camera, noise, spin, topIsA: state.top !== 'b' });
+        frames.push({ time, a: pair.a, b: pair.b });
+        labels.push(state);
+      }
+    }
     const timeline = positionTimeline(frames);
+    const same = (x: PoseLabel | null | undefined, y: PoseLabel | undefined) =>
+      x !== null && x !== undefined && y !== undefined && x.position === y.position && x.top === y.top;
+    const frameByFrame = frames.filter((frame, i) => {
+      const probabilities = frame.a && frame.b ? modelProbabilities(frame.a, frame.b, ASPECT) : null;
+      return probabilities !== null && same(guess(probabilities), labels[i]);
+    }).length;
+    const smoothed = frames.filter((frame, i) => {
+      const segment = timeline.find((s) => s.start <= frame.time && frame.time < s.end);
+      return same(segment, labels[i]);
+    }).length;
     console.info(
-      'Scripted roll timeline:\n' +
+      `Generated roll, ${frames.length} frames: frame by frame ${(frameByFrame / frames.length).toFixed(3)}, ` +
+        `smoothed ${(smoothed / frames.length).toFixed(3)}\n` +
         timeline
-          .map(
-            (s) =>
-              `  ${s.start.toFixed(1)}-${s.end.toFixed(1)} s ${s.position} top ${s.top ?? '-'} (${s.confidence.toFixed(2)})`,
-          )
+          .map((s) => `  ${s.start}-${s.end} ${s.position}/${s.top ?? '-'} (${s.confidence.toFixed(2)})`)
           .join('\n'),
     );
-    expect(timeline.map((s) => `${s.position}/${s.top}`)).toEqual(SCRIPT.map((s) => `${s.position}/${s.top}`));
-    let start = 0;
-    SCRIPT.forEach((scripted, i) => {
-      expect(Math.abs((timeline[i]?.start ?? Infinity) - start)).toBeLessThanOrEqual(1);
-      start += scripted.seconds;
-    });
-    expect(timeline.at(-1)?.end).toBeCloseTo(start, 6);
-
-    const frameByFrame = frames.filter((frame, i) =>
-      same(guess(classifyPair(frame.a, frame.b)), labels[i] ?? SCRIPT[0]!),
-    ).length;
-    const smoothed = frames.filter((frame, i) => same(labelAt(timeline, frame.time), labels[i] ?? SCRIPT[0]!)).length;
-    console.info(
-      `Scripted roll, ${frames.length} frames: frame-by-frame argmax right ${(frameByFrame / frames.length).toFixed(3)}, ` +
-        `smoothed timeline right ${(smoothed / frames.length).toFixed(3)}`,
-    );
     expect(smoothed).toBeGreaterThan(frameByFrame);
-    expect(smoothed / frames.length).toBeGreaterThanOrEqual(0.9);
-    for (const segment of timeline) {
-      expect(segment.confidence).toBeGreaterThan(0);
-      expect(segment.confidence).toBeLessThanOrEqual(1);
-    }
-  });
-
-  it('gives nothing for no frames, and ends the last segment one frame step after the last frame', () => {
-    expect(positionTimeline([])).toEqual([]);
-    const random = seededRandom(5);
-    const one: PairFrame[] = [0, 0.5, 1].map((time) => ({
-      time,
-      ...posePair({ position: 'mount', top: 'a' }, random),
-    }));
-    const timeline = positionTimeline(one);
-    expect(timeline.at(-1)?.end).toBeCloseTo(1.5, 9);
-    expect(timeline[0]?.start).toBe(0);
+    expect(smoothed / frames.length).toBeGreaterThanOrEqual(0.85);
   });
 });
 
 describe('without both athletes', () => {
-  const random = seededRandom(11);
-
-  it('is never sure of a ground position', () => {
+  it('gives no position for frames with nobody, and unclear for a long stretch with one athlete', () => {
+    const [pair] = generateSet(seededRandom(11), 1);
+    if (pair === undefined) throw new Error('no pair');
     const frames: PairFrame[] = [];
-    for (let i = 0; i < 60; i++) {
-      const pair = posePair({ position: 'mount', top: 'a' }, random);
-      const time = i / 3;
-      frames.push(
-        i % 3 === 0
-          ? { time, a: null, b: null }
-          : i % 3 === 1
-            ? { time, a: pair.a, b: null }
-            : { time, a: null, b: pair.b },
-      );
-    }
-    for (const frame of frames) {
-      const probabilities = classifyPair(frame.a, frame.b);
-      expect(probabilities.reduce((sum, p) => sum + p, 0)).toBeCloseTo(1, 9);
-      expect(Math.max(...probabilities)).toBeLessThanOrEqual(0.25);
-      const likeliest = guess(probabilities);
-      expect(likeliest.top).toBeNull();
+    for (let i = 0; i < 40; i++) {
+      const time = i / 2;
+      frames.push(i < 20 ? { time, a: null, b: null } : { time, a: pair.a, b: null });
     }
     const timeline = positionTimeline(frames);
     console.info(
-      `One athlete or none: ${timeline.map((s) => `${s.position} (${s.confidence.toFixed(2)})`).join(', ')}`,
+      `Nobody, then one athlete: ${timeline.map((s) => `${s.start}-${s.end} ${s.position} (${s.confidence.toFixed(2)})`).join(', ')}`,
     );
-    for (const segment of timeline) {
-      expect(segment.confidence).toBeLessThan(0.3);
-      expect(segment.top).toBeNull();
-    }
+    expect(timeline.every((segment) => segment.start >= 10)).toBe(true);
+    expect(timeline.map((segment) => segment.position)).toEqual(['unclear']);
+    expect(timeline[0]?.top).toBeNull();
+    expect(positionTimeline([])).toEqual([]);
+  });
+
+  it('ends the last segment one frame step after the last frame', () => {
+    const [pair] = generateSet(seededRandom(5), 1);
+    if (pair === undefined) throw new Error('no pair');
+    const timeline = positionTimeline([0, 0.5, 1].map((time) => ({ time, a: pair.a, b: pair.b })));
+    expect(timeline.at(-1)?.end).toBeCloseTo(1.5, 9);
+    expect(timeline[0]?.start).toBe(0);
+    expect(HMM_STATES[UNCLEAR]?.position).toBe('unclear');
   });
 });

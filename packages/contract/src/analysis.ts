@@ -26,7 +26,10 @@ export function parseTimestamp(text: string): number | null {
   return hours * 3600 + minutes * 60 + seconds;
 }
 
-/** The positions the analyser tells apart, in the knowledge base's ids, plus a scramble between them. */
+/**
+ * The positions the analyser tells apart, in the knowledge base's ids, plus a scramble between them
+ * (both athletes moving between positions) and `unclear`: a stretch the analyser could not read.
+ */
 export const AnalysisPosition = z.enum([
   'standing',
   'closed-guard',
@@ -38,6 +41,7 @@ export const AnalysisPosition = z.enum([
   'knee-on-belly',
   'turtle',
   'scramble',
+  'unclear',
 ]);
 export type AnalysisPosition = z.infer<typeof AnalysisPosition>;
 
@@ -53,6 +57,7 @@ export const POSITIONAL_SCENARIO_IDS: Record<AnalysisPosition, number> = {
   'knee-on-belly': 8,
   turtle: 9,
   scramble: 10,
+  unclear: 11,
 };
 
 const Confidence = z.number().min(0).max(1);
@@ -105,7 +110,7 @@ export type AnalysisImprovement = z.infer<typeof AnalysisImprovement>;
 /** One stretch of the roll in one position, from the student's side. */
 export const PositionSegment = z.object({
   position: AnalysisPosition,
-  /** Who is on top (or has the back): the student, the partner, or neither (standing, scramble). */
+  /** Who is on top (or has the back): the student, the partner, or neither (standing, scramble, unclear). */
   top: z.enum(['student', 'partner']).nullable(),
   start: z.number().min(0),
   end: z.number().min(0),

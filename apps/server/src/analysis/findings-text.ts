@@ -25,6 +25,12 @@ export interface FindingsText {
   overall: {
     nobody: string;
     onlyOne: string;
+    /** Two athletes were seen, but no stretch of the roll could be read. */
+    unreadable: string;
+    /** How much of the roll could be read: a share of its length, and the time as m:ss. */
+    read: (share: number, time: string) => string;
+    /** The identification note when there were not two athletes to tell apart. */
+    noPair: string;
     analysed: (duration: string, rate: number) => string;
     positions: (list: string) => string;
     top: (share: number) => string;
@@ -89,8 +95,13 @@ const en: FindingsText = {
     nobody: 'No athletes were found in this video, so there are no positions or techniques to report.',
     onlyOne:
       'Only one athlete was visible at a time, so positions between two athletes could not be read and no techniques are reported.',
+    unreadable:
+      'Two athletes were seen, but never clearly enough to read a position, so no positions or techniques are reported.',
+    read: (share, time) =>
+      `Positions could be read for ${share} % of the roll (${time}); the rest was unclear or had nobody in the shot.`,
+    noPair: 'With fewer than two athletes in the video, the student could not be told from a partner.',
     analysed: (duration, rate) => `Analysed ${duration} of rolling at ${rate} frames a second.`,
-    positions: (list) => `Time in each position: ${list}.`,
+    positions: (list) => `Time in each position, of the part that could be read: ${list}.`,
     top: (share) => `On the ground you were on top ${share} % of the time.`,
     moves: (list) => `Detected: ${list}.`,
     noMoves: 'No change of position was clear enough to report as a technique.',
@@ -155,8 +166,13 @@ const pl: FindingsText = {
     nobody: 'W tym nagraniu nie znaleziono zawodników, więc nie ma pozycji ani technik do opisania.',
     onlyOne:
       'Naraz widać było tylko jednego zawodnika, więc nie dało się odczytać pozycji między dwojgiem zawodników i nie podano technik.',
+    unreadable:
+      'Widać było dwóch zawodników, ale nigdy na tyle wyraźnie, by odczytać pozycję, więc nie podano pozycji ani technik.',
+    read: (share, time) =>
+      `Pozycje udało się odczytać dla ${share} % walki (${time}); reszta była nieczytelna albo nikogo nie było w kadrze.`,
+    noPair: 'W nagraniu nie było dwóch zawodników naraz, więc nie dało się odróżnić ucznia od partnera.',
     analysed: (duration, rate) => `Przeanalizowano ${duration} walki, ${rate} klatki na sekundę.`,
-    positions: (list) => `Czas w poszczególnych pozycjach: ${list}.`,
+    positions: (list) => `Czas w poszczególnych pozycjach (w odczytanej części): ${list}.`,
     top: (share) => `W parterze byłeś na górze przez ${share} % czasu.`,
     moves: (list) => `Wykryto: ${list}.`,
     noMoves: 'Żadna zmiana pozycji nie była dość wyraźna, by opisać ją jako technikę.',

@@ -200,7 +200,8 @@ export function buildFindings(input: FindingsInput, knowledge: FindingsKnowledge
     positionTimeline: timeline.map((segment) => ({ ...segment, confidence: roundConfidence(segment.confidence) })),
     athletes: {
       found: input.athletes.found,
-      studentIdentified: input.athletes.identification === 'identified',
+      // Told apart from a partner only when there was one: the flag and the note say the same.
+      studentIdentified: input.athletes.identification === 'identified' && input.athletes.found >= 2,
       note: identificationNote(input),
     },
     analyzer: input.analyzer,
@@ -301,6 +302,8 @@ function findWeaknesses(
 function identificationNote(input: FindingsInput): string {
   const text = FINDINGS_TEXT[input.language].overall;
   const { identification, colourWord } = input.athletes;
+  // With fewer than two athletes there was nobody to tell the student from: say so, not what they wore.
+  if (input.athletes.found < 2) return text.noPair;
   if (identification === 'identified' && colourWord) return text.identified(colourWord);
   if (identification === 'ambiguous' && colourWord) return text.ambiguous(colourWord);
   return text.noColour;
@@ -314,13 +317,14 @@ const clock = (total: number) => {
 function describe(input: FindingsInput, moves: readonly Move[], knowledge: FindingsKnowledge): string {
   const text = FINDINGS_TEXT[input.language];
   if (input.athletes.found === 0) return text.overall.nobody;
-  if (input.athletes.found === 1 || input.timeline.length === 0) return text.overall.onlyOne;
-  const total = Math.max(
-    1,
-    input.timeline.reduce((sum, segment) => sum + seconds(segment), 0),
-  );
+  if (input.athletes.found === 1) return text.overall.onlyOne;
+  const readable = input.timeline.filter((segment) => segment.position !== 'unclear');
+  const readSeconds = readable.reduce((sum, segment) => sum + seconds(segment), 0);
+  if (readSeconds <= 0) return [text.overall.unreadable, identificationNote(input)].join(' ');
+  const duration = Math.max(readSeconds, input.durationSeconds);
+  const total = Math.max(1e-9, readSeconds);
   const byPosition = new Map<AnalysisPosition, number>();
-  for (const segment of input.timeline) {
+  for (const segment of readable) {
     byPosition.set(segment.position, (byPosition.get(segment.position) ?? 0) + seconds(segment));
   }
   const positions = [...byPosition]
@@ -346,6 +350,7 @@ function describe(input: FindingsInput, moves: readonly Move[], knowledge: Findi
     .join(', ');
   return [
     text.overall.analysed(clock(input.durationSeconds), input.framesPerSecond),
+    text.overall.read(Math.round((100 * readSeconds) / duration), clock(readSeconds)),
     text.overall.positions(positions),
     groundSeconds > 0 ? text.overall.top(Math.round((100 * onTop) / groundSeconds)) : '',
     moveList ? text.overall.moves(moveList) : text.overall.noMoves,

@@ -37,8 +37,16 @@ const NEUTRAL: ReadonlySet<AnalysisPosition> = new Set(['standing', 'scramble'])
 
 const other = (side: Side): Side => (side === 'student' ? 'partner' : 'student');
 
-/** The move between two consecutive segments, if the change is one. */
+/** A change across a gap shorter than this (seconds) counts as seen; the timeline's segments touch. */
+const TOUCHING = 1e-6;
+
+/**
+ * The move between two consecutive segments, if the change is one. Nothing is read into a change to
+ * or from an unclear stretch, or across a gap with nobody in the shot: nobody saw what happened there.
+ */
 export function moveBetween(from: PositionSegment, to: PositionSegment): Move | null {
+  if (from.position === 'unclear' || to.position === 'unclear') return null;
+  if (to.start - from.end > TOUCHING) return null;
   const at = to.start;
   const base = { from, to, at, confidence: Math.min(from.confidence, to.confidence) };
   const fromTop = from.top;

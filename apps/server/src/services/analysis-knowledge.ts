@@ -18,8 +18,9 @@ const TECHNIQUE_TYPES: Record<MoveKind, TechniqueType> = {
   escape: 'escape',
 };
 
-/** The scramble is no knowledge-base position: what follows from one is looked up as from standing. */
-const knowledgePosition = (position: AnalysisPosition): PositionId => (position === 'scramble' ? 'standing' : position);
+/** The scramble (and an unclear stretch) is no knowledge-base position: what follows is looked up as from standing. */
+const knowledgePosition = (position: AnalysisPosition): PositionId =>
+  position === 'scramble' || position === 'unclear' ? 'standing' : position;
 
 /** Where to look when a position has no technique of a kind. */
 const NEIGHBOURS: Partial<Record<AnalysisPosition, PositionId[]>> = {
@@ -29,6 +30,7 @@ const NEIGHBOURS: Partial<Record<AnalysisPosition, PositionId[]>> = {
 };
 
 const SCRAMBLE_NAME: Record<Language, string> = { en: 'Scramble', pl: 'Przepychanka' };
+const UNCLEAR_NAME: Record<Language, string> = { en: 'Unclear', pl: 'Nieczytelne' };
 
 /**
  * The technique knowledge base (coach/) as the analysis's findings need it (analysis/): a service
@@ -64,6 +66,7 @@ export const analysisKnowledge: FindingsKnowledge = {
   },
   positionName(position: AnalysisPosition, language: Language) {
     if (position === 'scramble') return SCRAMBLE_NAME[language];
+    if (position === 'unclear') return UNCLEAR_NAME[language];
     return positionById(position)?.name[language] ?? position;
   },
 };

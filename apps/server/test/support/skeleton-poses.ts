@@ -470,7 +470,7 @@ function scramble(random: Random): Scene {
   return [first, shift(flip(second), uniform(random, 0.3, 0.55))];
 }
 
-const SCENES: Record<AnalysisPosition, (random: Random) => Scene> = {
+const SCENES: Record<Exclude<AnalysisPosition, 'unclear'>, (random: Random) => Scene> = {
   standing,
   scramble,
   'closed-guard': closedGuard,
@@ -484,14 +484,15 @@ const SCENES: Record<AnalysisPosition, (random: Random) => Scene> = {
 };
 
 /** Every labelled state: standing, scramble, and each ground position with either athlete on top. */
-export const STATES: readonly PoseLabel[] = (Object.keys(SCENES) as AnalysisPosition[]).flatMap(
-  (position): PoseLabel[] =>
-    position === 'standing' || position === 'scramble'
-      ? [{ position, top: null }]
-      : [
-          { position, top: 'a' },
-          { position, top: 'b' },
-        ],
+export const STATES: readonly PoseLabel[] = (
+  Object.keys(SCENES) as Array<Exclude<AnalysisPosition, 'unclear'>>
+).flatMap((position): PoseLabel[] =>
+  position === 'standing' || position === 'scramble'
+    ? [{ position, top: null }]
+    : [
+        { position, top: 'a' },
+        { position, top: 'b' },
+      ],
 );
 
 /** Where and how big the pair is in the frame, and how the camera is turned: fixed for a whole video. */
@@ -579,6 +580,7 @@ export function posePair(
   camera: Camera = randomCamera(random),
   noise: Noise = DEFAULT_NOISE,
 ): { a: Skeleton; b: Skeleton } {
+  if (label.position === 'unclear') throw new Error('unclear is no position to draw');
   const [first, second] = SCENES[label.position](random);
   const missing = uniform(random, noise.missing[0], noise.missing[1]);
   const one = skeletonOf(first, camera, random, noise, missing);

@@ -1,10 +1,5 @@
-import {
-  GROUND_POSITIONS,
-  POSITION_STATES,
-  stateIndex,
-  type GroundPosition,
-  type PositionState,
-} from './classifier.js';
+import { POSITION_STATES, type PositionState } from './classifier.js';
+import type { TransitionCount } from './knowledge-transitions.js';
 
 /**
  * Smoothing positions over time with a hidden Markov model: a generic log-space Viterbi decoder, and
@@ -82,177 +77,116 @@ export function argmax(values: readonly number[]): number {
 
 // ---- The transition model of a roll. ----
 
-/** How long a position typically lasts, in seconds: a roll holds positions, a scramble passes quickly. */
+/**
+ * The hidden states: the classifier's 18 (a position and who is on top) and `unclear`, a stretch the
+ * model cannot read. Unclear has no picture of its own: its emission is a fixed bar (timeline.ts) that a
+ * real state must clear, so a long unreadable stretch is reported as unclear instead of as a guess.
+ */
+export const HMM_STATES: readonly PositionState[] = [...POSITION_STATES, { position: 'unclear', top: null }];
+export const UNCLEAR = HMM_STATES.length - 1;
+
+/**
+ * How long a state lasts on average, in seconds. These are the model's only assumptions not counted
+ * from data: a roll holds a position for some seconds, a scramble passes quickly, and an unreadable
+ * stretch (a tangle, a camera blocked) is short. ADR 0023 states them; they are not tuned to any test.
+ */
 const MEAN_STAY_SECONDS = 10;
 const MEAN_SCRAMBLE_SECONDS = 3;
-/**
- * Of the changes out of a state, the share that goes to changes grappling does not allow (a mount that
- * turns into the other's back-take in one step): small, but not zero, so a clear picture can still win.
- */
-const IMPLAUSIBLE_SHARE = 0.01;
-
-/** A change relative to the top of the state it leaves: same top, or the other athlete now on top. */
-type Relation = 'same' | 'flipped';
-type Move = readonly [GroundPosition, Relation, number];
+const MEAN_UNCLEAR_SECONDS = 4;
 
 /**
- * The plausible changes from each ground position, with rough relative weights. "same" keeps who is
- * on top (a guard pass, a mount from side control); "flipped" puts the other athlete on top (a sweep,
- * a reversal, the bottom taking the back). Standing and scramble connect to everything (below).
+ * Pseudo-counts added to the knowledge base's counts (knowledge-transitions.ts): any position can break
+ * into a scramble, stand up or become unreadable, and any change the knowledge base does not list keeps
+ * a small share, so a clear picture can still win over the table.
  */
-const MOVES: Record<GroundPosition, readonly Move[]> = {
-  'closed-guard': [
-    ['open-guard', 'same', 3],
-    ['half-guard', 'same', 1.5],
-    ['side-control', 'same', 0.5],
-    ['mount', 'flipped', 1],
-    ['side-control', 'flipped', 0.3],
-    ['back', 'flipped', 0.5],
-  ],
-  'open-guard': [
-    ['closed-guard', 'same', 2],
-    ['half-guard', 'same', 2],
-    ['side-control', 'same', 1.5],
-    ['knee-on-belly', 'same', 0.7],
-    ['mount', 'same', 0.3],
-    ['back', 'same', 0.3],
-    ['mount', 'flipped', 0.7],
-    ['side-control', 'flipped', 0.5],
-    ['half-guard', 'flipped', 0.3],
-    ['back', 'flipped', 0.5],
-    ['turtle', 'same', 0.5],
-  ],
-  'half-guard': [
-    ['side-control', 'same', 2],
-    ['mount', 'same', 1],
-    ['closed-guard', 'same', 1],
-    ['open-guard', 'same', 1],
-    ['knee-on-belly', 'same', 0.3],
-    ['back', 'same', 0.3],
-    ['mount', 'flipped', 0.5],
-    ['side-control', 'flipped', 0.5],
-    ['half-guard', 'flipped', 0.3],
-    ['back', 'flipped', 0.5],
-  ],
-  'side-control': [
-    ['mount', 'same', 2],
-    ['knee-on-belly', 'same', 2],
-    ['back', 'same', 0.5],
-    ['half-guard', 'same', 1],
-    ['open-guard', 'same', 0.7],
-    ['closed-guard', 'same', 0.2],
-    ['turtle', 'same', 1],
-  ],
-  mount: [
-    ['side-control', 'same', 1],
-    ['back', 'same', 1],
-    ['knee-on-belly', 'same', 0.5],
-    ['half-guard', 'same', 1],
-    ['closed-guard', 'same', 0.5],
-    ['open-guard', 'same', 0.3],
-    // The bridge (upa): the mounted athlete rolls over and lands in the other's guard, now on top.
-    ['closed-guard', 'flipped', 0.7],
-    ['open-guard', 'flipped', 0.3],
-  ],
-  'knee-on-belly': [
-    ['mount', 'same', 2],
-    ['side-control', 'same', 2],
-    ['back', 'same', 0.5],
-    ['open-guard', 'same', 0.5],
-    ['half-guard', 'same', 0.3],
-    ['turtle', 'same', 0.5],
-  ],
-  back: [
-    ['mount', 'same', 1],
-    ['turtle', 'same', 1],
-    ['side-control', 'same', 0.3],
-    // The escape: the defender turns in, into the other's guard or on top in half guard.
-    ['closed-guard', 'flipped', 0.5],
-    ['open-guard', 'flipped', 0.3],
-    ['half-guard', 'flipped', 0.3],
-    ['side-control', 'flipped', 0.3],
-  ],
-  turtle: [
-    ['back', 'same', 2],
-    ['side-control', 'same', 1],
-    ['open-guard', 'same', 0.7],
-    ['half-guard', 'same', 0.3],
-    ['closed-guard', 'same', 0.3],
-    ['knee-on-belly', 'same', 0.3],
-    ['side-control', 'flipped', 0.3],
-  ],
-};
-
-/** How much going to a scramble or standing weighs against a ground move, from a ground position. */
 const TO_SCRAMBLE = 1;
-const TO_STANDING = 0.4;
+const TO_STANDING = 0.5;
+const TO_UNCLEAR = 1;
+const UNLISTED_SHARE = 0.02;
 
-function other(top: 'a' | 'b'): 'a' | 'b' {
-  return top === 'a' ? 'b' : 'a';
+const other = (top: 'a' | 'b'): 'a' | 'b' => (top === 'a' ? 'b' : 'a');
+
+function hmmIndex(position: string, top: 'a' | 'b' | null): number {
+  return HMM_STATES.findIndex((state) => state.position === position && state.top === top);
 }
 
-function isGround(position: string): position is GroundPosition {
-  return GROUND_POSITIONS.some((ground) => ground === position);
-}
-
-/** Relative weights of the plausible changes out of one state (zero for itself and implausible ones). */
-function changeWeights(from: PositionState): number[] {
-  const weights = POSITION_STATES.map(() => 0);
-  const add = (position: PositionState['position'], top: PositionState['top'], weight: number) => {
-    const at = stateIndex(position, top);
+/**
+ * Relative weights of the changes out of one state (zero for itself), from the knowledge base's counts:
+ * a ground state takes the counts of its position with the relation applied to its top athlete;
+ * standing takes the counts from standing, half to each athlete landing on top; a scramble is looked up
+ * as standing (and may stand up); unclear leads anywhere alike.
+ */
+export function changeWeights(from: PositionState, counts: readonly TransitionCount[]): number[] {
+  const weights = HMM_STATES.map(() => 0);
+  const add = (position: string, top: 'a' | 'b' | null, weight: number) => {
+    const at = hmmIndex(position, top);
     if (at >= 0) weights[at] = (weights[at] ?? 0) + weight;
   };
-  if (from.top === null || !isGround(from.position)) {
-    // Standing and scramble lead anywhere: a takedown, a guard pull, or back up.
-    POSITION_STATES.forEach((state) => add(state.position, state.top, 1));
+  if (from.position === 'unclear') {
+    HMM_STATES.forEach((state) => add(state.position, state.top, 1));
+  } else if (from.top === null) {
+    for (const row of counts.filter((count) => count.from === 'standing')) {
+      if (row.to === 'standing') continue;
+      if (hmmIndex(row.to, null) >= 0) add(row.to, null, row.count);
+      else {
+        add(row.to, 'a', row.count / 2);
+        add(row.to, 'b', row.count / 2);
+      }
+    }
+    add(
+      from.position === 'scramble' ? 'standing' : 'scramble',
+      null,
+      from.position === 'scramble' ? TO_STANDING * 2 : TO_SCRAMBLE,
+    );
   } else {
     const top = from.top;
-    for (const [position, relation, weight] of MOVES[from.position]) {
-      add(position, relation === 'same' ? top : other(top), weight);
+    for (const row of counts.filter((count) => count.from === from.position)) {
+      if (row.to === 'standing') add('standing', null, row.count);
+      else add(row.to, row.relation === 'same' ? top : other(top), row.count);
     }
     add('scramble', null, TO_SCRAMBLE);
     add('standing', null, TO_STANDING);
   }
-  weights[stateIndex(from.position, from.top)] = 0;
+  if (from.position !== 'unclear') add('unclear', null, TO_UNCLEAR);
+  weights[hmmIndex(from.position, from.top)] = 0;
   return weights;
 }
 
-/** Chance of staying in a state over `seconds`, from how long such a state lasts on average. */
-function stayProbability(state: PositionState, seconds: number): number {
-  const mean = state.position === 'scramble' ? MEAN_SCRAMBLE_SECONDS : MEAN_STAY_SECONDS;
-  return Math.exp(-Math.max(0, seconds) / mean);
+function meanStay(state: PositionState): number {
+  if (state.position === 'scramble') return MEAN_SCRAMBLE_SECONDS;
+  if (state.position === 'unclear') return MEAN_UNCLEAR_SECONDS;
+  return MEAN_STAY_SECONDS;
 }
 
-/** One row of the transition matrix: stay, a plausible change, or (rarely) an implausible one. */
-function transitionRow(from: PositionState, seconds: number): number[] {
-  const stay = stayProbability(from, seconds);
-  const weights = changeWeights(from);
-  const plausible = weights.reduce((sum, w) => sum + w, 0);
-  const implausible = weights.filter((w) => w === 0).length - 1;
-  const self = stateIndex(from.position, from.top);
+/** One row of the transition matrix: stay, a counted change, or (with a small share) an unlisted one. */
+function transitionRow(from: PositionState, seconds: number, counts: readonly TransitionCount[]): number[] {
+  const stay = Math.exp(-Math.max(0, seconds) / meanStay(from));
+  const weights = changeWeights(from, counts);
+  const listed = weights.reduce((sum, w) => sum + w, 0);
+  const self = hmmIndex(from.position, from.top);
+  const unlisted = weights.filter((w, i) => w === 0 && i !== self).length;
+  const share = unlisted > 0 ? UNLISTED_SHARE : 0;
   return weights.map((weight, to) => {
     if (to === self) return stay;
     const move = 1 - stay;
-    // With nothing implausible (standing and scramble lead anywhere), the plausible changes take it all.
-    const share = implausible > 0 ? IMPLAUSIBLE_SHARE : 0;
-    if (weight > 0) return (move * (1 - share) * weight) / plausible;
-    return (move * share) / implausible;
+    if (weight > 0) return (move * (1 - share) * weight) / listed;
+    return (move * share) / Math.max(1, unlisted);
   });
 }
 
-/** The transition matrix (probabilities, rows sum to 1) over `POSITION_STATES` for a step of `seconds`. */
-export function transitionMatrix(seconds: number): number[][] {
-  return POSITION_STATES.map((from) => transitionRow(from, seconds));
+/** The transition matrix (probabilities, rows sum to 1) over `HMM_STATES` for a step of `seconds`. */
+export function transitionMatrix(seconds: number, counts: readonly TransitionCount[]): number[][] {
+  return HMM_STATES.map((from) => transitionRow(from, seconds, counts));
 }
 
 /** The same in log space, cached by step length (a video has one or two distinct steps). */
-export function logTransitions(): (seconds: number) => number[][] {
+export function logTransitions(counts: readonly TransitionCount[]): (seconds: number) => number[][] {
   const cache = new Map<number, number[][]>();
   return (seconds) => {
     const key = Math.round(seconds * 1000) / 1000;
     const known = cache.get(key);
     if (known !== undefined) return known;
-    const matrix = transitionMatrix(key).map((row) => row.map(safeLog));
+    const matrix = transitionMatrix(key, counts).map((row) => row.map(safeLog));
     cache.set(key, matrix);
     return matrix;
   };
@@ -261,6 +195,6 @@ export function logTransitions(): (seconds: number) => number[][] {
 /** Where a roll starts: most often standing, but a video may begin anywhere. */
 export function logStart(): number[] {
   const standing = 0.3;
-  const rest = (1 - standing) / (POSITION_STATES.length - 1);
-  return POSITION_STATES.map((state) => safeLog(state.position === 'standing' ? standing : rest));
+  const rest = (1 - standing) / (HMM_STATES.length - 1);
+  return HMM_STATES.map((state) => safeLog(state.position === 'standing' ? standing : rest));
 }

@@ -16,6 +16,8 @@ export const POSITION_COLOURS: Record<AnalysisPosition, string> = {
   'knee-on-belly': 'bg-yellow-400',
   turtle: 'bg-violet-500',
   scramble: 'bg-fuchsia-400',
+  // A stretch the analyser could not read: neutral and striped, so it never passes for a position.
+  unclear: 'bg-stone-300 bg-[repeating-linear-gradient(45deg,transparent_0_4px,rgb(0_0_0/0.12)_4px_8px)]',
 };
 
 export interface ReviewTimelineProps {
@@ -134,12 +136,16 @@ export function ReviewTimeline({
       </div>
       {timeline.length > 0 && (
         <>
-          <div className="flex h-4 overflow-hidden rounded" aria-label={t('videos.review.ribbon')} role="img">
+          {/* Placed by time, so a stretch with nobody in the shot (no segment) stays an empty gap. */}
+          <div className="relative h-4 overflow-hidden rounded" aria-label={t('videos.review.ribbon')} role="img">
             {timeline.map((segment) => (
               <div
                 key={`${segment.start}-${segment.position}`}
-                className={cn(POSITION_COLOURS[segment.position], 'h-full')}
-                style={{ width: percent(segment.end - segment.start, duration) }}
+                className={cn(POSITION_COLOURS[segment.position], 'absolute inset-y-0')}
+                style={{
+                  left: percent(segment.start, duration),
+                  width: percent(segment.end - segment.start, duration),
+                }}
                 title={`${t(`videos.review.positions.${segment.position}`)} ${Math.round(segment.end - segment.start)} s`}
               />
             ))}

@@ -1,0 +1,343 @@
+/**
+ * Trains the position model (ADR 0023) from synthetic pairs only, and writes its weights to
+ * src/analysis/positions/position-model.json:
+ *
+ *   npm run train:positions -w @openmat/server [-- --seed 23 --per-state 1500 --epochs 12 --out file.json]
+ *
+ * Reproducible from the seed (the generator, the initial weights and the batches all draw from it);
+ * a few minutes on one core. Real footage is never read here: it only chooses between models.
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { classifyPair } from '../src/analysis/positions/classifier.js';
+import { HMM_STATES as POSITION_STATES } from '../src/analysis/positions/hmm.js';
+import { generateSet, type GeneratedPair } from '../src/analysis/positions/generator.js';
+import { FEATURE_COUNT, pairVector } from '../src/analysis/positions/model-features.js';
+import { networkLogits, softmax, stateKey, type PositionModelFile } from '../src/analysis/positions/network.js';
+import { FRAME_ASPECT } from '../src/analysis/positions/generator.js';
+import { knowledgeTransitions } from '../src/analysis/positions/knowledge-transitions.js';
+import { TECHNIQUES } from '../src/coach/knowledge/knowledge-base.js';
+import { seededRandom, type Random } from '../src/lib/seeded-random.js';
+
+function option(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  const value = at >= 0 ? Number(process.argv[at + 1]) : fallback;
+  return Number.isFinite(value) ? value : fallback;
+}
+
+const SEED = option('seed', 23);
+const PER_STATE = option('per-state', 1500);
+const EPOCHS = option('epochs', 12);
+const HIDDEN = [64, 64];
+const BATCH = 64;
+const outAt = process.argv.indexOf('--out');
+const OUT =
+  outAt >= 0 && process.argv[outAt + 1] !== undefined
+    ? String(process.argv[outAt + 1])
+    : fileURLToPath(new URL('../src/analysis/positions/position-model.json', import.meta.url));
+const STATES = POSITION_STATES.length;
+const SWAPPED = POSITION_STATES.map((state) =>
+  POSITION_STATES.findIndex(
+    (other) =>
+      other.position === state.position && other.top === (state.top === null ? null : state.top === 'a' ? 'b' : 'a'),
+  ),
+);
+const labelOf = (pair: GeneratedPair) =>
+  POSITION_STATES.findIndex((state) => state.position === pair.state.position && state.top === pair.state.top);
+
+function log(message: string) {
+  process.stdout.write(`${message}\n`);
+}
+
+/** The four views of a pair (as is, mirrored, swapped, swapped and mirrored) with their labels. */
+function views(pair: GeneratedPair): Array<{ vector: number[]; label: number }> {
+  const label = labelOf(pair);
+  const out: Array<{ vector: number[]; label: number }> = [];
+  for (const mirror of [false, true]) {
+    const same = pairVector(pair.a, pair.b, FRAME_ASPECT, mirror);
+    if (same !== null) out.push({ vector: same, label });
+    const swapped = pairVector(pair.b, pair.a, FRAME_ASPECT, mirror);
+    if (swapped !== null) out.push({ vector: swapped, label: SWAPPED[label] ?? label });
+  }
+  return out;
+}
+
+interface Net {
+  sizes: number[];
+  w: Float64Array[];
+  b: Float64Array[];
+}
+
+function initNet(random: Random, sizes: number[]): Net {
+  const gaussian = () => Math.sqrt(-2 * Math.log(Math.max(1e-12, random()))) * Math.cos(2 * Math.PI * random());
+  const w: Float64Array[] = [];
+  const b: Float64Array[] = [];
+  for (let l = 0; l + 1 < sizes.length; l++) {
+    const inputs = sizes[l] ?? 1;
+    const outputs = sizes[l + 1] ?? 1;
+    const layer = new Float64Array(inputs * outputs);
+    for (let i = 0; i < layer.length; i++) layer[i] = gaussian() * Math.sqrt(2 / inputs);
+    w.push(layer);
+    b.push(new Float64Array(outputs));
+  }
+  return { sizes, w, b };
+}
+
+/** Forward pass keeping every layer's activations. */
+function forward(net: Net, input: Float64Array): Float64Array[] {
+  const acts = [input];
+  for (let l = 0; l < net.w.length; l++) {
+    const inputs = net.sizes[l] ?? 0;
+    const outputs = net.sizes[l + 1] ?? 0;
+    const x = acts[l] ?? input;
+    const y = new Float64Array(outputs);
+    const w = net.w[l] ?? new Float64Array();
+    const bias = net.b[l] ?? new Float64Array();
+    for (let o = 0; o < outputs; o++) {
+      let sum = bias[o] ?? 0;
+      const row = o * inputs;
+      for (let i = 0; i < inputs; i++) sum += (w[row + i] ?? 0) * (x[i] ?? 0);
+      y[o] = l < net.w.length - 1 ? Math.max(0, sum) : sum;
+    }
+    acts.push(y);
+  }
+  return acts;
+}
+
+/** Adds the cross-entropy gradient of one example to `gw`/`gb`; returns its loss. */
+function backward(net: Net, acts: Float64Array[], label: number, gw: Float64Array[], gb: Float64Array[]): number {
+  const logits = acts[acts.length - 1] ?? new Float64Array();
+  const p = softmax([...logits]);
+  let delta = new Float64Array(p.map((q, i) => q - (i === label ? 1 : 0)));
+  for (let l = net.w.length - 1; l >= 0; l--) {
+    const inputs = net.sizes[l] ?? 0;
+    const outputs = net.sizes[l + 1] ?? 0;
+    const x = acts[l] ?? new Float64Array();
+    const w = net.w[l] ?? new Float64Array();
+    const gwl = gw[l] ?? new Float64Array();
+    const gbl = gb[l] ?? new Float64Array();
+    const previous = new Float64Array(inputs);
+    for (let o = 0; o < outputs; o++) {
+      const d = delta[o] ?? 0;
+      if (d === 0) continue;
+      gbl[o] = (gbl[o] ?? 0) + d;
+      const row = o * inputs;
+      for (let i = 0; i < inputs; i++) {
+        gwl[row + i] = (gwl[row + i] ?? 0) + d * (x[i] ?? 0);
+        previous[i] = (previous[i] ?? 0) + d * (w[row + i] ?? 0);
+      }
+    }
+    if (l > 0) for (let i = 0; i < inputs; i++) if ((x[i] ?? 0) <= 0) previous[i] = 0;
+    delta = previous;
+  }
+  return -Math.log(Math.max(1e-12, p[label] ?? 0));
+}
+
+function main() {
+  const started = Date.now();
+  const random = seededRandom(SEED);
+  log(`Generating ${PER_STATE} pairs per state (${STATES} states), seed ${SEED}...`);
+  const train = generateSet(random, PER_STATE);
+  const calibration = generateSet(seededRandom(SEED + 1), Math.max(50, Math.round(PER_STATE / 6)));
+  const test = generateSet(seededRandom(SEED + 2), Math.max(50, Math.round(PER_STATE / 6)));
+  const examples = train.flatMap(views);
+  log(`${examples.length} training views in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+  const mean = new Array<number>(FEATURE_COUNT).fill(0);
+  const scale = new Array<number>(FEATURE_COUNT).fill(0);
+  for (const { vector } of examples) vector.forEach((x, i) => (mean[i] = (mean[i] ?? 0) + x / examples.length));
+  for (const { vector } of examples)
+    vector.forEach((x, i) => (scale[i] = (scale[i] ?? 0) + (x - (mean[i] ?? 0)) ** 2 / examples.length));
+  const std = scale.map((v) => Math.max(1e-3, Math.sqrt(v)));
+  const inputs = examples.map(
+    ({ vector }) => new Float64Array(vector.map((x, i) => (x - (mean[i] ?? 0)) / (std[i] ?? 1))),
+  );
+
+  const net = initNet(random, [FEATURE_COUNT, ...HIDDEN, STATES]);
+  const m = net.w.map((w) => new Float64Array(w.length));
+  const v = net.w.map((w) => new Float64Array(w.length));
+  const mb = net.b.map((b) => new Float64Array(b.length));
+  const vb = net.b.map((b) => new Float64Array(b.length));
+  let step = 0;
+  const order = examples.map((_, i) => i);
+  for (let epoch = 0; epoch < EPOCHS; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j] ?? 0, order[i] ?? 0];
+    }
+    const rate = 2e-3 * 0.5 * (1 + Math.cos((Math.PI * epoch) / EPOCHS));
+    let loss = 0;
+    for (let start = 0; start < order.length; start += BATCH) {
+      const gw = net.w.map((w) => new Float64Array(w.length));
+      const gb = net.b.map((b) => new Float64Array(b.length));
+      const batch = order.slice(start, start + BATCH);
+      for (const index of batch) {
+        const input = inputs[index];
+        const example = examples[index];
+        if (input === undefined || example === undefined) continue;
+        loss += backward(net, forward(net, input), example.label, gw, gb);
+      }
+      step++;
+      const adam = (
+        param: Float64Array,
+        grad: Float64Array,
+        first: Float64Array,
+        second: Float64Array,
+        decay: number,
+      ) => {
+        for (let k = 0; k < param.length; k++) {
+          const g = (grad[k] ?? 0) / batch.length + decay * (param[k] ?? 0);
+          first[k] = 0.9 * (first[k] ?? 0) + 0.1 * g;
+          second[k] = 0.999 * (second[k] ?? 0) + 0.001 * g * g;
+          const mHat = (first[k] ?? 0) / (1 - 0.9 ** step);
+          const vHat = (second[k] ?? 0) / (1 - 0.999 ** step);
+          param[k] = (param[k] ?? 0) - (rate * mHat) / (Math.sqrt(vHat) + 1e-8);
+        }
+      };
+      net.w.forEach((w, l) => adam(w, gw[l] ?? w, m[l] ?? w, v[l] ?? w, 1e-4));
+      net.b.forEach((b, l) => adam(b, gb[l] ?? b, mb[l] ?? b, vb[l] ?? b, 0));
+    }
+    log(
+      `epoch ${epoch + 1}/${EPOCHS}: loss ${(loss / order.length).toFixed(4)} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    );
+  }
+
+  const round = (x: number) => Number(x.toPrecision(4));
+  const model: PositionModelFile = {
+    version: `synthetic-mlp-${SEED}`,
+    seed: SEED,
+    states: POSITION_STATES.map(stateKey),
+    featureCount: FEATURE_COUNT,
+    mean: mean.map(round),
+    scale: std.map(round),
+    layers: net.w.map((w, l) => ({
+      inputs: net.sizes[l] ?? 0,
+      outputs: net.sizes[l + 1] ?? 0,
+      weights: [...w].map(round),
+      bias: [...(net.b[l] ?? [])].map(round),
+    })),
+    temperature: 1,
+    transitions: knowledgeTransitions(TECHNIQUES),
+    report: {},
+  };
+
+  /** Mean logits of the four views, in `POSITION_STATES` order, as model.ts computes them. */
+  const averaged = (pair: GeneratedPair): number[] | null => {
+    const total = new Array<number>(STATES).fill(0);
+    let count = 0;
+    for (const mirror of [false, true]) {
+      for (const swapped of [false, true]) {
+        const vector = swapped
+          ? pairVector(pair.b, pair.a, FRAME_ASPECT, mirror)
+          : pairVector(pair.a, pair.b, FRAME_ASPECT, mirror);
+        if (vector === null) continue;
+        const logits = networkLogits(model, vector);
+        for (let s = 0; s < STATES; s++) total[s] = (total[s] ?? 0) + (logits[swapped ? (SWAPPED[s] ?? s) : s] ?? 0);
+        count++;
+      }
+    }
+    return count === 0 ? null : total.map((x) => x / count);
+  };
+  const scored = (set: GeneratedPair[]) =>
+    set.flatMap((pair) => {
+      const logits = averaged(pair);
+      return logits === null ? [] : [{ logits, label: labelOf(pair), pair }];
+    });
+  const calibrationSet = scored(calibration);
+  const nll = (temperature: number) =>
+    calibrationSet.reduce(
+      (sum, { logits, label }) => sum - Math.log(Math.max(1e-12, softmax(logits, temperature)[label] ?? 0)),
+      0,
+    ) / calibrationSet.length;
+  let temperature = 1;
+  for (let t = 0.3; t <= 4; t += 0.01) if (nll(t) < nll(temperature)) temperature = t;
+  model.temperature = round(temperature);
+
+  const testSet = scored(test);
+  const report = evaluate(testSet, model.temperature);
+  const uncalibrated = evaluate(testSet, 1);
+  const rules = test
+    .filter((pair) => pair.state.position !== 'unclear')
+    .map((pair) => {
+      const p = classifyPair(pair.a, pair.b, FRAME_ASPECT);
+      const guess = p.indexOf(Math.max(...p));
+      return { guess, label: labelOf(pair) };
+    });
+  const rulesRight = rules.filter(({ guess, label }) => guess === label).length / rules.length;
+  const rulesPosition =
+    rules.filter(({ guess, label }) => POSITION_STATES[guess]?.position === POSITION_STATES[label]?.position).length /
+    rules.length;
+  model.report = {
+    trainedOn: `${train.length} synthetic pairs (x4 views), seed ${SEED}, ${EPOCHS} epochs, hidden ${HIDDEN.join('x')}`,
+    syntheticTest: {
+      pairs: testSet.length,
+      stateAccuracy: round(report.state),
+      positionAccuracy: round(report.position),
+      ece: round(report.ece),
+      eceBeforeTemperature: round(uncalibrated.ece),
+      handRulesStateAccuracy: round(rulesRight),
+      handRulesPositionAccuracy: round(rulesPosition),
+    },
+  };
+  log(
+    `temperature ${model.temperature} (calibration NLL ${nll(1).toFixed(3)} -> ${nll(model.temperature).toFixed(3)})`,
+  );
+  log(
+    `synthetic test (${testSet.length} pairs): state ${report.state.toFixed(3)}, position ${report.position.toFixed(3)}, ` +
+      `ECE ${uncalibrated.ece.toFixed(3)} -> ${report.ece.toFixed(3)}; hand rules: state ${rulesRight.toFixed(3)}, position ${rulesPosition.toFixed(3)}`,
+  );
+  log(report.table);
+  log(`reliability (confidence bin: share right, count):\n${report.bins}`);
+  writeFileSync(OUT, `${JSON.stringify(model)}\n`);
+  log(`wrote ${OUT} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+function evaluate(set: Array<{ logits: number[]; label: number }>, temperature: number) {
+  let state = 0;
+  let position = 0;
+  const bins = Array.from({ length: 10 }, () => ({ right: 0, count: 0, confidence: 0 }));
+  const positions = [...new Set(POSITION_STATES.map((s) => s.position))];
+  const confusion = new Map<string, Map<string, number>>();
+  for (const { logits, label } of set) {
+    const p = softmax(logits, temperature);
+    const guess = p.indexOf(Math.max(...p));
+    const confidence = p[guess] ?? 0;
+    const right = guess === label;
+    if (right) state++;
+    const truth = POSITION_STATES[label]?.position ?? '';
+    const guessed = POSITION_STATES[guess]?.position ?? '';
+    if (truth === guessed) position++;
+    const row = confusion.get(truth) ?? new Map<string, number>();
+    row.set(guessed, (row.get(guessed) ?? 0) + 1);
+    confusion.set(truth, row);
+    const bin = bins[Math.min(9, Math.floor(confidence * 10))];
+    if (bin) {
+      bin.count++;
+      bin.confidence += confidence;
+      if (right) bin.right++;
+    }
+  }
+  const ece = bins.reduce((sum, bin) => sum + Math.abs(bin.right - bin.confidence), 0) / set.length;
+  const short = (name: string) => name.slice(0, 6).padStart(7);
+  const table = [
+    `${'truth \\ guess'.padEnd(14)}${positions.map(short).join('')}`,
+    ...positions.map(
+      (truth) =>
+        `${truth.padEnd(14)}${positions.map((g) => String(confusion.get(truth)?.get(g) ?? 0).padStart(7)).join('')}`,
+    ),
+  ].join('\n');
+  return {
+    state: state / set.length,
+    position: position / set.length,
+    ece,
+    table,
+    bins: bins
+      .map(
+        (bin, i) =>
+          `  ${(i / 10).toFixed(1)}-${((i + 1) / 10).toFixed(1)}: ${bin.count ? (bin.right / bin.count).toFixed(2) : '  - '} (${bin.count})`,
+      )
+      .join('\n'),
+  };
+}
+
+main();
