@@ -49,6 +49,20 @@ export interface RollRequest {
 
 const TORSO = (['leftShoulder', 'rightShoulder', 'leftHip', 'rightHip'] as const).map(keypointIndex);
 
+/** One frame's people as tracking takes them: each with the colour of what they wear. */
+export function seenFrame(frame: RollFrame, people: readonly Skeleton[]): SeenFrame {
+  return {
+    time: frame.time,
+    people: people.map((person) => ({
+      ...person,
+      colour: torsoColour(
+        frame,
+        TORSO.map((index) => person.keypoints[index] ?? { x: 0, y: 0, score: 0 }),
+      ),
+    })),
+  };
+}
+
 /**
  * The local analysis of a roll: people in every sampled frame, the two athletes followed through it,
  * the student told from the partner by what they wear, the positions smoothed into a timeline, and the
@@ -71,16 +85,7 @@ export async function analyseRoll(
     if (!next) return;
     const { frame } = next;
     const people = await next.people;
-    seen.push({
-      time: frame.time,
-      people: people.map((person) => ({
-        ...person,
-        colour: torsoColour(
-          frame,
-          TORSO.map((index) => person.keypoints[index] ?? { x: 0, y: 0, score: 0 }),
-        ),
-      })),
-    });
+    seen.push(seenFrame(frame, people));
     // The frames are nine tenths of the work; progress is told in steps of five percent.
     const share = Math.min(0.9, (0.9 * (frame.time + 1 / request.framesPerSecond)) / duration);
     if (share - reported >= 0.05) {
