@@ -214,7 +214,7 @@ try {
     if (onBox >= 2) detectedBoth++;
     if (judged.both) chosenBoth++;
     wrongChosen += judged.wrong;
-    const timeline = tracking.mostPeople >= 2 ? timelineOf([{ time: 0, a: tracked.a, b: tracked.b }]) : [];
+    const timeline = tracking.athletesFound >= 2 ? timelineOf([{ time: 0, a: tracked.a, b: tracked.b }]) : [];
     const segment = segmentAt(timeline, 0);
     const said = segment?.position ?? 'none';
     const right = stillAccepts(row).includes(said);
@@ -238,7 +238,7 @@ try {
   const rollPeople = await detectAll(rollFrames);
   const rollTracking = trackAthletes(rollFrames.map((frame, i) => seenFrame(frame, rollPeople[i])));
   const rollTimeline =
-    rollTracking.mostPeople >= 2 ? timelineOf(rollTracking.frames.map(({ time, a, b }) => ({ time, a, b }))) : [];
+    rollTracking.athletesFound >= 2 ? timelineOf(rollTracking.frames.map(({ time, a, b }) => ({ time, a, b }))) : [];
   console.log(`\n== Open-mat roll (${rollFiles.length} frames, other pairs and bystanders behind)`);
   const roll = { n: rollFiles.length, detectedBoth: 0, chosenBoth: 0, wrongChosen: 0, people: 0 };
   for (const [i, file] of rollFiles.entries()) {
@@ -284,7 +284,7 @@ try {
   const judoPeople = await detectAll(judoFrames);
   const judoTracking = trackAthletes(judoFrames.map((frame, i) => seenFrame(frame, judoPeople[i])));
   const judoTimeline =
-    judoTracking.mostPeople >= 2 ? timelineOf(judoTracking.frames.map(({ time, a, b }) => ({ time, a, b }))) : [];
+    judoTracking.athletesFound >= 2 ? timelineOf(judoTracking.frames.map(({ time, a, b }) => ({ time, a, b }))) : [];
   // Its header's first name has a comma of its own: read by place (frame range first, app position last).
   const judoLabels = readCsvRows(path.join(FOOTAGE, 'judo-clip', 'labels.csv')).map((values) => ({
     frames: values[0],

@@ -104,14 +104,14 @@ export async function analyseRoll(
   const tracking = trackAthletes(seen);
   const identification = identifyStudent(request.studentIdentifier, tracking.colours);
   const student = identification.kind === 'identified' ? identification.student : 'a';
-  const timeline = tracking.mostPeople >= 2 ? studentTimeline(timelineOf(pairs(tracking.frames)), student) : [];
+  const timeline = tracking.athletesFound >= 2 ? studentTimeline(timelineOf(pairs(tracking.frames)), student) : [];
   const result = buildFindings(
     {
       timeline,
       durationSeconds: request.durationSeconds,
       framesPerSecond: request.framesPerSecond,
       athletes: {
-        found: tracking.mostPeople,
+        found: tracking.athletesFound,
         identification: identification.kind,
         colourWord: identification.kind === 'no-colour' ? null : identification.colourWord,
       },
