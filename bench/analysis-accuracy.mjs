@@ -189,12 +189,15 @@ const detector = await createPoseEstimator(threads);
 const detectAll = (frames) => Promise.all(frames.map((frame) => detector.detect(frame)));
 const started = performance.now();
 const summary = {};
+let modelRuns = 0;
 
 try {
   // Stills: one frame each, the athletes chosen as a one-frame video would choose them.
   const stillRows = readCsv(path.join(FOOTAGE, 'stills', 'labels.csv')).slice(0, SMOKE ? 3 : undefined);
   const stillFrames = await Promise.all(stillRows.map((row) => decodeImage(path.join(FOOTAGE, 'stills', row.file))));
+  let runsBefore = detector.modelRuns;
   const stillPeople = await detectAll(stillFrames);
+  const stillRuns = detector.modelRuns - runsBefore;
   console.log(
     `\n== Stills (${stillRows.length} real photographs and broadcast frames, letterboxed to ${WIDTH}x${HEIGHT})`,
   );
@@ -228,14 +231,16 @@ try {
     );
   }
   confusionTable('stills', confusion);
-  summary.stills = { n: stillRows.length, detectedBoth, chosenBoth, wrongChosen, positionsRight };
+  summary.stills = { n: stillRows.length, detectedBoth, chosenBoth, wrongChosen, positionsRight, runs: stillRuns };
 
   // The open-mat roll: 23 frames 2 s apart, tracked as one video.
   const rollFiles = Object.keys(pairs['openmat-roll']).slice(0, SMOKE ? 4 : undefined);
   const rollFrames = await Promise.all(
     rollFiles.map((file) => decodeImage(path.join(FOOTAGE, 'openmat-roll', file), Number(/_(\d+)s\./.exec(file)[1]))),
   );
+  runsBefore = detector.modelRuns;
   const rollPeople = await detectAll(rollFrames);
+  const rollRuns = detector.modelRuns - runsBefore;
   const rollTracking = trackAthletes(rollFrames.map((frame, i) => seenFrame(frame, rollPeople[i])));
   const rollTimeline =
     rollTracking.athletesFound >= 2 ? timelineOf(rollTracking.frames.map(({ time, a, b }) => ({ time, a, b }))) : [];
@@ -270,7 +275,7 @@ try {
     rollConfusion.push({ truth: `${row.athlete_black}/${row.athlete_red}`, said });
   }
   confusionTable('roll, rough labels (black/red)', rollConfusion);
-  summary.roll = { ...roll, labels: weak.length, agreed };
+  summary.roll = { ...roll, labels: weak.length, agreed, runs: rollRuns };
 
   // The judo clip, every frame, through the app's own frame sampler.
   const media = new MediaRepository();
@@ -281,7 +286,9 @@ try {
     if (!SMOKE || sampled % 8 === 0) judoFrames.push(frame);
     sampled++;
   }
+  runsBefore = detector.modelRuns;
   const judoPeople = await detectAll(judoFrames);
+  const judoRuns = detector.modelRuns - runsBefore;
   const judoTracking = trackAthletes(judoFrames.map((frame, i) => seenFrame(frame, judoPeople[i])));
   const judoTimeline =
     judoTracking.athletesFound >= 2 ? timelineOf(judoTracking.frames.map(({ time, a, b }) => ({ time, a, b }))) : [];
@@ -319,7 +326,7 @@ try {
   }
   console.log(`\n== Judo clip (${judoFrames.length} frames at 30 fps, five bystanders at the mat edge)`);
   confusionTable('judo', judoConfusion);
-  summary.judo = judo;
+  summary.judo = { ...judo, runs: judoRuns };
 
   // Frames with nobody: the analysis must choose no athletes.
   const emptyFrames = [
@@ -333,6 +340,7 @@ try {
   });
   summary.empty = { n: emptyFrames.length, none: emptyChosen.filter((n) => n === 0).length };
 } finally {
+  modelRuns = detector.modelRuns;
   await detector.close();
 }
 
@@ -402,6 +410,8 @@ console.log(
   `agreement, roll rough labels                  ${roll.agreed}/${roll.labels} = ${pct(roll.agreed, roll.labels)}`,
 );
 console.log(`agreement, judo frames                        ${judo.agreed}/${judo.n} = ${pct(judo.agreed, judo.n)}`);
+const frameCount = stills.n + roll.n + judo.n + empty.n;
 console.log(
-  `pose model on ${threads} thread(s); ${((performance.now() - started) / 1000).toFixed(1)} s for ${stills.n + roll.n + judo.n + empty.n} frames`,
+  `pose model on ${threads} thread(s); ${((performance.now() - started) / 1000).toFixed(1)} s for ${frameCount} frames;` +
+    ` model runs a frame ${(modelRuns / frameCount).toFixed(2)} (stills ${stills.runs}, roll ${roll.runs}, judo ${judo.runs} runs)`,
 );

