@@ -38,7 +38,7 @@ const load = async (file) => {
 };
 const { MediaRepository } = await load('repositories/media.repository.js');
 const { createPoseEstimator, defaultPoseThreads } = await load('repositories/pose.repository.js');
-const { seenFrame } = await load('analysis/pipeline.js');
+const { seenFrame, seeFrames } = await load('analysis/pipeline.js');
 const { trackAthletes } = await load('analysis/tracking.js');
 const { positionTimelineFor } = await load('analysis/positions/timeline.js');
 const { classifyPair, POSITION_STATES } = await load('analysis/positions/classifier.js');
@@ -239,9 +239,11 @@ try {
     rollFiles.map((file) => decodeImage(path.join(FOOTAGE, 'openmat-roll', file), Number(/_(\d+)s\./.exec(file)[1]))),
   );
   runsBefore = detector.modelRuns;
-  const rollPeople = await detectAll(rollFrames);
+  // A clip is seen as the analysis sees it: frame after frame, each told where the athletes were.
+  const rollSeen = await seeFrames(rollFrames, detector);
+  const rollPeople = rollSeen.map((frame) => frame.people);
   const rollRuns = detector.modelRuns - runsBefore;
-  const rollTracking = trackAthletes(rollFrames.map((frame, i) => seenFrame(frame, rollPeople[i])));
+  const rollTracking = trackAthletes(rollSeen);
   const rollTimeline =
     rollTracking.athletesFound >= 2 ? timelineOf(rollTracking.frames.map(({ time, a, b }) => ({ time, a, b }))) : [];
   console.log(`\n== Open-mat roll (${rollFiles.length} frames, other pairs and bystanders behind)`);
@@ -287,9 +289,10 @@ try {
     sampled++;
   }
   runsBefore = detector.modelRuns;
-  const judoPeople = await detectAll(judoFrames);
+  const judoSeen = await seeFrames(judoFrames, detector);
+  const judoPeople = judoSeen.map((frame) => frame.people);
   const judoRuns = detector.modelRuns - runsBefore;
-  const judoTracking = trackAthletes(judoFrames.map((frame, i) => seenFrame(frame, judoPeople[i])));
+  const judoTracking = trackAthletes(judoSeen);
   const judoTimeline =
     judoTracking.athletesFound >= 2 ? timelineOf(judoTracking.frames.map(({ time, a, b }) => ({ time, a, b }))) : [];
   // Its header's first name has a comma of its own: read by place (frame range first, app position last).

@@ -268,3 +268,25 @@ function bestAssignment(
     ? { a: first, b: second }
     : { a: second, b: first };
 }
+
+/** The frames before the next one that tell where the athletes are: a few seconds of the roll. */
+const FOCUS_WINDOW = 8;
+
+/**
+ * Where the two athletes were in the latest frames (the box round both, fractions of the frame), chosen
+ * as `trackAthletes` chooses them over the last few frames; null when no frame of those showed both.
+ * The pose stage looks there more closely in the next frame (repositories/pose.repository.ts).
+ */
+export function athletesFocus(frames: readonly SeenFrame[]): Skeleton['box'] | null {
+  const recent = trackAthletes(frames.slice(-FOCUS_WINDOW)).frames;
+  for (let t = recent.length - 1; t >= 0; t--) {
+    const { a, b } = recent[t] ?? { a: null, b: null };
+    if (!a || !b) continue;
+    const left = Math.min(a.box.x, b.box.x);
+    const top = Math.min(a.box.y, b.box.y);
+    const right = Math.max(a.box.x + a.box.width, b.box.x + b.box.width);
+    const bottom = Math.max(a.box.y + a.box.height, b.box.y + b.box.height);
+    return { x: left, y: top, width: right - left, height: bottom - top };
+  }
+  return null;
+}

@@ -101,10 +101,12 @@ interface View {
 function viewOf(crop: View['crop'], turn: Turn): View {
   const upright = turn === 0;
   const input = upright ? UPRIGHT_INPUT : TURNED_INPUT;
-  const width = upright ? input.long : input.short;
-  const height = upright ? input.short : input.long;
   const turnedWidth = upright ? crop.width : crop.height;
   const turnedHeight = upright ? crop.height : crop.width;
+  // The input's long side lies along the long side of the picture it shows.
+  const landscape = turnedWidth >= turnedHeight;
+  const width = landscape ? input.long : input.short;
+  const height = landscape ? input.short : input.long;
   const scale = Math.min(width / turnedWidth, height / turnedHeight);
   return {
     crop,
@@ -284,6 +286,73 @@ function needsTurnedViews(upright: readonly Skeleton[], frame: RollFrame): boole
   return upright.length > 0 && !showsClearPair(people, frame.width / frame.height);
 }
 
+/**
+ * A pair region at most this share of the frame (its longer side, against the frame's) is small enough
+ * that looking at it alone, enlarged to the model's whole input, shows the pair bigger (1.6x or more).
+ */
+const SMALL_REGION = 0.6;
+/** The margin round a pair's boxes of the region looked at enlarged: a share of the pair's size. */
+const REGION_MARGIN = 0.25;
+
+type Region = View['crop'];
+
+/**
+ * Where the pair most likely is, in pixels: round the likeliest two people in contact (one of them sure),
+ * or, when no two are, the likeliest sure person (a tangled pair the model saw as one body). Likelier is
+ * bigger, surer and nearer the middle of the shot, as tracking (analysis/tracking.ts) weighs them.
+ * Null when nobody sure is seen.
+ */
+function pairRegion(people: readonly Skeleton[], frame: RollFrame): Region | null {
+  const size = (person: Skeleton) => Math.hypot(person.box.width, person.box.height);
+  const largest = Math.max(0.05, ...people.map(size));
+  const weight = (person: Skeleton) => {
+    const middle =
+      1 -
+      Math.min(
+        1,
+        2 * Math.hypot(person.box.x + person.box.width / 2 - 0.5, person.box.y + person.box.height / 2 - 0.5),
+      );
+    return size(person) / largest + 0.5 * middle + 0.5 * person.score;
+  };
+  let best: { people: readonly Skeleton[]; score: number } | null = null;
+  for (const [i, one] of people.entries()) {
+    for (const other of people.slice(i + 1)) {
+      if (Math.max(one.score, other.score) < SURE_PERSON || !touching(one, other)) continue;
+      const score = 1 + (weight(one) + weight(other)) / 2; // a pair in contact before any lone person
+      if (best === null || score > best.score) best = { people: [one, other], score };
+    }
+    if (one.score >= SURE_PERSON && (best === null || weight(one) > best.score))
+      best = { people: [one], score: weight(one) };
+  }
+  if (best === null) return null;
+  const left = Math.min(...best.people.map((person) => person.box.x));
+  const top = Math.min(...best.people.map((person) => person.box.y));
+  const right = Math.max(...best.people.map((person) => person.box.x + person.box.width));
+  const bottom = Math.max(...best.people.map((person) => person.box.y + person.box.height));
+  return regionOf({ x: left, y: top, width: right - left, height: bottom - top }, frame);
+}
+
+/** The region (pixels) round a box (fractions of the frame), with a margin for the limbs it may have missed. */
+function regionOf(box: Skeleton['box'], frame: RollFrame): Region {
+  const left = box.x * frame.width;
+  const top = box.y * frame.height;
+  const right = (box.x + box.width) * frame.width;
+  const bottom = (box.y + box.height) * frame.height;
+  const margin = REGION_MARGIN * Math.max(right - left, bottom - top);
+  const x = Math.max(0, Math.floor(left - margin));
+  const y = Math.max(0, Math.floor(top - margin));
+  return {
+    x,
+    y,
+    width: Math.min(frame.width, Math.ceil(right + margin)) - x,
+    height: Math.min(frame.height, Math.ceil(bottom + margin)) - y,
+  };
+}
+
+/** Whether a region is small enough in the frame to be worth a look of its own. */
+const isSmall = (region: Region, frame: RollFrame) =>
+  Math.max(region.width / frame.width, region.height / frame.height) <= SMALL_REGION;
+
 /** The turns of the extra views, for people lying down. */
 const TURNED: readonly Turn[] = [90, -90];
 
@@ -428,7 +497,7 @@ export async function createPoseEstimator(threads = defaultPoseThreads()): Promi
     name: 'openmat-local',
     version: `1.0 (${version}, tfjs ${started[0]?.tfjsVersion ?? '?'} wasm)`,
     concurrency: pool.length,
-    async detect(frame) {
+    async detect(frame, focus) {
       const expected = frame.width * frame.height * 3;
       if (!(frame.width > 0 && frame.height > 0) || frame.rgb.length !== expected)
         throw new Error(`A ${frame.width}x${frame.height} RGB frame needs ${expected} bytes, not ${frame.rgb.length}.`);
@@ -443,6 +512,10 @@ export async function createPoseEstimator(threads = defaultPoseThreads()): Promi
       if (needsTurnedViews(upright, frame)) {
         views.push(...(await Promise.all(TURNED.map((turn) => look(viewOf(whole, turn))))));
       }
+      // Small athletes (a wide shot, a pair far from the camera) are looked at again, enlarged: where
+      // tracking last saw them when it tells, else round the likeliest pair of this frame.
+      const region = focus ? regionOf(focus, frame) : pairRegion(mergeViews(views), frame);
+      if (region !== null && isSmall(region, frame)) views.push(await look(viewOf(region, 0)));
       return mergeViews(views);
     },
     async close() {
