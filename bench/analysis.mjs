@@ -60,8 +60,9 @@ try {
     );
     const seconds = (performance.now() - started) / 1000;
     const rss = process.memoryUsage().rss / 1e6;
+    const runsPerFrame = detector.modelRuns / (SECONDS * FPS);
     await detector.close();
-    return { threads, loadSeconds, seconds, rss, found: result.athletes?.found };
+    return { threads, loadSeconds, seconds, rss, found: result.athletes?.found, runsPerFrame };
   };
   const runs = [await analyse(1)];
   if (defaultPoseThreads() > 1) runs.push(await analyse(defaultPoseThreads()));
@@ -75,7 +76,8 @@ try {
     console.log(
       `analysis on ${run.threads} thread(s): ${run.seconds.toFixed(2)} s = ${(SECONDS / run.seconds).toFixed(2)}x real time` +
         ` (ratio to decode alone ${(decodeSeconds / run.seconds).toFixed(3)}; ${((run.seconds * 1000) / (SECONDS * FPS)).toFixed(0)} ms` +
-        ` a frame; model load ${run.loadSeconds.toFixed(2)} s; RSS ${run.rss.toFixed(0)} MB; athletes found ${run.found})`,
+        ` a frame; model load ${run.loadSeconds.toFixed(2)} s; RSS ${run.rss.toFixed(0)} MB; athletes found ${run.found};` +
+        ` model runs a frame ${run.runsPerFrame.toFixed(2)})`,
     );
   }
   const best = runs.at(-1);

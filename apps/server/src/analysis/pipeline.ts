@@ -3,7 +3,7 @@ import type { Language } from '@openmat/contract/languages';
 import { buildFindings, type FindingsKnowledge } from './findings.js';
 import { identifyStudent, torsoColour } from './identify.js';
 import { keypointIndex, type Skeleton } from './skeleton.js';
-import { trackAthletes, type SeenFrame, type TrackedFrame } from './tracking.js';
+import { athletesFocus, trackAthletes, type SeenFrame, type TrackedFrame } from './tracking.js';
 
 /** One sampled frame as ffmpeg gives it: raw RGB, `width` x `height`. */
 export interface RollFrame {
@@ -19,7 +19,11 @@ export interface PoseDetector {
   readonly version: string;
   /** Frames it can work on at once (its threads); one when absent. */
   readonly concurrency?: number;
-  detect(frame: RollFrame): Promise<readonly Skeleton[]>;
+  /**
+   * The people of a frame. `focus`, when given, is where the two athletes were in the frames just before
+   * (a box, fractions of the frame): a detector may look there more closely.
+   */
+  detect(frame: RollFrame, focus?: Skeleton['box']): Promise<readonly Skeleton[]>;
 }
 
 /** The two athletes of a frame, for the position stage. */
@@ -49,6 +53,50 @@ export interface RollRequest {
 
 const TORSO = (['leftShoulder', 'rightShoulder', 'leftHip', 'rightHip'] as const).map(keypointIndex);
 
+/** One frame's people as tracking takes them: each with the colour of what they wear. */
+export function seenFrame(frame: RollFrame, people: readonly Skeleton[]): SeenFrame {
+  return {
+    time: frame.time,
+    people: people.map((person) => ({
+      ...person,
+      colour: torsoColour(
+        frame,
+        TORSO.map((index) => person.keypoints[index] ?? { x: 0, y: 0, score: 0 }),
+      ),
+    })),
+  };
+}
+
+/**
+ * The people of every frame, in frame order: up to `concurrency` frames are with the detector at once,
+ * each told where the athletes were in the frames already seen (`athletesFocus`). `onSeen` is called
+ * for each frame once its people are known. Frames are dropped as soon as they are seen.
+ */
+export async function seeFrames(
+  frames: AsyncIterable<RollFrame> | Iterable<RollFrame>,
+  detector: PoseDetector,
+  onSeen: (frame: RollFrame) => Promise<void> | void = () => undefined,
+): Promise<SeenFrame[]> {
+  const seen: SeenFrame[] = [];
+  // Their people are read back in frame order.
+  const inFlight: Array<{ frame: RollFrame; people: Promise<readonly Skeleton[]> }> = [];
+  const settle = async () => {
+    const next = inFlight.shift();
+    if (!next) return;
+    seen.push(seenFrame(next.frame, await next.people));
+    await onSeen(next.frame);
+  };
+  for await (const frame of frames) {
+    const people = detector.detect(frame, athletesFocus(seen) ?? undefined);
+    // Its failure is read when its turn comes; until then it must not count as unhandled.
+    people.catch(() => undefined);
+    inFlight.push({ frame, people });
+    if (inFlight.length >= Math.max(1, detector.concurrency ?? 1)) await settle();
+  }
+  while (inFlight.length > 0) await settle();
+  return seen;
+}
+
 /**
  * The local analysis of a roll: people in every sampled frame, the two athletes followed through it,
  * the student told from the partner by what they wear, the positions smoothed into a timeline, and the
@@ -61,52 +109,27 @@ export async function analyseRoll(
   knowledge: FindingsKnowledge,
   request: RollRequest,
 ): Promise<AnalysisResult> {
-  const seen: SeenFrame[] = [];
   const duration = Math.max(request.durationSeconds, 1 / request.framesPerSecond);
   let reported = 0;
-  // Up to `concurrency` frames are with the detector at once; their people are read back in frame order.
-  const inFlight: Array<{ frame: RollFrame; people: Promise<readonly Skeleton[]> }> = [];
-  const settle = async () => {
-    const next = inFlight.shift();
-    if (!next) return;
-    const { frame } = next;
-    const people = await next.people;
-    seen.push({
-      time: frame.time,
-      people: people.map((person) => ({
-        ...person,
-        colour: torsoColour(
-          frame,
-          TORSO.map((index) => person.keypoints[index] ?? { x: 0, y: 0, score: 0 }),
-        ),
-      })),
-    });
+  const seen = await seeFrames(frames, detector, async (frame) => {
     // The frames are nine tenths of the work; progress is told in steps of five percent.
     const share = Math.min(0.9, (0.9 * (frame.time + 1 / request.framesPerSecond)) / duration);
     if (share - reported >= 0.05) {
       reported = share;
       await request.onProgress(share);
     }
-  };
-  for await (const frame of frames) {
-    const people = detector.detect(frame);
-    // Its failure is read when its turn comes; until then it must not count as unhandled.
-    people.catch(() => undefined);
-    inFlight.push({ frame, people });
-    if (inFlight.length >= Math.max(1, detector.concurrency ?? 1)) await settle();
-  }
-  while (inFlight.length > 0) await settle();
+  });
   const tracking = trackAthletes(seen);
   const identification = identifyStudent(request.studentIdentifier, tracking.colours);
   const student = identification.kind === 'identified' ? identification.student : 'a';
-  const timeline = tracking.mostPeople >= 2 ? studentTimeline(timelineOf(pairs(tracking.frames)), student) : [];
+  const timeline = tracking.athletesFound >= 2 ? studentTimeline(timelineOf(pairs(tracking.frames)), student) : [];
   const result = buildFindings(
     {
       timeline,
       durationSeconds: request.durationSeconds,
       framesPerSecond: request.framesPerSecond,
       athletes: {
-        found: tracking.mostPeople,
+        found: tracking.athletesFound,
         identification: identification.kind,
         colourWord: identification.kind === 'no-colour' ? null : identification.colourWord,
       },

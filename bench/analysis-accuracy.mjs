@@ -1,0 +1,420 @@
+// Video analysis accuracy on real footage, stage by stage, next to the same figures on the synthetic
+// skeletons the tests use. It runs the real stages of the built server (the pose model, tracking, the
+// position timeline through its public exports) on ../shared/footage (see its README):
+//   - athletes found: the two athletes the analysis chooses are the two grapplers, per still, per frame of
+//     the open-mat roll and per frame of the judo clip (and the pose model alone: both grapplers among its
+//     detections). "On a grappler" means: the middle of the person's seen joints falls inside the box drawn
+//     by eye round the pair in bench/lib/footage-pairs.json, and the two chosen are two bodies, not one
+//     found twice (their shared joints lie apart). Frames with nobody must give no athletes.
+//   - positions right per still, with a confusion table; agreement with the roll's rough labels (written
+//     by a vision language model) and the judo clip's labels;
+//   - calibration: the confidence the timeline reports, in buckets, against how often it was right.
+// Uses the built server: `npm run build -w @openmat/contract && npm run build -w @openmat/server` first.
+// `BENCH_SMOKE=1` runs a few files only. Without ../shared/footage it says so and exits 0.
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('..', import.meta.url));
+const FOOTAGE = path.resolve(root, '../shared/footage');
+const SMOKE = process.env.BENCH_SMOKE === '1';
+
+if (!existsSync(path.join(FOOTAGE, 'stills', 'labels.csv'))) {
+  console.log(`skipped: no real footage at ${FOOTAGE} (a development set kept outside the repository; see its README)`);
+  process.exit(0);
+}
+
+const dist = new URL('../apps/server/dist/', import.meta.url);
+const load = async (file) => {
+  try {
+    return await import(new URL(file, dist).href);
+  } catch (error) {
+    throw new Error(`cannot load ${file}; run \`npm run build -w @openmat/server\` first`, { cause: error });
+  }
+};
+const { MediaRepository } = await load('repositories/media.repository.js');
+const { createPoseEstimator, defaultPoseThreads } = await load('repositories/pose.repository.js');
+const { seenFrame, seeFrames } = await load('analysis/pipeline.js');
+const { trackAthletes } = await load('analysis/tracking.js');
+const { positionTimelineFor } = await load('analysis/positions/timeline.js');
+const { classifyPair, POSITION_STATES } = await load('analysis/positions/classifier.js');
+const { tsImport } = await import('tsx/esm/api');
+const synthetic = await tsImport('../apps/server/test/support/skeleton-poses.ts', import.meta.url);
+
+const WIDTH = 640;
+const HEIGHT = 360;
+const ASPECT = WIDTH / HEIGHT;
+const timelineOf = positionTimelineFor(ASPECT);
+const pairs = JSON.parse(readFileSync(new URL('./lib/footage-pairs.json', import.meta.url), 'utf8'));
+const pct = (part, whole) => (whole === 0 ? '  n/a' : `${((100 * part) / whole).toFixed(0).padStart(3)} %`);
+
+// ---------------------------------------------------------------- reading the footage
+
+/** A picture as the analysis sees a video frame: letterboxed into 640x360 RGB. */
+async function decodeImage(file, time = 0) {
+  const { stdout } = await run(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-i', file, '-frames:v', '1'],
+      ...[
+        '-vf',
+        `scale=${WIDTH}:${HEIGHT}:force_original_aspect_ratio=decrease,pad=${WIDTH}:${HEIGHT}:(ow-iw)/2:(oh-ih)/2`,
+      ],
+      ...['-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+    ],
+    { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024 },
+  );
+  return {
+    time,
+    width: WIDTH,
+    height: HEIGHT,
+    rgb: new Uint8Array(stdout.buffer, stdout.byteOffset, stdout.byteLength),
+  };
+}
+
+/** The rows of a CSV with quoted fields, as lists of values (header dropped). */
+function readCsvRows(file) {
+  const [, ...lines] = readFileSync(file, 'utf8').trim().split(/\r?\n/);
+  return lines.map((line) => [...line.matchAll(/("([^"]*)"|[^,]*)(,|$)/g)].map((m) => m[2] ?? m[1]).slice(0, -1));
+}
+/** A CSV as objects by header (headers without commas of their own). */
+function readCsv(file) {
+  const names = readFileSync(file, 'utf8').split(/\r?\n/, 1)[0].split(',');
+  return readCsvRows(file).map((values) => Object.fromEntries(values.map((value, i) => [names[i], value])));
+}
+
+// ---------------------------------------------------------------- who is a grappler
+
+const MIN_JOINT = 0.3;
+function seenJoints(person) {
+  return person.keypoints.filter((point) => point.score >= MIN_JOINT);
+}
+/** The middle of the joints the model is sure of (the box's centre when it saw fewer than three). */
+function middle(person) {
+  const joints = seenJoints(person);
+  if (joints.length < 3) return { x: person.box.x + person.box.width / 2, y: person.box.y + person.box.height / 2 };
+  return {
+    x: joints.reduce((sum, p) => sum + p.x, 0) / joints.length,
+    y: joints.reduce((sum, p) => sum + p.y, 0) / joints.length,
+  };
+}
+const inside = (person, [left, top, right, bottom]) => {
+  const { x, y } = middle(person);
+  return x >= left && x <= right && y >= top && y <= bottom;
+};
+/** Two bodies, not one found twice: the joints both show lie apart (or they share too few to tell). */
+function distinct(one, other) {
+  const size = Math.max(Math.hypot(one.box.width, one.box.height), Math.hypot(other.box.width, other.box.height));
+  const gaps = [];
+  one.keypoints.forEach((p, i) => {
+    const q = other.keypoints[i];
+    if (p.score >= MIN_JOINT && q.score >= MIN_JOINT) gaps.push(Math.hypot(p.x - q.x, p.y - q.y));
+  });
+  if (gaps.length < 3) return true;
+  return gaps.reduce((sum, gap) => sum + gap, 0) / gaps.length > 0.05 * size;
+}
+/** How many different people of the list are on the pair's box. */
+function onPair(people, box) {
+  const on = [];
+  for (const person of people) if (inside(person, box) && on.every((other) => distinct(person, other))) on.push(person);
+  return on.length;
+}
+/** The athletes the tracking chose for one frame, judged against the pair's box. */
+function judgeChosen(tracked, box) {
+  const chosen = [tracked.a, tracked.b].filter((person) => person !== null);
+  const right = chosen.filter((person) => inside(person, box));
+  return {
+    chosen: chosen.length,
+    both: chosen.length === 2 && right.length === 2 && distinct(chosen[0], chosen[1]),
+    wrong: chosen.length - right.length,
+  };
+}
+
+// ---------------------------------------------------------------- positions
+
+/** The app's positions each footage label accepts (footage README; a takedown in progress is standing or scramble). */
+const STILL_ACCEPTS = {
+  guard: ['closed-guard', 'open-guard'],
+  half_guard: ['half-guard'],
+  side_control: ['side-control'],
+  mount: ['mount'],
+  back_control: ['back'],
+  turtle: ['turtle'],
+  standing: ['standing'],
+};
+function stillAccepts(row) {
+  const accepted = [...(STILL_ACCEPTS[row.position] ?? [])];
+  if (/takedown/i.test(row.what_it_shows)) accepted.push('scramble');
+  // mount03 and mount05 are low mounts that the README says could be read as half guard.
+  if (row.position === 'mount' && /ambiguous/i.test(row.what_it_shows)) accepted.push('half-guard');
+  return accepted;
+}
+/** The roll's rough labels, one per athlete: a pass or a guard recovery is between positions. */
+function rollAccepts(label) {
+  if (/pass_in_progress|guard_recovery/.test(label)) return ['open-guard', 'half-guard', 'scramble'];
+  if (/fifty_fifty|single_leg|open_guard/.test(label)) return ['open-guard'];
+  if (/closed_guard/.test(label)) return ['closed-guard'];
+  if (/half_guard/.test(label)) return ['half-guard'];
+  if (/side_control/.test(label)) return ['side-control'];
+  if (/mount/.test(label)) return ['mount'];
+  if (/back/.test(label)) return ['back'];
+  if (/standing/.test(label)) return ['standing'];
+  return [];
+}
+/** The segment of a timeline at `time` (or null: no timeline, nobody). */
+const segmentAt = (timeline, time) =>
+  timeline.find((segment) => time >= segment.start && time < segment.end) ?? timeline.at(-1) ?? null;
+
+const calibration = [];
+function confusionTable(title, rows) {
+  const columns = [...new Set(rows.map((row) => row.said))].sort();
+  const truths = [...new Set(rows.map((row) => row.truth))].sort();
+  const width = Math.max(14, ...truths.map((t) => t.length + 1));
+  console.log(`  ${title}: rows are the labels, columns what the analysis said`);
+  console.log(`  ${''.padEnd(width)}${columns.map((c) => c.slice(0, 12).padStart(13)).join('')}`);
+  for (const truth of truths) {
+    const counts = columns.map((c) => rows.filter((row) => row.truth === truth && row.said === c).length);
+    console.log(`  ${truth.padEnd(width)}${counts.map((n) => String(n || '.').padStart(13)).join('')}`);
+  }
+}
+
+// ---------------------------------------------------------------- the run
+
+const threads = defaultPoseThreads();
+const detector = await createPoseEstimator(threads);
+const detectAll = (frames) => Promise.all(frames.map((frame) => detector.detect(frame)));
+const started = performance.now();
+const summary = {};
+let modelRuns = 0;
+
+try {
+  // Stills: one frame each, the athletes chosen as a one-frame video would choose them.
+  const stillRows = readCsv(path.join(FOOTAGE, 'stills', 'labels.csv')).slice(0, SMOKE ? 3 : undefined);
+  const stillFrames = await Promise.all(stillRows.map((row) => decodeImage(path.join(FOOTAGE, 'stills', row.file))));
+  let runsBefore = detector.modelRuns;
+  const stillPeople = await detectAll(stillFrames);
+  const stillRuns = detector.modelRuns - runsBefore;
+  console.log(
+    `\n== Stills (${stillRows.length} real photographs and broadcast frames, letterboxed to ${WIDTH}x${HEIGHT})`,
+  );
+  let detectedBoth = 0;
+  let chosenBoth = 0;
+  let wrongChosen = 0;
+  let positionsRight = 0;
+  const confusion = [];
+  for (const [i, row] of stillRows.entries()) {
+    const frame = stillFrames[i];
+    const people = stillPeople[i];
+    const box = pairs.stills[row.file];
+    const tracking = trackAthletes([seenFrame(frame, people)]);
+    const [tracked] = tracking.frames;
+    const onBox = onPair(people, box);
+    const judged = judgeChosen(tracked, box);
+    if (onBox >= 2) detectedBoth++;
+    if (judged.both) chosenBoth++;
+    wrongChosen += judged.wrong;
+    const timeline = tracking.athletesFound >= 2 ? timelineOf([{ time: 0, a: tracked.a, b: tracked.b }]) : [];
+    const segment = segmentAt(timeline, 0);
+    const said = segment?.position ?? 'none';
+    const right = stillAccepts(row).includes(said);
+    if (right) positionsRight++;
+    if (segment) calibration.push({ set: 'stills', confidence: segment.confidence, right });
+    confusion.push({ truth: row.position, said });
+    console.log(
+      `  ${row.file.padEnd(26)} people ${String(people.length).padStart(2)}, on the pair ${onBox}; chosen ${judged.chosen}` +
+        `${judged.both ? ' = the grapplers' : judged.wrong > 0 ? ` (${judged.wrong} not a grappler)` : ''}; ` +
+        `${row.position} -> ${said}${segment ? ` ${segment.confidence.toFixed(2)}` : ''} ${right ? 'RIGHT' : 'wrong'}`,
+    );
+  }
+  confusionTable('stills', confusion);
+  summary.stills = { n: stillRows.length, detectedBoth, chosenBoth, wrongChosen, positionsRight, runs: stillRuns };
+
+  // The open-mat roll: 23 frames 2 s apart, tracked as one video.
+  const rollFiles = Object.keys(pairs['openmat-roll']).slice(0, SMOKE ? 4 : undefined);
+  const rollFrames = await Promise.all(
+    rollFiles.map((file) => decodeImage(path.join(FOOTAGE, 'openmat-roll', file), Number(/_(\d+)s\./.exec(file)[1]))),
+  );
+  runsBefore = detector.modelRuns;
+  // A clip is seen as the analysis sees it: frame after frame, each told where the athletes were.
+  const rollSeen = await seeFrames(rollFrames, detector);
+  const rollPeople = rollSeen.map((frame) => frame.people);
+  const rollRuns = detector.modelRuns - runsBefore;
+  const rollTracking = trackAthletes(rollSeen);
+  const rollTimeline =
+    rollTracking.athletesFound >= 2 ? timelineOf(rollTracking.frames.map(({ time, a, b }) => ({ time, a, b }))) : [];
+  console.log(`\n== Open-mat roll (${rollFiles.length} frames, other pairs and bystanders behind)`);
+  const roll = { n: rollFiles.length, detectedBoth: 0, chosenBoth: 0, wrongChosen: 0, people: 0 };
+  for (const [i, file] of rollFiles.entries()) {
+    const box = pairs['openmat-roll'][file];
+    const onBox = onPair(rollPeople[i], box);
+    const judged = judgeChosen(rollTracking.frames[i], box);
+    roll.people += rollPeople[i].length;
+    if (onBox >= 2) roll.detectedBoth++;
+    if (judged.both) roll.chosenBoth++;
+    roll.wrongChosen += judged.wrong;
+    const segment = segmentAt(rollTimeline, rollFrames[i].time);
+    console.log(
+      `  ${file.padEnd(20)} people ${String(rollPeople[i].length).padStart(2)}, on the pair ${onBox}; chosen ${judged.chosen}` +
+        `${judged.both ? ' = the rollers' : judged.wrong > 0 ? ` (${judged.wrong} not a roller)` : ''}; ${segment?.position ?? 'none'}`,
+    );
+  }
+  const weak = readCsv(path.join(FOOTAGE, 'openmat-roll', 'weak-labels.csv')).filter(
+    (row) => Number(row.t_s) <= (rollFrames.at(-1)?.time ?? 0) + 2,
+  );
+  let agreed = 0;
+  const rollConfusion = [];
+  for (const row of weak) {
+    const segment = segmentAt(rollTimeline, Number(row.t_s));
+    const accepted = [...rollAccepts(row.athlete_black), ...rollAccepts(row.athlete_red)];
+    const said = segment?.position ?? 'none';
+    const right = accepted.includes(said);
+    if (right) agreed++;
+    if (segment) calibration.push({ set: 'roll', confidence: segment.confidence, right });
+    rollConfusion.push({ truth: `${row.athlete_black}/${row.athlete_red}`, said });
+  }
+  confusionTable('roll, rough labels (black/red)', rollConfusion);
+  summary.roll = { ...roll, labels: weak.length, agreed, runs: rollRuns };
+
+  // The judo clip, every frame, through the app's own frame sampler.
+  const media = new MediaRepository();
+  const judoFrames = [];
+  const judoFile = path.join(FOOTAGE, 'judo-clip', 'judo_davis_854x480.mp4');
+  let sampled = 0;
+  for await (const frame of media.sampleFrames(judoFile, { framesPerSecond: 30, width: WIDTH, height: HEIGHT })) {
+    if (!SMOKE || sampled % 8 === 0) judoFrames.push(frame);
+    sampled++;
+  }
+  runsBefore = detector.modelRuns;
+  const judoSeen = await seeFrames(judoFrames, detector);
+  const judoPeople = judoSeen.map((frame) => frame.people);
+  const judoRuns = detector.modelRuns - runsBefore;
+  const judoTracking = trackAthletes(judoSeen);
+  const judoTimeline =
+    judoTracking.athletesFound >= 2 ? timelineOf(judoTracking.frames.map(({ time, a, b }) => ({ time, a, b }))) : [];
+  // Its header's first name has a comma of its own: read by place (frame range first, app position last).
+  const judoLabels = readCsvRows(path.join(FOOTAGE, 'judo-clip', 'labels.csv')).map((values) => ({
+    frames: values[0],
+    app_position: values.at(-1),
+  }));
+  const judo = { n: judoFrames.length, detectedBoth: 0, chosenBoth: 0, wrongChosen: 0, agreed: 0 };
+  const judoConfusion = [];
+  for (const [i, frame] of judoFrames.entries()) {
+    const index = Math.round(frame.time * 30);
+    const box = pairs['judo-clip'].find(({ frames: [from, to] }) => index >= from && index <= to)?.box;
+    const label = judoLabels.find((row) => {
+      const [from, to] = row.frames.split('-').map(Number);
+      return index >= from && index <= to;
+    });
+    if (!box || !label) continue;
+    if (onPair(judoPeople[i], box) >= 2) judo.detectedBoth++;
+    const judged = judgeChosen(judoTracking.frames[i], box);
+    if (judged.both) judo.chosenBoth++;
+    judo.wrongChosen += judged.wrong;
+    const segment = segmentAt(judoTimeline, frame.time);
+    const said = segment?.position ?? 'none';
+    // Before and during the throw: standing (a throw in progress may be a scramble); after it: no ground position.
+    const accepted = label.app_position.startsWith('none')
+      ? ['standing', 'scramble', 'none']
+      : label.app_position.includes('takedown')
+        ? ['standing', 'scramble']
+        : ['standing'];
+    const right = accepted.includes(said);
+    if (right) judo.agreed++;
+    if (segment) calibration.push({ set: 'judo', confidence: segment.confidence, right });
+    judoConfusion.push({ truth: label.app_position.split(' ')[0], said });
+  }
+  console.log(`\n== Judo clip (${judoFrames.length} frames at 30 fps, five bystanders at the mat edge)`);
+  confusionTable('judo', judoConfusion);
+  summary.judo = { ...judo, runs: judoRuns };
+
+  // Frames with nobody: the analysis must choose no athletes.
+  const emptyFrames = [
+    await decodeImage(path.join(root, 'apps/server/test/fixtures/people/no-person.jpg')),
+    { time: 0, width: WIDTH, height: HEIGHT, rgb: new Uint8Array(WIDTH * HEIGHT * 3).fill(128) },
+  ];
+  const emptyPeople = await detectAll(emptyFrames);
+  const emptyChosen = emptyFrames.map((frame, i) => {
+    const [tracked] = trackAthletes([seenFrame(frame, emptyPeople[i])]).frames;
+    return [tracked.a, tracked.b].filter((person) => person !== null).length;
+  });
+  summary.empty = { n: emptyFrames.length, none: emptyChosen.filter((n) => n === 0).length };
+} finally {
+  modelRuns = detector.modelRuns;
+  await detector.close();
+}
+
+// The synthetic skeletons of the tests (pose model bypassed), through the same position stage.
+const labelled = synthetic.labelledSet(SMOKE ? 2 : 20, 19);
+let synthRight = 0;
+let synthTopRight = 0;
+const synthConfusion = [];
+const synthCalibration = [];
+for (const { label, a, b } of labelled) {
+  const [segment] = timelineOf([{ time: 0, a, b }]);
+  const right = segment?.position === label.position;
+  if (right) synthRight++;
+  if (right && segment.top === label.top) synthTopRight++;
+  synthConfusion.push({ truth: label.position, said: segment?.position ?? 'none' });
+  synthCalibration.push({ set: 'synthetic', confidence: segment?.confidence ?? 0, right });
+}
+// The classifier alone (argmax of its probabilities), for comparison with the one-frame timeline.
+const classifierRight = labelled.filter(({ label, a, b }) => {
+  const scores = classifyPair(a, b, ASPECT);
+  const best = scores.indexOf(Math.max(...scores));
+  return POSITION_STATES[best]?.position === label.position;
+}).length;
+console.log(
+  `\n== Synthetic skeletons (test/support/skeleton-poses.ts, ${labelled.length} pairs, the pose model bypassed)`,
+);
+confusionTable('synthetic', synthConfusion);
+
+function calibrationTable(title, items) {
+  console.log(`  ${title}: reported confidence -> share right`);
+  for (const [low, high] of [
+    [0, 0.2],
+    [0.2, 0.4],
+    [0.4, 0.6],
+    [0.6, 0.8],
+    [0.8, 1.01],
+  ]) {
+    const inBucket = items.filter((item) => item.confidence >= low && item.confidence < high);
+    if (inBucket.length === 0) continue;
+    const mean = inBucket.reduce((sum, item) => sum + item.confidence, 0) / inBucket.length;
+    const right = inBucket.filter((item) => item.right).length;
+    console.log(
+      `    ${low.toFixed(1)}-${Math.min(1, high).toFixed(1)}: ${String(inBucket.length).padStart(4)} items, mean confidence ${mean.toFixed(2)}, right ${pct(right, inBucket.length)}`,
+    );
+  }
+}
+console.log('\n== Calibration');
+calibrationTable('real footage (stills, roll labels, judo frames)', calibration);
+calibrationTable('synthetic', synthCalibration);
+
+const { stills, roll, judo, empty } = summary;
+console.log('\n== Summary                                  real footage                synthetic');
+console.log(
+  `athletes found, stills (pose model / chosen)  ${stills.detectedBoth}/${stills.n} / ${stills.chosenBoth}/${stills.n} = ${pct(stills.chosenBoth, stills.n)}        n/a (no pose model)`,
+);
+console.log(
+  `athletes found, roll frames                   ${roll.detectedBoth}/${roll.n} / ${roll.chosenBoth}/${roll.n} = ${pct(roll.chosenBoth, roll.n)}   (${roll.wrongChosen} bystanders chosen)`,
+);
+console.log(
+  `athletes found, judo frames                   ${judo.detectedBoth}/${judo.n} / ${judo.chosenBoth}/${judo.n} = ${pct(judo.chosenBoth, judo.n)}   (${judo.wrongChosen} bystanders chosen)`,
+);
+console.log(`frames with nobody -> no athletes            ${empty.none}/${empty.n}`);
+console.log(
+  `positions right, stills                       ${stills.positionsRight}/${stills.n} = ${pct(stills.positionsRight, stills.n)}               ${synthRight}/${labelled.length} = ${pct(synthRight, labelled.length)} (top too ${pct(synthTopRight, labelled.length)}; classifier alone ${pct(classifierRight, labelled.length)})`,
+);
+console.log(
+  `agreement, roll rough labels                  ${roll.agreed}/${roll.labels} = ${pct(roll.agreed, roll.labels)}`,
+);
+console.log(`agreement, judo frames                        ${judo.agreed}/${judo.n} = ${pct(judo.agreed, judo.n)}`);
+const frameCount = stills.n + roll.n + judo.n + empty.n;
+console.log(
+  `pose model on ${threads} thread(s); ${((performance.now() - started) / 1000).toFixed(1)} s for ${frameCount} frames;` +
+    ` model runs a frame ${(modelRuns / frameCount).toFixed(2)} (stills ${stills.runs}, roll ${roll.runs}, judo ${judo.runs} runs)`,
+);
