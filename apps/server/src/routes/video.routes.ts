@@ -1,12 +1,14 @@
 import multipart from '@fastify/multipart';
 import { MessageBody, ProblemDetails } from '@openmat/contract/problem';
 import {
+  AthleteCandidates,
   DuplicateVideoResponse,
   ShareCandidates,
   SharedVideo,
   SharerParams,
   ShareVideoRequest,
   ShareVideoResponse,
+  UpdateVideoRequest,
   UploadedVideo,
   VideoIdParams,
   VideoUploadRefusal,
@@ -146,6 +148,29 @@ export const videoRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Gu
     '/vid/api/video/share-candidates',
     { onRequest: guards.authenticated, schema: { ...secured, response: { 200: ShareCandidates, ...problems } } },
     (request) => videos.shareCandidates(principalOf(request)),
+  );
+
+  app.get(
+    '/vid/api/video/athletes',
+    {
+      onRequest: guards.authenticated,
+      schema: { ...secured, response: { 200: AthleteCandidates, ...problems } },
+    },
+    (request) => videos.athleteCandidates(principalOf(request)),
+  );
+
+  app.patch(
+    '/vid/api/video/:videoId',
+    {
+      onRequest: guards.authenticated,
+      schema: {
+        ...secured,
+        params: VideoIdParams,
+        body: UpdateVideoRequest,
+        response: { 200: UploadedVideo, ...problems, 400: z.union([ProblemDetails, MessageBody]) },
+      },
+    },
+    (request) => videos.setAthlete(principalOf(request), request.params.videoId, request.body.fighterId),
   );
 
   app.get(

@@ -138,6 +138,7 @@ export function createServices({
     },
     local,
     clock,
+    fighters,
   );
   return {
     health: new HealthService(new HealthRepository(db)),
