@@ -1,6 +1,7 @@
+import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import type { TrainingSession } from '@openmat/contract/sessions';
 import type { AthleteCandidates, UploadedVideo, VideoUploadResponse } from '@openmat/contract/videos';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUp, type SignedIn } from './support/accounts.js';
 import { BEFORE_THE_CLASSES, manualClock } from './support/clock.js';
 import { databaseTargets } from './support/databases.js';
@@ -32,9 +33,11 @@ describe.each(databaseTargets)('the athlete in a video on $dialect', (target) =>
   let kuba: SignedIn;
   let stranger: SignedIn;
   let session: TrainingSession;
+  let base: string;
 
   beforeAll(async () => {
     ctx = await createTestApp(target, { clock });
+    base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     coach = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Ana', weight: 70 });
     otherCoach = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Rui' });
     bianca = await signUp(ctx.app, { fighterName: 'Bianca', weight: 58, height: 162, beltColor: 'Purple' });
@@ -154,7 +157,6 @@ describe.each(databaseTargets)('the athlete in a video on $dialect', (target) =>
         .map(([key, value]) => `${key} ${Buffer.from(value ?? '').toString('base64')}`)
         .join(',');
     // Over a real connection: the protocol reads Node's own request.
-    const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const create = (fighterId: number) =>
       fetch(`${base}/vid/api/video/uploads`, {
         method: 'POST',
@@ -255,6 +257,41 @@ describe.each(databaseTargets)('the athlete in a video on $dialect', (target) =>
       });
       expect(bad.statusCode).toBe(400);
       expect((await details(id, coach)).json<UploadedVideo>().fighterId).toBeNull();
+    });
+
+    it("tells each recipient of a share in their connection's language, with the video to open", async () => {
+      const listen = async (who: SignedIn, query: string) => {
+        const connection = new HubConnectionBuilder()
+          .withUrl(`${base}/videoShareHub${query}`, {
+            accessTokenFactory: () => who.tokens.accessToken,
+            transport: HttpTransportType.WebSockets,
+          })
+          .configureLogging(LogLevel.None)
+          .build();
+        const received: unknown[][] = [];
+        connection.on('ReceiveVideoSharedNotification', (...args: unknown[]) => received.push(args));
+        await connection.start();
+        return { received, stop: () => connection.stop() };
+      };
+      const polish = await listen(bianca, '?lang=pl');
+      const english = await listen(kuba, '');
+      try {
+        const id = await uploadedId(coach, { fighterId: String(bianca.fighterId) });
+        const shared = await ctx.app.inject({
+          method: 'POST',
+          url: `/vid/api/video/${id}/share`,
+          // The sharer's own language does not decide the recipients'.
+          headers: { ...coach.auth, 'accept-language': 'en' },
+          payload: { sessionId: session.id, title: 'Your roll' },
+        });
+        expect(shared.statusCode).toBe(200);
+        await vi.waitFor(() => expect(polish.received).toHaveLength(1));
+        await vi.waitFor(() => expect(english.received).toHaveLength(1));
+        expect(polish.received[0]).toEqual(['Udostępniono Ci nagranie', 'Your roll', 'Coach Ana', id]);
+        expect(english.received[0]).toEqual(['A video was shared with you', 'Your roll', 'Coach Ana', id]);
+      } finally {
+        await Promise.all([polish.stop(), english.stop()]);
+      }
     });
 
     it("keeps a student's own upload theirs: its athlete cannot be changed", async () => {

@@ -205,13 +205,7 @@ export const videoRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Gu
         response: { 200: ShareVideoResponse, ...problems, 400: z.union([ProblemDetails, MessageBody]) },
       },
     },
-    (request) =>
-      videos.share(
-        principalOf(request),
-        request.params.videoId,
-        request.body,
-        render(msg('video.sharedBanner'), request.language),
-      ),
+    (request) => videos.share(principalOf(request), request.params.videoId, request.body),
   );
 
   // Muting a sharer: their shares stay, but are neither announced to nor listed for the caller.

@@ -480,12 +480,7 @@ export class VideoService {
    * Shares the video with chosen fighters who train with the uploader, or with every student (with an
    * account) of one of the uploader's sessions. Each recipient is told in real time; nobody else is.
    */
-  async share(
-    principal: Principal,
-    id: number,
-    request: ShareVideoRequest,
-    bannerTitle: string,
-  ): Promise<{ sharedWith: number }> {
+  async share(principal: Principal, id: number, request: ShareVideoRequest): Promise<{ sharedWith: number }> {
     const video = await this.visibleTo(principal, id);
     if (video.uploaderUserId !== principal.userId) throw forbidden(msg('video.onlyUploaderShares'));
     const recipients = new Set<number>();
@@ -524,9 +519,12 @@ export class VideoService {
       await this.events.publish({
         type: 'video.shared',
         recipientUserIds: told,
-        bannerTitle,
+        // Each recipient reads the banner in the language of their own connection.
+        bannerTitle: render(msg('video.sharedBanner'), 'en'),
+        bannerTitles: { en: render(msg('video.sharedBanner'), 'en'), pl: render(msg('video.sharedBanner'), 'pl') },
         videoTitle: title,
         sharedByName: video.uploaderName,
+        videoId: id,
       });
     }
     return { sharedWith: userIds.length };
