@@ -205,6 +205,8 @@ describe.each(databaseTargets)('the athlete in a video on $dialect', (target) =>
       expect(shared.json()).toEqual({ sharedWith: 2 });
       const herself = (await details(id, bianca)).json<UploadedVideo>();
       expect(herself.athlete).toMatchObject({ fighterName: 'Bianca', weight: 58, height: 162 });
+      expect(herself.uploadedByYou).toBe(false);
+      expect((await details(id, coach)).json<UploadedVideo>().uploadedByYou).toBe(true);
       const teammate = (await details(id, kuba)).json<UploadedVideo>();
       expect(teammate.fighterId).toBe(bianca.fighterId);
       expect(teammate.athlete).toEqual({

@@ -71,6 +71,8 @@ export const UploadedVideo = z.object({
   fighterId: Id.nullable(),
   /** That athlete as the viewer may see them (ADR 0009: figures only for themselves and their coach). */
   athlete: Fighter.nullable(),
+  /** Whether the caller uploaded it (and so may name its athlete, share or delete it). */
+  uploadedByYou: z.boolean(),
   /** JSON text of the analysis, or null before one exists. */
   aiAnalysisResult: z.string().nullable(),
   /** An expiring address that plays the video (the browser-playable copy once it exists). */

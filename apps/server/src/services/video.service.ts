@@ -653,6 +653,7 @@ export class VideoService {
       studentIdentifier: video.studentIdentifier,
       fighterId: video.fighterId,
       athlete: await this.athleteOf(principal, video),
+      uploadedByYou: video.uploaderUserId === principal.userId,
       aiAnalysisResult: video.aiAnalysisResult,
       signedUrl: await this.playbackUrl(video),
       posterUrl: await this.posterUrl(video),

@@ -23,6 +23,7 @@ export function makeUploadedVideo(overrides: Partial<UploadedVideo> = {}): Uploa
       beltColor: 'Blue',
       experience: 1,
     },
+    uploadedByYou: true,
     aiAnalysisResult: null,
     signedUrl: '/vid/api/video/files/7.mp4?type=video%2Fmp4&expires=1&signature=x',
     posterUrl: '/vid/api/video/files/7.jpg?type=image%2Fjpeg&expires=1&signature=y',
