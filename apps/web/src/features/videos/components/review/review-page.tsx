@@ -289,7 +289,7 @@ export function ReviewPage({
           playsInline
           preload="metadata"
           // On a laptop (1280x800) the player leaves room for its transport and timeline below it.
-          className="aspect-video max-h-[calc(100dvh-20rem)] min-h-48 w-full rounded-md bg-black object-contain"
+          className="aspect-video max-h-[calc(100dvh-24rem)] min-h-48 w-full rounded-md bg-black object-contain"
           onClick={player.toggle}
           {...player.events}
         />
@@ -378,7 +378,8 @@ export function ReviewPage({
             <span>{t(editable ? 'videos.review.selectionHint' : 'videos.review.selectionHintRead')}</span>
           )}
         </div>
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('videos.review.keys')}</p>
+        {/* A phone has no keyboard to speak of. */}
+        <p className="hidden text-xs text-zinc-500 sm:block dark:text-zinc-400">{t('videos.review.keys')}</p>
       </section>
 
       <AthleteDetails video={video.data} canName={video.data.uploadedByYou && instructor} />
