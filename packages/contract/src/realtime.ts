@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Language } from './languages.js';
 import { Id } from './primitives.js';
 
 /**
@@ -12,9 +13,13 @@ const UserIds = z.array(Id);
 export const VideoSharedEvent = z.object({
   type: z.literal('video.shared'),
   recipientUserIds: UserIds,
+  /** The banner's title in English; `bannerTitles` has it in each language, for each recipient's own. */
   bannerTitle: z.string(),
+  bannerTitles: (z.object({ en: z.string(), pl: z.string() }) satisfies z.ZodType<Record<Language, string>>).optional(),
   videoTitle: z.string(),
   sharedByName: z.string(),
+  /** The shared video, for the banner's link to its review. */
+  videoId: Id.optional(),
 });
 export type VideoSharedEvent = z.infer<typeof VideoSharedEvent>;
 
@@ -85,6 +90,7 @@ export const HubArguments = {
       z.string().describe('bannerTitle'),
       z.string().describe('videoTitle'),
       z.string().describe('sharedByName'),
+      Id.nullable().optional().describe('videoId'),
     ]),
   },
   '/videoAnalysisHub': {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_MARTIAL_ART, MartialArt } from './enums.js';
+import { Fighter } from './auth.js';
+import { Belt, DEFAULT_MARTIAL_ART, MartialArt } from './enums.js';
 import { AnalysisStatus } from './analysis.js';
 import { message } from './messages.js';
 import { Id, IdParam, multiLineText, singleLineText } from './primitives.js';
@@ -34,6 +35,11 @@ export const VideoUploadFields = z.object({
     (value) => (value === undefined || value === '' ? DEFAULT_MARTIAL_ART : value),
     z.enum(MartialArt.options, { error: message('video.martialArt') }),
   ),
+  /**
+   * The athlete in the video, named by an instructor: a student on one of their rosters. Left out (or
+   * empty), nobody is named; a student's own upload is always theirs.
+   */
+  fighterId: z.preprocess((value) => (value === '' ? undefined : value), IdParam.optional()),
 });
 export type VideoUploadFields = z.infer<typeof VideoUploadFields>;
 
@@ -61,7 +67,12 @@ export const UploadedVideo = z.object({
   martialArt: MartialArt,
   fighterName: z.string(),
   studentIdentifier: z.string(),
+  /** The athlete in the video; null when nobody is named. */
   fighterId: Id.nullable(),
+  /** That athlete as the viewer may see them (ADR 0009: figures only for themselves and their coach). */
+  athlete: Fighter.nullable(),
+  /** Whether the caller uploaded it (and so may name its athlete, share or delete it). */
+  uploadedByYou: z.boolean(),
   /** JSON text of the analysis, or null before one exists. */
   aiAnalysisResult: z.string().nullable(),
   /** An expiring address that plays the video (the browser-playable copy once it exists). */
@@ -98,6 +109,16 @@ export const VideoUploadRefusal = z.object({
 export type VideoUploadRefusal = z.infer<typeof VideoUploadRefusal>;
 
 export const VideoIdParams = z.object({ videoId: IdParam });
+
+/** `PATCH /vid/api/video/{videoId}`: the uploading instructor names the athlete again (null: nobody). */
+export const UpdateVideoRequest = z.object({ fighterId: Id.nullable() }).strict();
+export type UpdateVideoRequest = z.infer<typeof UpdateVideoRequest>;
+
+/** `GET /vid/api/video/athletes`: whom the caller may name as the athlete of an upload. */
+export const AthleteCandidate = z.object({ fighterId: Id, fighterName: z.string(), beltColor: Belt.nullable() });
+export type AthleteCandidate = z.infer<typeof AthleteCandidate>;
+export const AthleteCandidates = z.array(AthleteCandidate);
+export type AthleteCandidates = z.infer<typeof AthleteCandidates>;
 
 /** `POST /vid/api/video/{videoId}/share`: chosen fighters, or every student of one of the uploader's sessions. */
 export const ShareVideoRequest = z

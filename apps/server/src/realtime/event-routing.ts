@@ -1,3 +1,4 @@
+import type { Language } from '@openmat/contract/languages';
 import { HubPaths, type HubEvent, type HubMethods, type HubPath } from '@openmat/contract/realtime';
 
 /** One client-method call on one hub, for the connections of the given users only. */
@@ -8,18 +9,24 @@ export type HubDelivery = {
 }[HubPath];
 
 /**
- * Which hub method a domain event becomes, and for whom. Pure, so the typed method table of the contract
+ * Which hub method a domain event becomes, and for whom, for connections speaking `language`. Pure, so the typed method table of the contract
  * is the only place the wire names live. Every event names its users: nothing is ever broadcast.
  */
-export function deliveryOf(event: HubEvent): HubDelivery {
+export function deliveryOf(event: HubEvent, language: Language): HubDelivery {
   switch (event.type) {
-    case 'video.shared':
+    case 'video.shared': {
+      // The banner's title in the language the recipient's connection speaks, and the video to open.
+      const title = event.bannerTitles?.[language] ?? event.bannerTitle;
       return {
         hub: HubPaths.videoShare,
         target: 'ReceiveVideoSharedNotification',
-        args: [event.bannerTitle, event.videoTitle, event.sharedByName],
+        args:
+          event.videoId === undefined
+            ? [title, event.videoTitle, event.sharedByName]
+            : [title, event.videoTitle, event.sharedByName, event.videoId],
         userIds: event.recipientUserIds,
       };
+    }
     case 'analysis.progress':
       return {
         hub: HubPaths.videoAnalysis,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { FALLBACK_LANGUAGE, isLanguage, type Language } from '@openmat/contract/languages';
 import { ProblemDetails } from '@openmat/contract/problem';
 import { HubPaths, NegotiateResponse, type DomainEvent, type HubPath } from '@openmat/contract/realtime';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,6 +11,7 @@ import { z } from 'zod';
 import { AppError } from '../errors.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { Guards } from '../plugins/auth.js';
+import { negotiateLanguage } from '../plugins/language.js';
 import { deliveryOf } from './event-routing.js';
 import {
   encodeClose,
@@ -104,6 +106,8 @@ class HubConnection {
     readonly id: string,
     readonly hub: HubPath,
     readonly grant: ConnectionGrant,
+    /** The language of the texts this connection is sent (a share banner's title). */
+    readonly language: Language,
     private readonly socket: WebSocket,
     clientTimeoutMs: number,
     clock: Clock,
@@ -226,12 +230,21 @@ export class HubServer {
    */
   deliver(event: DomainEvent): number {
     if (event.type === 'signin.ended') return this.endSignIn(event.userId, event.signInId);
-    const { hub, target, args, userIds } = deliveryOf(event);
-    const text = encodeInvocation(target, args);
+    // Each connection hears the event in its own language (a share banner's title), encoded once per language.
+    const texts = new Map<Language, string>();
+    const textIn = (language: Language) => {
+      const known = texts.get(language);
+      if (known !== undefined) return known;
+      const { target, args } = deliveryOf(event, language);
+      const text = encodeInvocation(target, args);
+      texts.set(language, text);
+      return text;
+    };
+    const { hub, userIds } = deliveryOf(event, FALLBACK_LANGUAGE);
     let sent = 0;
     for (const userId of new Set(userIds)) {
       for (const connection of this.users.get(hub)?.get(userId) ?? []) {
-        connection.send(text);
+        connection.send(textIn(connection.language));
         sent += 1;
       }
     }
@@ -287,8 +300,19 @@ export class HubServer {
       if (socket.destroyed) return;
       this.wss.handleUpgrade(request, socket, head, (ws) => {
         const id = url.searchParams.get('id') ?? randomId();
+        const language = connectionLanguage(url, request);
         this.sockets.add(
-          new HubConnection(id, hub, outcome.grant, ws, this.clientTimeoutMs, this.clock, this.registry, this.log),
+          new HubConnection(
+            id,
+            hub,
+            outcome.grant,
+            language,
+            ws,
+            this.clientTimeoutMs,
+            this.clock,
+            this.registry,
+            this.log,
+          ),
         );
       });
     });
@@ -345,6 +369,16 @@ export class HubServer {
 const STATUS_TEXT = { 401: 'Unauthorized', 404: 'Not Found', 500: 'Internal Server Error', 503: 'Service Unavailable' };
 
 /** An HTTP answer on a socket that asked to upgrade, then the end of it. */
+/**
+ * The language a connection asked for: the `lang` query parameter (the web app sends the language the
+ * user chose), else what the upgrade's Accept-Language prefers, else English.
+ */
+function connectionLanguage(url: URL, request: IncomingMessage): Language {
+  const asked = url.searchParams.get('lang');
+  if (asked !== null && isLanguage(asked)) return asked;
+  return negotiateLanguage(request.headers['accept-language']);
+}
+
 function refuse(socket: Duplex, status: keyof typeof STATUS_TEXT): void {
   const challenge = status === 401 ? 'WWW-Authenticate: Bearer\r\n' : '';
   socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\n${challenge}Connection: close\r\nContent-Length: 0\r\n\r\n`);

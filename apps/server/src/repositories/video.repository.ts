@@ -1,4 +1,4 @@
-import type { MartialArt } from '@openmat/contract/enums';
+import type { Belt, MartialArt } from '@openmat/contract/enums';
 import { AnalysisStatus } from '@openmat/contract/analysis';
 import type { VideoProcessing } from '@openmat/contract/videos';
 import { VideoProcessing as ProcessingEnum } from '@openmat/contract/videos';
@@ -7,7 +7,7 @@ import type { Database, VideosTable } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import type { JobIntent, JobOutboxRepository } from './job-outbox.repository.js';
 import { isUniqueViolation } from './db-errors.js';
-import { parseMartialArt } from './enum-columns.js';
+import { parseBelt, parseMartialArt } from './enum-columns.js';
 
 export interface VideoRecord {
   id: number;
@@ -344,6 +344,53 @@ export class VideoRepository {
     return rows.flatMap((row) =>
       row.user_id === null ? [] : [{ fighterId: row.fighter_id, fighterName: row.fighter_name, userId: row.user_id }],
     );
+  }
+
+  /**
+   * The fighters on the rosters of the user's own sessions (students and walk-ins alike), by name:
+   * whom an instructor may name as the athlete of a video.
+   */
+  async rosterAthletes(
+    ownerUserId: number,
+  ): Promise<Array<{ fighterId: number; fighterName: string; beltColor: Belt | null }>> {
+    const rows = await this.db
+      .selectFrom('session_attendees')
+      .innerJoin('training_sessions', 'training_sessions.id', 'session_attendees.session_id')
+      .innerJoin('fighters', 'fighters.id', 'session_attendees.fighter_id')
+      .where('training_sessions.owner_user_id', '=', ownerUserId)
+      .select(['fighters.id as fighter_id', 'fighters.fighter_name', 'fighters.belt_color'])
+      .distinct()
+      .orderBy('fighters.fighter_name')
+      .orderBy('fighters.id')
+      .execute();
+    return rows.map((row) => ({
+      fighterId: row.fighter_id,
+      fighterName: row.fighter_name,
+      beltColor: row.belt_color === null ? null : parseBelt(row.belt_color),
+    }));
+  }
+
+  /** Whether the fighter is on the roster of one of the user's own sessions. */
+  async isOnRosterOf(fighterId: number, ownerUserId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('session_attendees')
+      .innerJoin('training_sessions', 'training_sessions.id', 'session_attendees.session_id')
+      .select('session_attendees.fighter_id')
+      .where('session_attendees.fighter_id', '=', fighterId)
+      .where('training_sessions.owner_user_id', '=', ownerUserId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Names the athlete of a video (null: nobody); false when the video is gone. */
+  async setFighter(videoId: number, fighterId: number | null): Promise<boolean> {
+    const updated = await this.db
+      .updateTable('videos')
+      .set({ fighter_id: fighterId })
+      .where('id', '=', videoId)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) > 0;
   }
 
   /** Whether the session exists and the user owns it. */

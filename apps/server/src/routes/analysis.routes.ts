@@ -41,7 +41,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<{ services: Services; guards:
       onRequest: guards.authenticated,
       schema: { ...secured, params: VideoIdParams, response: { 200: AnalysisResult, ...problems } },
     },
-    (request) => analysis.result(principalOf(request), request.params.videoId),
+    (request) => analysis.result(principalOf(request), request.params.videoId, request.language),
   );
 
   app.patch(
@@ -57,7 +57,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<{ services: Services; guards:
         response: { 200: AnalysisResult, ...problems },
       },
     },
-    (request) => analysis.correct(principalOf(request), request.params.videoId, request.body),
+    (request) => analysis.correct(principalOf(request), request.params.videoId, request.body, request.language),
   );
 
   app.post(

@@ -1,12 +1,14 @@
 import multipart from '@fastify/multipart';
 import { MessageBody, ProblemDetails } from '@openmat/contract/problem';
 import {
+  AthleteCandidates,
   DuplicateVideoResponse,
   ShareCandidates,
   SharedVideo,
   SharerParams,
   ShareVideoRequest,
   ShareVideoResponse,
+  UpdateVideoRequest,
   UploadedVideo,
   VideoIdParams,
   VideoUploadRefusal,
@@ -149,6 +151,29 @@ export const videoRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Gu
   );
 
   app.get(
+    '/vid/api/video/athletes',
+    {
+      onRequest: guards.authenticated,
+      schema: { ...secured, response: { 200: AthleteCandidates, ...problems } },
+    },
+    (request) => videos.athleteCandidates(principalOf(request)),
+  );
+
+  app.patch(
+    '/vid/api/video/:videoId',
+    {
+      onRequest: guards.authenticated,
+      schema: {
+        ...secured,
+        params: VideoIdParams,
+        body: UpdateVideoRequest,
+        response: { 200: UploadedVideo, ...problems, 400: z.union([ProblemDetails, MessageBody]) },
+      },
+    },
+    (request) => videos.setAthlete(principalOf(request), request.params.videoId, request.body.fighterId),
+  );
+
+  app.get(
     '/vid/api/video/:videoId',
     {
       onRequest: guards.authenticated,
@@ -180,13 +205,7 @@ export const videoRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Gu
         response: { 200: ShareVideoResponse, ...problems, 400: z.union([ProblemDetails, MessageBody]) },
       },
     },
-    (request) =>
-      videos.share(
-        principalOf(request),
-        request.params.videoId,
-        request.body,
-        render(msg('video.sharedBanner'), request.language),
-      ),
+    (request) => videos.share(principalOf(request), request.params.videoId, request.body),
   );
 
   // Muting a sharer: their shares stay, but are neither announced to nor listed for the caller.

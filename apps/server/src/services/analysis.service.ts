@@ -29,6 +29,7 @@ import {
 } from '../repositories/media.repository.js';
 import type { VideoRecord, VideoRepository } from '../repositories/video.repository.js';
 import { analysisKnowledge } from './analysis-knowledge.js';
+import { inReaderLanguage, inStoredLanguage, type ReadingContext } from './analysis-reading.js';
 import { readStoredResult } from './analysed-footage.js';
 import type { EventPublisher } from './event-publisher.js';
 import { whileExists, type VideoService } from './video.service.js';
@@ -118,13 +119,25 @@ export class AnalysisService {
     return { message: render(msg('analysis.started'), language), videoId };
   }
 
-  /** The stored analysis, for whoever may see the video; 404 before one exists. */
-  async result(principal: Principal, videoId: number): Promise<AnalysisResult> {
-    await this.videoAccess.visibleTo(principal, videoId);
+  /**
+   * The stored analysis, for whoever may see the video, in the reader's language (what the analyser
+   * wrote is written again for them; what a coach typed stays as typed); 404 before one exists.
+   */
+  async result(principal: Principal, videoId: number, language: Language): Promise<AnalysisResult> {
+    const video = await this.videoAccess.visibleTo(principal, videoId);
     const stored = await this.analyses.current(videoId);
     const parsed = stored === null ? null : readStoredResult(stored);
     if (!parsed) throw notFound(msg('analysis.notFound', { id: videoId }));
-    return parsed;
+    return inReaderLanguage(parsed, language, this.readingOf(video));
+  }
+
+  /** What the reading of a stored result needs besides it: the video's length and identifier, the sampling rate. */
+  private readingOf(video: VideoRecord): ReadingContext {
+    return {
+      durationSeconds: video.durationSeconds ?? 0,
+      framesPerSecond: this.settings.framesPerSecond,
+      studentIdentifier: video.studentIdentifier,
+    };
   }
 
   /** Records whether a reader found the analysis helpful: anyone who may see it, once there is one. */
@@ -139,15 +152,24 @@ export class AnalysisService {
    * shared with may edit. Every correction is kept. Two editors at once never overwrite each other
    * unseen: a concurrent change is merged again, and only a persistent race answers 409.
    */
-  async correct(principal: Principal, videoId: number, patch: AnalysisPatch): Promise<AnalysisResult> {
+  async correct(
+    principal: Principal,
+    videoId: number,
+    patch: AnalysisPatch,
+    language: Language,
+  ): Promise<AnalysisResult> {
     const video = await this.videoAccess.visibleTo(principal, videoId);
     this.mayEdit(principal, video);
+    const reading = this.readingOf(video);
     for (let attempt = 0; attempt < CORRECTION_TRIES; attempt++) {
       const before = await this.analyses.current(videoId);
       const current = before === null ? null : readStoredResult(before);
       if (before === null || !current) throw notFound(msg('analysis.notFound', { id: videoId }));
-      const after = AnalysisResult.parse(applyPatch(current, patch));
-      if (await this.analyses.correct(videoId, principal.userId, before, JSON.stringify(after))) return after;
+      // What the editor sent back of the analyser's words, in their language, is kept in the stored one.
+      const after = AnalysisResult.parse(applyPatch(current, inStoredLanguage(patch, current, language, reading)));
+      if (await this.analyses.correct(videoId, principal.userId, before, JSON.stringify(after))) {
+        return inReaderLanguage(after, language, reading);
+      }
     }
     throw conflict(msg('analysis.editConflict'));
   }

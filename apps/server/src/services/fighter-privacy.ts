@@ -76,6 +76,14 @@ export function profileView(viewer: Principal, fighter: FighterRecord, coachesFi
 }
 
 /**
+ * How a viewer of a video sees its athlete (the review card): in full when they are the athlete or
+ * coach them (`coachesAthlete`), by name and belt otherwise. Only those who may see the video ask.
+ */
+export function videoAthleteView(viewer: Principal, athlete: FighterRecord, coachesAthlete: boolean): FighterView {
+  return isSelf(viewer, athlete) || coachesAthlete ? 'full' : 'public';
+}
+
+/**
  * The saved pairs of a session as a viewer may see them. The owner sees them as saved; anyone else
  * sees who is paired with whom, but not the notes, reasons and rationale, which are written from the
  * fighters' weights, ages and belts.

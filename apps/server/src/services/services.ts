@@ -142,6 +142,7 @@ export function createServices({
     },
     local,
     clock,
+    fighters,
   );
   return {
     health: new HealthService(new HealthRepository(db, database, storage, config.redisUrl)),

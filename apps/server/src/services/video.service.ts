@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
+import { ROLE_STUDENT } from '@openmat/contract/enums';
 import {
   VideoUploadFieldsWithName,
+  type AthleteCandidates,
   type ShareCandidates,
   type ShareVideoRequest,
   type SharedVideo,
@@ -22,6 +24,8 @@ import { TooLargeError, type StagedFile, type UploadStaging } from '../repositor
 import type { VideoRecord, VideoRepository } from '../repositories/video.repository.js';
 import { ResumableUploads, type UploadRefusal } from '../repositories/resumable-upload.repository.js';
 import type { Locker } from '@tus/utils';
+import type { FighterRepository } from '../repositories/fighter.repository.js';
+import { fighterDto, videoAthleteView } from './fighter-privacy.js';
 
 export type { StagedFile };
 
@@ -125,6 +129,8 @@ export class VideoService {
     private readonly local: { storage: LocalBlobStorage; signer: UrlSigner } | null,
     /** The app's clock: a class counts for sharing once it has started by it. */
     private readonly clock: Clock,
+    /** The athletes of videos, shown as ADR 0009 lets each viewer see them. */
+    private readonly fighters: FighterRepository,
   ) {
     this.uploads = new ResumableUploads({
       ...settings.resumable,
@@ -189,6 +195,16 @@ export class VideoService {
         ]),
       );
       return { status: 400, body: { message: t('video.invalidFields'), errors } };
+    }
+    try {
+      await this.athleteFor(principal, fields.data.fighterId);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const texts = error.texts(t);
+      return {
+        status: error.status,
+        body: { message: texts.detail, ...(texts.errors ? { errors: texts.errors } : {}) },
+      };
     }
     const unfinished = await this.uploads.unfinishedOf(String(principal.userId));
     if (unfinished.count >= this.settings.maxUnfinishedUploads) {
@@ -304,6 +320,7 @@ export class VideoService {
           errors: issueMessages(fields.error.issues),
         });
       }
+      const fighterId = await this.athleteFor(principal, fields.data.fighterId);
       const earlier = await this.videos.findByHash(principal.userId, staged.sha256);
       if (earlier) throw await this.duplicate(earlier);
       const info = await this.media.probe(staged.path);
@@ -321,7 +338,7 @@ export class VideoService {
       const saved = await this.videos.create(
         {
           uploaderUserId: principal.userId,
-          fighterId: principal.fighterId,
+          fighterId,
           description: fields.data.description,
           studentIdentifier: fields.data.studentIdentifier,
           martialArt: fields.data.martialArt,
@@ -337,7 +354,7 @@ export class VideoService {
       );
       if (!saved.created) throw await this.duplicate(saved.video);
       storedKey = null;
-      return { video: await this.toDto(saved.video), message: render(msg('video.uploaded'), language) };
+      return { video: await this.toDto(principal, saved.video), message: render(msg('video.uploaded'), language) };
     } finally {
       await this.staging.discard(staged);
       // A file stored for a row that was not saved (a duplicate that won the race, a failed insert).
@@ -368,12 +385,58 @@ export class VideoService {
   /** The caller's own uploads, newest first. */
   async listOwn(principal: Principal): Promise<UploadedVideo[]> {
     const videos = await this.videos.listByUploader(principal.userId);
-    return Promise.all(videos.map((video) => this.toDto(video)));
+    return Promise.all(videos.map((video) => this.toDto(principal, video)));
   }
 
   /** A video, as its uploader and those it was shared with see it. */
   async details(principal: Principal, id: number): Promise<UploadedVideo> {
-    return this.toDto(await this.visibleTo(principal, id));
+    return this.toDto(principal, await this.visibleTo(principal, id));
+  }
+
+  /**
+   * The athlete of a new or renamed video. A student's upload is theirs (naming anyone else is a 400);
+   * an instructor names one of the fighters on their own rosters, themselves, or nobody; an account
+   * with no profile names nobody.
+   */
+  private async athleteFor(principal: Principal, requested: number | null | undefined): Promise<number | null> {
+    const refuse = (key: 'video.athleteNotYours' | 'video.athleteNotOnRoster') => {
+      const message = msg(key, { id: requested ?? 0 });
+      return new AppError(400, message, { messageBody: {}, errors: { fighterId: [message] } });
+    };
+    if (principal.role === ROLE_STUDENT) {
+      if (requested != null && requested !== principal.fighterId) throw refuse('video.athleteNotYours');
+      return principal.fighterId;
+    }
+    if (requested == null) return null;
+    if (principal.fighterId === null) throw refuse('video.athleteNotOnRoster');
+    if (requested === principal.fighterId) return requested;
+    if (!(await this.videos.isOnRosterOf(requested, principal.userId))) throw refuse('video.athleteNotOnRoster');
+    return requested;
+  }
+
+  /** Whom the caller may name as the athlete of a video: an instructor's roster fighters; nobody for a student. */
+  async athleteCandidates(principal: Principal): Promise<AthleteCandidates> {
+    if (principal.role === ROLE_STUDENT || principal.fighterId === null) return [];
+    return this.videos.rosterAthletes(principal.userId);
+  }
+
+  /** The uploading instructor names the video's athlete again (or nobody); a student's upload stays theirs. */
+  async setAthlete(principal: Principal, id: number, fighterId: number | null): Promise<UploadedVideo> {
+    const video = await this.visibleTo(principal, id);
+    if (video.uploaderUserId !== principal.userId) throw forbidden(msg('video.onlyUploaderNamesAthlete'));
+    if (principal.role === ROLE_STUDENT) throw forbidden(msg('video.studentVideoIsTheirs'));
+    const athlete = await this.athleteFor(principal, fighterId);
+    if (!(await this.videos.setFighter(id, athlete))) throw notFound(msg('video.notFound', { id }));
+    return this.details(principal, id);
+  }
+
+  /** The video's athlete as the viewer may see them, or null when nobody is named. */
+  private async athleteOf(principal: Principal, video: VideoRecord) {
+    if (video.fighterId === null) return null;
+    const athlete = await this.fighters.findById(video.fighterId);
+    if (!athlete) return null;
+    const coaches = await this.fighters.isCoachedBy(athlete, principal.userId);
+    return fighterDto(athlete, videoAthleteView(principal, athlete, coaches));
   }
 
   /**
@@ -425,12 +488,7 @@ export class VideoService {
    * Shares the video with chosen fighters who train with the uploader, or with every student (with an
    * account) of one of the uploader's sessions. Each recipient is told in real time; nobody else is.
    */
-  async share(
-    principal: Principal,
-    id: number,
-    request: ShareVideoRequest,
-    bannerTitle: string,
-  ): Promise<{ sharedWith: number }> {
+  async share(principal: Principal, id: number, request: ShareVideoRequest): Promise<{ sharedWith: number }> {
     const video = await this.visibleTo(principal, id);
     if (video.uploaderUserId !== principal.userId) throw forbidden(msg('video.onlyUploaderShares'));
     const recipients = new Set<number>();
@@ -469,9 +527,12 @@ export class VideoService {
       await this.events.publish({
         type: 'video.shared',
         recipientUserIds: told,
-        bannerTitle,
+        // Each recipient reads the banner in the language of their own connection.
+        bannerTitle: render(msg('video.sharedBanner'), 'en'),
+        bannerTitles: { en: render(msg('video.sharedBanner'), 'en'), pl: render(msg('video.sharedBanner'), 'pl') },
         videoTitle: title,
         sharedByName: video.uploaderName,
+        videoId: id,
       });
     }
     return { sharedWith: userIds.length };
@@ -590,7 +651,7 @@ export class VideoService {
       : Promise.resolve(null);
   }
 
-  private async toDto(video: VideoRecord): Promise<UploadedVideo> {
+  private async toDto(principal: Principal, video: VideoRecord): Promise<UploadedVideo> {
     return {
       id: video.id,
       description: video.description,
@@ -599,6 +660,8 @@ export class VideoService {
       fighterName: video.uploaderName,
       studentIdentifier: video.studentIdentifier,
       fighterId: video.fighterId,
+      athlete: await this.athleteOf(principal, video),
+      uploadedByYou: video.uploaderUserId === principal.userId,
       aiAnalysisResult: video.aiAnalysisResult,
       signedUrl: await this.playbackUrl(video),
       posterUrl: await this.posterUrl(video),

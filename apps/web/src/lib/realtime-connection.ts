@@ -29,7 +29,8 @@ const logger: ILogger = {
 
 function connect(hub: HubPath): HubConnection {
   const connection = new HubConnectionBuilder()
-    .withUrl(hub, {
+    // The language the page speaks, so that the server writes what it sends (a share banner's title) in it.
+    .withUrl(`${hub}?lang=${encodeURIComponent(document.documentElement.lang || 'en')}`, {
       transport: HttpTransportType.WebSockets,
       withCredentials: true,
       accessTokenFactory: async () => (await freshAccessToken()) ?? '',

@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { ReviewPage } from '@/features/videos/components/review/review-page';
 
 /** Where `?t=` asks the player to start, in seconds (a technique search's clip links there). */
@@ -11,26 +12,37 @@ function startAtOf(value: string | null): number | undefined {
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
 }
 
-/** /video-review/{videoId}[?t=seconds]: the review editor of one video's analysis. */
+/**
+ * /video-review/{videoId}[?t=seconds]: the review of one video's analysis. Its editors (the uploader,
+ * instructors it was shared with) review and correct it; a student it was shared with reads it, and goes
+ * back to the shared videos.
+ */
 export function VideoReviewRoute() {
   const { t } = useTranslation();
   const videoId = Number(useParams().videoId);
   const [search] = useSearchParams();
+  const role = useAuthStore((state) => state.user?.fighterInfo?.role ?? null);
   return (
-    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:py-12">
-      <PageHeader
-        title={t('videos.review.title')}
-        lead={t('videos.review.lead')}
-        action={
-          <Button asChild variant="secondary" className="shrink-0 self-start sm:self-auto">
-            <Link to="/video-analysis">
-              <ArrowLeft className="h-4 w-4" aria-hidden />
-              {t('videos.review.back')}
-            </Link>
-          </Button>
-        }
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:py-8">
+      <ReviewPage
+        videoId={videoId}
+        startAt={startAtOf(search.get('t'))}
+        viewerRole={role}
+        header={(mode) => (
+          <PageHeader
+            title={t(mode === 'edit' ? 'videos.review.title' : 'videos.review.titleRead')}
+            lead={t(mode === 'edit' ? 'videos.review.lead' : 'videos.review.leadRead')}
+            action={
+              <Button asChild variant="secondary" className="shrink-0 self-start sm:self-auto">
+                <Link to={mode === 'edit' ? '/video-analysis' : '/videos'}>
+                  <ArrowLeft className="h-4 w-4" aria-hidden />
+                  {t(mode === 'edit' ? 'videos.review.back' : 'videos.review.backRead')}
+                </Link>
+              </Button>
+            }
+          />
+        )}
       />
-      <ReviewPage videoId={videoId} startAt={startAtOf(search.get('t'))} />
     </div>
   );
 }

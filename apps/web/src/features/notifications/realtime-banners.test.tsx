@@ -92,7 +92,7 @@ function Page({ signedIn }: { signedIn: boolean }) {
 }
 
 function hub(path: string) {
-  const connection = hubs.built.find((built) => built.url === path);
+  const connection = hubs.built.find((built) => built.url.split('?')[0] === path);
   if (!connection) throw new Error(`${path} was not opened`);
   return connection;
 }
@@ -115,7 +115,10 @@ afterEach(() => vi.restoreAllMocks());
 describe('the real-time connection', () => {
   it('opens both hubs on page load, WebSockets only with credentials, reconnecting after 0, 2, 10 and 30 s', async () => {
     const view = await renderSignedIn();
-    expect(hubs.built.map((built) => built.url).sort()).toEqual(['/videoAnalysisHub', '/videoShareHub']);
+    expect(hubs.built.map((built) => built.url).sort()).toEqual([
+      '/videoAnalysisHub?lang=en',
+      '/videoShareHub?lang=en',
+    ]);
     for (const built of hubs.built) {
       expect(built.options.transport).toBe(1); // HttpTransportType.WebSockets
       expect(built.options.withCredentials).toBe(true);
@@ -187,6 +190,34 @@ describe('the banners the hubs feed', () => {
     expect(banner).toHaveTextContent('Guard passing drill');
     expect(banner).toHaveTextContent('Shared by: Ana');
     expect(screen.getByRole('link', { name: 'Watch' })).toHaveAttribute('href', '/videos');
+  });
+
+  it('asks the hubs for the language the page speaks, so that a share banner comes in it', async () => {
+    document.documentElement.lang = 'pl';
+    try {
+      await renderSignedIn({ language: 'pl' });
+    } finally {
+      document.documentElement.lang = '';
+    }
+    expect(hubs.built.map((built) => built.url).sort()).toEqual([
+      '/videoAnalysisHub?lang=pl',
+      '/videoShareHub?lang=pl',
+    ]);
+  });
+
+  it("links a share to the shared video's review, and a finished analysis to its review", async () => {
+    await renderSignedIn();
+    await invoke(
+      '/videoShareHub',
+      'ReceiveVideoSharedNotification',
+      'New video shared',
+      'Guard passing drill',
+      'Ana',
+      12,
+    );
+    expect(screen.getByRole('link', { name: 'Watch' })).toHaveAttribute('href', '/video-review/12');
+    await invoke('/videoAnalysisHub', 'AnalysisCompleted', 7);
+    expect(screen.getByRole('link', { name: 'Open the review' })).toHaveAttribute('href', '/video-review/7');
   });
 
   it("announces a finished analysis as 'AI Analysis Completed' and 'Video Numer <id>', with no name", async () => {

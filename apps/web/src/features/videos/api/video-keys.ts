@@ -5,4 +5,5 @@ export const videoKeys = {
   detail: (videoId: number) => [...videoKeys.all, 'detail', videoId] as const,
   shared: () => [...videoKeys.all, 'shared'] as const,
   shareCandidates: () => [...videoKeys.all, 'share-candidates'] as const,
+  athletes: () => [...videoKeys.all, 'athletes'] as const,
 };

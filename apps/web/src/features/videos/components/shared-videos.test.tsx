@@ -33,6 +33,20 @@ describe('SharedVideos', () => {
     expect(screen.getByRole('article', { name: 'Sparring video' })).toBeVisible();
   });
 
+  it("links each card to the video's review, where the athlete reads the analysis", async () => {
+    stubFetch({ [LIST]: () => json(200, [makeSharedVideo(), makeSharedVideo({ id: 10, title: '' })]) });
+    await renderWithApp(<SharedVideos />, { path: '/videos', language: 'pl' });
+    const card = await screen.findByRole('article', { name: 'Guard passing review' });
+    expect(within(card).getByRole('link', { name: 'Otwórz omówienie: Guard passing review' })).toHaveAttribute(
+      'href',
+      '/video-review/9',
+    );
+    expect(screen.getByRole('link', { name: 'Otwórz omówienie: Film ze sparingu' })).toHaveAttribute(
+      'href',
+      '/video-review/10',
+    );
+  });
+
   it('shows that a video is being made playable, and its player as soon as it is', async () => {
     const preparing = makeSharedVideo({ processing: 'pending', posterUrl: null, durationSeconds: null });
     const http = stubFetch({ [LIST]: [() => json(200, [preparing]), () => json(200, [makeSharedVideo()])] });

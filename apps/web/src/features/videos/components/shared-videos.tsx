@@ -1,7 +1,8 @@
 import type { SharedVideo } from '@openmat/contract/videos';
-import { BellOff, Clapperboard, UserRound } from 'lucide-react';
+import { BellOff, Clapperboard, ClipboardList, UserRound } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -63,7 +64,18 @@ function SharedVideoCard({ video }: { video: SharedVideo }) {
         {description !== '' && (
           <p className="text-sm break-words whitespace-pre-line text-zinc-700 dark:text-zinc-300">{description}</p>
         )}
-        <div className="mt-auto flex justify-end pt-2">
+        <div className="mt-auto flex flex-wrap justify-end gap-2 pt-2">
+          <Button asChild size="sm">
+            <Link
+              to={`/video-review/${video.id}`}
+              aria-label={t('videos.shared.openReviewLabel', {
+                title: video.title.trim() || t('videos.shared.untitled'),
+              })}
+            >
+              <ClipboardList className="h-4 w-4" aria-hidden />
+              {t('videos.shared.openReview')}
+            </Link>
+          </Button>
           <Button
             variant="secondary"
             size="sm"

@@ -7,7 +7,7 @@ import { json, problem, stubFetch } from '@/testing/fetch-stub';
 import { renderWithApp } from '@/testing/render';
 import { makeUploadedVideo } from '../video-fixtures';
 import { ReviewPage } from './review-page';
-import { keyAction, nextSpeed, releaseOutcome, selectionTimestamps, visibleDrills } from './timeline-model';
+import { keyAction, loopBack, nextSpeed, releaseOutcome, selectionTimestamps, visibleDrills } from './timeline-model';
 
 const RESULT: AnalysisResult = {
   techniques: [
@@ -64,20 +64,6 @@ const VIDEO = makeUploadedVideo({ analysis: { status: 'completed', progress: 1, 
 const routes = (patch: () => Response | Promise<Response> = () => json(200, RESULT)) => ({
   'GET /vid/api/video/7': () => json(200, VIDEO),
   'GET /vid/api/video/7/feedback': () => json(200, RESULT),
-  'GET /api/fighter/3': () =>
-    json(200, {
-      id: 3,
-      fighterName: 'Ana Souza',
-      height: 168,
-      weight: 61,
-      bmi: 21.6,
-      gender: 'Female',
-      birthdate: null,
-      fighterRole: 'Student',
-      maxWorkoutDuration: 5,
-      beltColor: 'Blue',
-      experience: 1,
-    }),
   'PATCH /vid/api/video/7/analysis': patch,
 });
 
@@ -101,18 +87,43 @@ describe('the timeline rules', () => {
     expect(releaseOutcome(200, 100, 400, 80)).toEqual({ kind: 'select', selection: { start: 20, end: 40 } });
     expect(selectionTimestamps({ start: 20.4, end: 39.2 })).toEqual({
       startTimestamp: '00:00:20',
-      endTimestamp: '00:00:40',
+      endTimestamp: '00:00:39',
     });
   });
 
-  it('maps the keys and the speeds 0.5, 1 and 2', () => {
+  it('keeps the seconds dragged: 2.0 to 4.0 is 00:00:02 to 00:00:04, whatever fraction the pointer adds', () => {
+    expect(selectionTimestamps({ start: 2.03, end: 4.02 })).toEqual({
+      startTimestamp: '00:00:02',
+      endTimestamp: '00:00:04',
+    });
+    expect(selectionTimestamps({ start: 1.98, end: 2.1 })).toEqual({
+      startTimestamp: '00:00:02',
+      endTimestamp: '00:00:03',
+    });
+  });
+
+  it('maps the keys as coaches know them (L plays and speeds up, K pauses, J slows) and the speeds 0.1 to 2', () => {
     expect(keyAction(',')).toEqual({ kind: 'step', seconds: -0.04 });
     expect(keyAction('ArrowRight')).toEqual({ kind: 'step', seconds: 0.04 });
     expect(keyAction('x')).toBeNull();
+    expect(keyAction('l')).toEqual({ kind: 'forward' });
+    expect(keyAction('K')).toEqual({ kind: 'pause' });
+    expect(keyAction('j')).toEqual({ kind: 'slower' });
     expect(nextSpeed(1, 'faster')).toBe(2);
     expect(nextSpeed(2, 'faster')).toBe(2);
     expect(nextSpeed(1, 'slower')).toBe(0.5);
+    expect(nextSpeed(0.5, 'slower')).toBe(0.25);
+    expect(nextSpeed(0.25, 'slower')).toBe(0.1);
+    expect(nextSpeed(0.1, 'slower')).toBe(0.1);
     expect(nextSpeed(0.5, 'normal')).toBe(1);
+  });
+
+  it('loops a selection: back to its start once it reaches its end', () => {
+    const selection = { start: 2, end: 4 };
+    expect(loopBack(3, selection, true)).toBeNull();
+    expect(loopBack(4.01, selection, true)).toBe(2);
+    expect(loopBack(4.01, selection, false)).toBeNull();
+    expect(loopBack(4.01, null, true)).toBeNull();
   });
 
   it("drops duplicate drills whose related technique is 'Generic' beyond the first", () => {
@@ -128,7 +139,7 @@ describe('ReviewPage', () => {
     expect(screen.getByRole('img', { name: 'Positions through the roll' })).toBeVisible();
     expect(screen.getByText('Mount')).toBeVisible();
     expect(await screen.findByText('Blue')).toBeVisible();
-    expect(screen.getByText('168 cm')).toBeVisible();
+    expect(screen.getByText('165 cm')).toBeVisible();
     expect(screen.getByText('2 to 5 years')).toBeVisible();
     // Its marker on the timeline and its row in the list.
     expect(screen.getAllByRole('button', { name: 'Jump to Sweep from closed guard at 00:00:38' })).toHaveLength(2);
@@ -168,8 +179,8 @@ describe('ReviewPage', () => {
     fireEvent.pointerDown(timeline, { clientX: 100, button: 0, pointerId: 1 });
     fireEvent.pointerMove(timeline, { clientX: 160, pointerId: 1 });
     fireEvent.pointerUp(timeline, { clientX: 160, pointerId: 1 });
-    expect(screen.getByTestId('review-selection-text')).toHaveTextContent('Selected: 00:00:23 – 00:00:38');
-    expect(screen.getByLabelText('Start')).toHaveValue('00:00:23');
+    expect(screen.getByTestId('review-selection-text')).toHaveTextContent('Selected: 00:00:24 – 00:00:38');
+    expect(screen.getByLabelText('Start')).toHaveValue('00:00:24');
 
     await user.type(screen.getByLabelText('Technique name'), 'Scissor sweep');
     await user.click(screen.getByRole('button', { name: 'Add technique' }));
@@ -178,7 +189,7 @@ describe('ReviewPage', () => {
     expect(sent).toEqual({
       techniques: [
         RESULT.techniques[0],
-        expect.objectContaining({ name: 'Scissor sweep', startTimestamp: '00:00:23', endTimestamp: '00:00:38' }),
+        expect.objectContaining({ name: 'Scissor sweep', startTimestamp: '00:00:24', endTimestamp: '00:00:38' }),
       ],
     });
     const saved = {
@@ -276,5 +287,179 @@ describe('ReviewPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Your feedback was not recorded: No analysis of video 7 exists yet.',
     );
+  });
+});
+
+/** jsdom plays nothing: a player whose play, pause, clock and speed are plain values, with their events. */
+async function fakePlayer() {
+  const player = await screen.findByTestId('review-player');
+  const video = player.querySelector('video');
+  if (!video) throw new Error('no video element');
+  const state = { paused: true, currentTime: 0, playbackRate: 1 };
+  Object.defineProperty(video, 'duration', { value: 95 });
+  Object.defineProperty(video, 'paused', { get: () => state.paused });
+  Object.defineProperty(video, 'currentTime', {
+    get: () => state.currentTime,
+    set: (value: number) => (state.currentTime = value),
+  });
+  Object.defineProperty(video, 'playbackRate', {
+    get: () => state.playbackRate,
+    set: (value: number) => (state.playbackRate = value),
+  });
+  const play = vi.fn(async () => {
+    state.paused = false;
+    fireEvent.play(video);
+  });
+  const pause = vi.fn(() => {
+    state.paused = true;
+    fireEvent.pause(video);
+  });
+  Object.defineProperty(video, 'play', { value: play });
+  Object.defineProperty(video, 'pause', { value: pause });
+  fireEvent.loadedMetadata(video);
+  return { video, state, play, pause };
+}
+
+describe('ReviewPage as coaches use it', () => {
+  it('answers the keys as soon as the page opens: L plays then speeds up, K pauses, J slows down', async () => {
+    stubFetch(routes());
+    const user = userEvent.setup();
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
+    const { state, play, pause } = await fakePlayer();
+    // Nothing was clicked or focused first.
+    await user.keyboard('l');
+    expect(play).toHaveBeenCalledTimes(1);
+    await user.keyboard('l');
+    expect(state.playbackRate).toBe(2);
+    expect(screen.getByRole('button', { name: '2×' })).toHaveAttribute('aria-pressed', 'true');
+    await user.keyboard('k');
+    expect(pause).toHaveBeenCalledTimes(1);
+    await user.keyboard('jjj');
+    expect(state.playbackRate).toBe(0.25);
+    await user.keyboard('j');
+    expect(screen.getByRole('button', { name: '0.1×' })).toHaveAttribute('aria-pressed', 'true');
+    // Typing in a field is typing.
+    await user.type(screen.getByLabelText('Technique name'), 'l');
+    expect(play).toHaveBeenCalledTimes(1);
+  });
+
+  it('loops a dragged selection', async () => {
+    stubFetch(routes());
+    const user = userEvent.setup();
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
+    const { video, state } = await fakePlayer();
+    expect(screen.getByRole('button', { name: 'Loop' })).toBeDisabled();
+    const timeline = screen.getByTestId('review-timeline');
+    vi.spyOn(timeline, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 950, 48));
+    Object.defineProperty(timeline, 'setPointerCapture', { value: () => undefined });
+    fireEvent.pointerDown(timeline, { clientX: 20, button: 0, pointerId: 1 });
+    fireEvent.pointerMove(timeline, { clientX: 40, pointerId: 1 });
+    fireEvent.pointerUp(timeline, { clientX: 40.2, pointerId: 1 });
+    // 2.0 to 4.0 seconds keeps its seconds.
+    expect(screen.getByTestId('review-selection-text')).toHaveTextContent('Selected: 00:00:02 – 00:00:04');
+    await user.click(screen.getByRole('button', { name: 'Loop' }));
+    expect(screen.getByRole('button', { name: 'Loop' })).toHaveAttribute('aria-pressed', 'true');
+    expect(state.currentTime).toBe(2);
+    state.currentTime = 4.05;
+    fireEvent.timeUpdate(video);
+    await waitFor(() => expect(state.currentTime).toBe(2));
+    state.currentTime = 3;
+    fireEvent.timeUpdate(video);
+    expect(state.currentTime).toBe(3);
+  });
+
+  it('offers every speed from 0.1 to 2', async () => {
+    stubFetch(routes());
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
+    const speeds = within(await screen.findByRole('group', { name: 'Playback speed' })).getAllByRole('button');
+    expect(speeds.map((button) => button.textContent)).toEqual(['0.1×', '0.25×', '0.5×', '1×', '2×']);
+  });
+});
+
+describe('ReviewPage for the athlete', () => {
+  const sharedWithStudent = makeUploadedVideo({
+    analysis: { status: 'completed', progress: 1, message: null },
+    uploadedByYou: false,
+  });
+
+  it('is read-only for a student it was shared with: the findings without the editor, and a reader’s title', async () => {
+    stubFetch({ ...routes(), 'GET /vid/api/video/7': () => json(200, sharedWithStudent) });
+    const user = userEvent.setup();
+    await renderWithApp(
+      <ReviewPage videoId={7} viewerRole={0} header={(mode) => <h1>{mode === 'edit' ? 'Editor' : 'Reader'}</h1>} />,
+      { path: '/video-review/7' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Reader' })).toBeVisible();
+    expect(screen.getByText('Sweep from closed guard')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Rename/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add technique' })).toBeNull();
+    expect(screen.queryByLabelText('Technique name')).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Suggested Drills' }));
+    expect(screen.queryByRole('button', { name: 'Add drill' })).toBeNull();
+    // Still theirs to judge.
+    expect(screen.getByRole('button', { name: 'Not Helpful' })).toBeVisible();
+  });
+
+  it('lets an instructor it was shared with edit, with the editor’s title', async () => {
+    stubFetch({ ...routes(), 'GET /vid/api/video/7': () => json(200, sharedWithStudent) });
+    await renderWithApp(
+      <ReviewPage videoId={7} viewerRole={1} header={(mode) => <h1>{mode === 'edit' ? 'Editor' : 'Reader'}</h1>} />,
+      { path: '/video-review/7' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Editor' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Add technique' })).toBeVisible();
+    // Only the uploader names the athlete.
+    expect(screen.queryByRole('combobox', { name: 'Athlete' })).toBeNull();
+  });
+
+  it("shows the athlete's figures only as the server sent them, or 'Athlete not named', in Polish too", async () => {
+    const teammate = makeUploadedVideo({
+      uploadedByYou: false,
+      athlete: {
+        id: 3,
+        fighterName: 'Ana Souza',
+        height: null,
+        weight: null,
+        bmi: null,
+        gender: null,
+        birthdate: null,
+        fighterRole: 'Student',
+        maxWorkoutDuration: null,
+        beltColor: 'Blue',
+        experience: null,
+      },
+    });
+    stubFetch({ ...routes(), 'GET /vid/api/video/7': () => json(200, teammate) });
+    const view = await renderWithApp(<ReviewPage videoId={7} viewerRole={0} />, { path: '/video-review/7' });
+    expect(await screen.findByText('Ana Souza')).toBeVisible();
+    expect(screen.queryByText(/ cm$/)).toBeNull();
+    view.unmount();
+
+    stubFetch({
+      ...routes(),
+      'GET /vid/api/video/7': () => json(200, { ...teammate, fighterId: null, athlete: null }),
+    });
+    await renderWithApp(<ReviewPage videoId={7} viewerRole={0} />, { path: '/video-review/7', language: 'pl' });
+    expect(await screen.findByText('Nie wskazano zawodnika')).toBeVisible();
+  });
+
+  it('lets the uploading instructor name the athlete among the fighters of their rosters, or nobody', async () => {
+    const http = stubFetch({
+      ...routes(),
+      'GET /vid/api/video/athletes': () =>
+        json(200, [
+          { fighterId: 3, fighterName: 'Ana Souza', beltColor: 'Blue' },
+          { fighterId: 5, fighterName: 'Bianca Lima', beltColor: 'Purple' },
+        ]),
+      'PATCH /vid/api/video/7': () => json(200, { ...VIDEO, fighterId: null, athlete: null }),
+    });
+    const user = userEvent.setup();
+    await renderWithApp(<ReviewPage videoId={7} viewerRole={1} />, { path: '/video-review/7' });
+    const picker = await screen.findByRole('combobox', { name: 'Athlete' });
+    await waitFor(() => expect(within(picker).getAllByRole('option')).toHaveLength(3));
+    expect(picker).toHaveValue('3');
+    await user.selectOptions(picker, 'Not named');
+    expect(await screen.findByText('Athlete not named')).toBeVisible();
+    expect(http.callsTo('PATCH /vid/api/video/7').map((call) => call.body)).toEqual([{ fighterId: null }]);
   });
 });

@@ -1,8 +1,9 @@
 import type { AnalysisPatch } from '@openmat/contract/analysis';
 import { EXPERIENCE_NAMES } from '@openmat/contract/enums';
 import type { UploadedVideo } from '@openmat/contract/videos';
-import { Pause, Play, StepBack, StepForward } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { isInstructorRole } from '@openmat/contract/enums';
+import { Pause, Play, Repeat, StepBack, StepForward } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { showAlert } from '@/components/ui/alert-store';
@@ -12,13 +13,15 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { errorText } from '@/lib/failure';
 import { useAnalysisFeedback, useAnalysisResult, useSaveAnalysis } from '../../api/analysis-result';
-import { useFighter } from '../../api/get-fighter';
+import { useAthletes } from '../../api/get-athletes';
 import { useVideo } from '../../api/get-video';
+import { useSetAthlete } from '../../api/set-athlete';
 import { formatClock } from '../video-format';
 import { ReviewTimeline } from './review-timeline';
 import {
   FRAME_STEP_SECONDS,
   keyAction,
+  loopBack,
   nextSpeed,
   selectionTimestamps,
   SPEEDS,
@@ -72,6 +75,13 @@ function usePlayer(startAt: number | undefined) {
       if (element.paused) void element.play().catch(() => undefined);
       else element.pause();
     },
+    play: () =>
+      void video()
+        ?.play()
+        .catch(() => undefined),
+    pause: () => video()?.pause(),
+    /** Whether it is playing now (the element's own word, which a key press may have changed since the last render). */
+    isPlaying: () => video()?.paused === false,
     setSpeed: (next: number) => {
       const element = video();
       if (element) element.playbackRate = next;
@@ -80,40 +90,83 @@ function usePlayer(startAt: number | undefined) {
   };
 }
 
-function FighterDetails({ video }: { video: UploadedVideo }) {
+/**
+ * The athlete in the video, as far as the viewer may see them (the server leaves out the figures of
+ * someone they do not coach), or 'Athlete not named'. The instructor who uploaded it names them here.
+ */
+function AthleteDetails({ video, canName }: { video: UploadedVideo; canName: boolean }) {
   const { t } = useTranslation();
-  const fighter = useFighter(video.fighterId);
-  useEffect(() => {
-    if (fighter.isError) console.error('Error fetching fighter details', fighter.error);
-  }, [fighter.isError, fighter.error]);
-  const rows: Array<[string, string]> = [
-    [t('videos.review.fighter.name'), fighter.data?.fighterName ?? video.fighterName],
-    [t('videos.review.fighter.belt'), fighter.data?.beltColor ? t(`register.belt.${fighter.data.beltColor}`) : '–'],
-    [t('videos.review.fighter.student'), video.studentIdentifier],
-    [t('videos.review.fighter.height'), fighter.data?.height ? `${fighter.data.height} cm` : '–'],
-    [t('videos.review.fighter.weight'), fighter.data?.weight ? `${fighter.data.weight} kg` : '–'],
-    [
-      t('videos.review.fighter.experience'),
-      fighter.data?.experience == null ? '–' : t(`register.experience.${EXPERIENCE_NAMES[fighter.data.experience]}`),
-    ],
-  ];
+  const athlete = video.athlete;
+  const rows: Array<[string, string]> = athlete
+    ? [
+        [t('videos.review.fighter.name'), athlete.fighterName],
+        [t('videos.review.fighter.belt'), athlete.beltColor ? t(`register.belt.${athlete.beltColor}`) : '–'],
+        [t('videos.review.fighter.student'), video.studentIdentifier],
+        [t('videos.review.fighter.height'), athlete.height ? `${athlete.height} cm` : '–'],
+        [t('videos.review.fighter.weight'), athlete.weight ? `${athlete.weight} kg` : '–'],
+        [
+          t('videos.review.fighter.experience'),
+          athlete.experience == null ? '–' : t(`register.experience.${EXPERIENCE_NAMES[athlete.experience]}`),
+        ],
+      ]
+    : [];
   return (
     <section className="rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
-      <h2 className="mb-3 font-semibold">{t('videos.review.fighter.title')}</h2>
-      {fighter.isError && (
-        <p className="mb-2 text-sm text-red-700 dark:text-red-400">
-          {t('videos.review.fighter.error', { body: errorText(fighter.error).body })}
-        </p>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="font-semibold">{t('videos.review.fighter.title')}</h2>
+        {canName && <AthletePicker video={video} />}
+      </div>
+      {athlete ? (
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
+              <dd className="font-medium break-words">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('videos.review.fighter.notNamed')}</p>
       )}
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
-            <dd className="font-medium break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
     </section>
+  );
+}
+
+/** The uploading instructor's choice of athlete: a fighter of their rosters, or nobody. */
+function AthletePicker({ video }: { video: UploadedVideo }) {
+  const { t } = useTranslation();
+  const athletes = useAthletes();
+  const save = useSetAthlete(video.id);
+  const options = athletes.data ?? [];
+  const named = video.athlete;
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <span className="text-zinc-600 dark:text-zinc-400">{t('videos.review.fighter.choose')}</span>
+      <select
+        value={video.fighterId === null ? '' : String(video.fighterId)}
+        disabled={save.isPending || athletes.isPending}
+        onChange={(event) => {
+          const fighterId = event.target.value === '' ? null : Number(event.target.value);
+          save.mutate(fighterId, {
+            onError: (error) =>
+              void showAlert(t('videos.review.fighter.saveError', { message: errorText(error).body }), {
+                tone: 'error',
+              }),
+          });
+        }}
+        className="h-9 max-w-56 rounded-md border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-900"
+      >
+        <option value="">{t('videos.review.fighter.nobody')}</option>
+        {named && !options.some((option) => option.fighterId === named.id) && (
+          <option value={String(named.id)}>{named.fighterName}</option>
+        )}
+        {options.map((option) => (
+          <option key={option.fighterId} value={String(option.fighterId)}>
+            {option.fighterName}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
@@ -122,15 +175,31 @@ function FighterDetails({ video }: { video: UploadedVideo }) {
  * (click to seek, drag to select, markers, the position ribbon), speeds and frame steps, the keyboard,
  * the fighter's details, and the three tabs where the coach corrects the analysis and saves it.
  */
-export function ReviewPage({ videoId, startAt }: { videoId: number; startAt?: number }) {
+export function ReviewPage({
+  videoId,
+  startAt,
+  viewerRole = null,
+  header,
+}: {
+  videoId: number;
+  startAt?: number;
+  /** The signed-in viewer's role (0 student, 1 instructor), null without a profile. */
+  viewerRole?: number | null;
+  /** The page's heading, for an editor ('edit') or a reader ('read') of the analysis. */
+  header?: (mode: 'edit' | 'read') => ReactNode;
+}) {
   const { t } = useTranslation();
   const video = useVideo(videoId);
   const analysis = useAnalysisResult(videoId);
   const save = useSaveAnalysis(videoId);
   const player = usePlayer(startAt);
   const [selection, setSelection] = useState<Selection | null>(null);
+  const [looping, setLooping] = useState(false);
   const [tab, setTab] = useState<Tab>('techniques');
   const tabsId = useId();
+  const instructor = viewerRole !== null && isInstructorRole(viewerRole);
+  // As the server has it: the uploader and instructors it was shared with edit; a student it was shared with reads.
+  const editable = video.data ? video.data.uploadedByYou || instructor : false;
 
   useEffect(() => {
     if (video.isError) console.error('Error fetching video details', video.error);
@@ -148,21 +217,45 @@ export function ReviewPage({ videoId, startAt }: { videoId: number; startAt?: nu
     }
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+  function onKeyDown(event: KeyboardEvent) {
     // Typing a name is typing, not playing the video.
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
     if (event.target instanceof HTMLSelectElement || event.ctrlKey || event.metaKey || event.altKey) return;
+    // A dialog (an alert, say) has the keys to itself.
+    if (event.target instanceof Element && event.target.closest('[role="alertdialog"],[role="dialog"]')) return;
     const action = keyAction(event.key);
     if (!action) return;
     event.preventDefault();
     if (action.kind === 'toggle-play') player.toggle();
     else if (action.kind === 'step') player.seek(player.time + action.seconds);
-    else if (action.kind === 'speed') player.setSpeed(nextSpeed(player.speed, action.change));
+    else if (action.kind === 'forward') {
+      if (player.isPlaying()) player.setSpeed(nextSpeed(player.speed, 'faster'));
+      else player.play();
+    } else if (action.kind === 'pause') player.pause();
+    else if (action.kind === 'slower') player.setSpeed(nextSpeed(player.speed, 'slower'));
+    else if (action.kind === 'loop') setLooping((on) => !on);
     else if (action.kind === 'marker') setSelection({ start: player.time, end: player.time + 1 });
     else if (action.kind === 'selection-start') {
       setSelection({ start: player.time, end: Math.max(player.time, selection?.end ?? player.time) });
     } else setSelection({ start: Math.min(player.time, selection?.start ?? player.time), end: player.time });
   }
+
+  // The keys work as soon as the page opens, wherever the focus is (but in a field or a dialog).
+  const keys = useRef(onKeyDown);
+  useEffect(() => {
+    keys.current = onKeyDown;
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => keys.current(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
+
+  // A looped selection plays again from its start once it reaches its end.
+  const loopTo = loopBack(player.time, selection, looping);
+  useEffect(() => {
+    if (loopTo !== null) player.seek(loopTo);
+  }, [loopTo, player]);
 
   if (video.isPending || analysis.isPending) {
     return (
@@ -180,7 +273,8 @@ export function ReviewPage({ videoId, startAt }: { videoId: number; startAt?: nu
   const result = analysis.data;
   const duration = player.duration || video.data.durationSeconds || 0;
   return (
-    <div className="space-y-6" onKeyDown={onKeyDown}>
+    <div className="space-y-6">
+      {header?.(editable ? 'edit' : 'read')}
       <section
         aria-label={t('videos.review.player')}
         // The page's shortcuts work once the player has the focus (a click on it gives it).
@@ -194,7 +288,8 @@ export function ReviewPage({ videoId, startAt }: { videoId: number; startAt?: nu
           poster={video.data.posterUrl ?? undefined}
           playsInline
           preload="metadata"
-          className="aspect-video w-full rounded-md bg-black"
+          // On a laptop (1280x800) the player leaves room for its transport and timeline below it.
+          className="aspect-video max-h-[calc(100dvh-24rem)] min-h-48 w-full rounded-md bg-black object-contain"
           onClick={player.toggle}
           {...player.events}
         />
@@ -225,11 +320,25 @@ export function ReviewPage({ videoId, startAt }: { videoId: number; startAt?: nu
           <span className="text-sm text-zinc-700 tabular-nums dark:text-zinc-300" data-testid="review-time">
             {formatClock(player.time)} / {formatClock(duration)}
           </span>
-          <div role="group" aria-label={t('videos.review.speed')} className="ml-auto flex gap-1">
+          <Button
+            size="sm"
+            variant={looping ? 'primary' : 'secondary'}
+            aria-pressed={looping}
+            disabled={!selection}
+            onClick={() => {
+              setLooping(!looping);
+              if (!looping && selection) player.seek(selection.start);
+            }}
+          >
+            <Repeat className="h-4 w-4" aria-hidden />
+            {t('videos.review.loop')}
+          </Button>
+          <div role="group" aria-label={t('videos.review.speed')} className="flex flex-wrap gap-1 sm:ml-auto">
             {SPEEDS.map((speed) => (
               <Button
                 key={speed}
                 size="sm"
+                className="px-2"
                 variant={player.speed === speed ? 'primary' : 'secondary'}
                 aria-pressed={player.speed === speed}
                 onClick={() => player.setSpeed(speed)}
@@ -254,18 +363,26 @@ export function ReviewPage({ videoId, startAt }: { videoId: number; startAt?: nu
               <span data-testid="review-selection-text">
                 {t('videos.review.selection', selectionTimestamps(selection))}
               </span>
-              <Button size="sm" variant="ghost" onClick={() => setSelection(null)}>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => {
+                  setSelection(null);
+                  setLooping(false);
+                }}
+              >
                 {t('videos.review.clearSelection')}
               </Button>
             </>
           ) : (
-            <span>{t('videos.review.selectionHint')}</span>
+            <span>{t(editable ? 'videos.review.selectionHint' : 'videos.review.selectionHintRead')}</span>
           )}
         </div>
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('videos.review.keys')}</p>
+        {/* A phone has no keyboard to speak of. */}
+        <p className="hidden text-xs text-zinc-500 sm:block dark:text-zinc-400">{t('videos.review.keys')}</p>
       </section>
 
-      <FighterDetails video={video.data} />
+      <AthleteDetails video={video.data} canName={video.data.uploadedByYou && instructor} />
 
       {!result ? (
         <Alert title={t('videos.review.noAnalysis')} />
@@ -318,6 +435,7 @@ export function ReviewPage({ videoId, startAt }: { videoId: number; startAt?: nu
                 result={result}
                 selection={selection}
                 busy={save.isPending}
+                readOnly={!editable}
                 onJump={player.seek}
                 onSave={(techniques) => void onSave({ techniques })}
               />
@@ -327,6 +445,7 @@ export function ReviewPage({ videoId, startAt }: { videoId: number; startAt?: nu
                 result={result}
                 drills={visibleDrills(result.drills)}
                 busy={save.isPending}
+                readOnly={!editable}
                 onSave={(drills) => void onSave({ drills })}
               />
             )}

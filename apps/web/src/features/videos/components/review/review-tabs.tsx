@@ -15,15 +15,18 @@ function RenameableName({
   name,
   label,
   busy,
+  readOnly,
   onRename,
 }: {
   name: string;
   label: string;
   busy: boolean;
+  readOnly: boolean;
   onRename: (name: string) => void;
 }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<string | null>(null);
+  if (readOnly) return <span className="font-medium break-words">{name}</span>;
   if (editing !== null) {
     return (
       <Input
@@ -89,12 +92,15 @@ export function TechniquesTab({
   result,
   selection,
   busy,
+  readOnly,
   onJump,
   onSave,
 }: {
   result: AnalysisResult;
   selection: Selection | null;
   busy: boolean;
+  /** A reader (a student it was shared with) sees the findings without the editor's controls. */
+  readOnly: boolean;
   onJump: (time: number) => void;
   onSave: (techniques: Array<Sent<AnalysisTechnique>>) => void;
 }) {
@@ -124,7 +130,9 @@ export function TechniquesTab({
   return (
     <div className="space-y-5">
       {result.techniques.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('videos.review.noTechniques')}</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {t(readOnly ? 'videos.review.noTechniquesRead' : 'videos.review.noTechniques')}
+        </p>
       ) : (
         <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {result.techniques.map((technique) => {
@@ -147,6 +155,7 @@ export function TechniquesTab({
                     name={technique.name}
                     label={technique.name}
                     busy={busy}
+                    readOnly={readOnly}
                     onRename={(renamed) =>
                       onSave(
                         result.techniques.map((item) => (item.id === technique.id ? { ...item, name: renamed } : item)),
@@ -168,48 +177,50 @@ export function TechniquesTab({
           })}
         </ul>
       )}
-      <form
-        onSubmit={add}
-        className="space-y-3 rounded-lg bg-zinc-50 p-3 dark:bg-zinc-950/40"
-        aria-labelledby={`${formId}-title`}
-      >
-        <h3 id={`${formId}-title`} className="text-sm font-semibold">
-          {t('videos.review.addTechnique')}
-        </h3>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <label className="text-sm">
-            {t('videos.review.techniqueName')}
-            <Input value={name} onChange={(event) => setName(event.target.value)} className="mt-1" />
-          </label>
-          <label className="text-sm">
-            {t('videos.review.techniqueType')}
-            <select
-              value={type}
-              onChange={(event) => setType(event.target.value)}
-              className="mt-1 block h-10 w-full rounded-md border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-900"
-            >
-              {Object.keys(TECHNIQUE_TYPES).map((option) => (
-                <option key={option} value={option}>
-                  {typeLabel(option)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="text-sm">
-            {t('videos.review.start')}
-            <Input readOnly value={times?.startTimestamp ?? ''} placeholder="--:--:--" className="mt-1" />
-          </label>
-          <label className="text-sm">
-            {t('videos.review.end')}
-            <Input readOnly value={times?.endTimestamp ?? ''} placeholder="--:--:--" className="mt-1" />
-          </label>
-        </div>
-        {!times && <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('videos.review.selectFirst')}</p>}
-        <Button type="submit" size="sm" disabled={busy || !times || name.trim() === ''}>
-          <Plus className="h-4 w-4" aria-hidden />
-          {t('videos.review.addTechniqueButton')}
-        </Button>
-      </form>
+      {!readOnly && (
+        <form
+          onSubmit={add}
+          className="space-y-3 rounded-lg bg-zinc-50 p-3 dark:bg-zinc-950/40"
+          aria-labelledby={`${formId}-title`}
+        >
+          <h3 id={`${formId}-title`} className="text-sm font-semibold">
+            {t('videos.review.addTechnique')}
+          </h3>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <label className="text-sm">
+              {t('videos.review.techniqueName')}
+              <Input value={name} onChange={(event) => setName(event.target.value)} className="mt-1" />
+            </label>
+            <label className="text-sm">
+              {t('videos.review.techniqueType')}
+              <select
+                value={type}
+                onChange={(event) => setType(event.target.value)}
+                className="mt-1 block h-10 w-full rounded-md border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-900"
+              >
+                {Object.keys(TECHNIQUE_TYPES).map((option) => (
+                  <option key={option} value={option}>
+                    {typeLabel(option)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="text-sm">
+              {t('videos.review.start')}
+              <Input readOnly value={times?.startTimestamp ?? ''} placeholder="--:--:--" className="mt-1" />
+            </label>
+            <label className="text-sm">
+              {t('videos.review.end')}
+              <Input readOnly value={times?.endTimestamp ?? ''} placeholder="--:--:--" className="mt-1" />
+            </label>
+          </div>
+          {!times && <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('videos.review.selectFirst')}</p>}
+          <Button type="submit" size="sm" disabled={busy || !times || name.trim() === ''}>
+            <Plus className="h-4 w-4" aria-hidden />
+            {t('videos.review.addTechniqueButton')}
+          </Button>
+        </form>
+      )}
     </div>
   );
 }
@@ -218,11 +229,13 @@ export function DrillsTab({
   result,
   drills,
   busy,
+  readOnly,
   onSave,
 }: {
   result: AnalysisResult;
   drills: readonly AnalysisDrill[];
   busy: boolean;
+  readOnly: boolean;
   onSave: (drills: Array<Sent<AnalysisDrill>>) => void;
 }) {
   const { t } = useTranslation();
@@ -264,6 +277,7 @@ export function DrillsTab({
                 name={drill.name}
                 label={drill.name}
                 busy={busy}
+                readOnly={readOnly}
                 onRename={(renamed) =>
                   onSave(result.drills.map((item) => (item.id === drill.id ? { ...item, name: renamed } : item)))
                 }
@@ -278,35 +292,37 @@ export function DrillsTab({
           ))}
         </ul>
       )}
-      <form onSubmit={add} className="space-y-3 rounded-lg bg-zinc-50 p-3 dark:bg-zinc-950/40">
-        <h3 className="text-sm font-semibold">{t('videos.review.addDrill')}</h3>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <label className="text-sm">
-            {t('videos.review.drillName')}
-            <Input value={name} onChange={(event) => setName(event.target.value)} className="mt-1" />
-          </label>
-          <label className="text-sm">
-            {t('videos.review.relatedTechnique')}
-            <select
-              value={related}
-              onChange={(event) => setRelated(event.target.value)}
-              className="mt-1 block h-10 w-full rounded-md border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-900"
-            >
-              <option value="">{t('videos.review.none')}</option>
-              <option value="generic">Generic</option>
-              {result.techniques.map((technique) => (
-                <option key={technique.id} value={String(technique.id)}>
-                  {technique.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-        <Button type="submit" size="sm" disabled={busy || name.trim() === ''}>
-          <Plus className="h-4 w-4" aria-hidden />
-          {t('videos.review.addDrillButton')}
-        </Button>
-      </form>
+      {!readOnly && (
+        <form onSubmit={add} className="space-y-3 rounded-lg bg-zinc-50 p-3 dark:bg-zinc-950/40">
+          <h3 className="text-sm font-semibold">{t('videos.review.addDrill')}</h3>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <label className="text-sm">
+              {t('videos.review.drillName')}
+              <Input value={name} onChange={(event) => setName(event.target.value)} className="mt-1" />
+            </label>
+            <label className="text-sm">
+              {t('videos.review.relatedTechnique')}
+              <select
+                value={related}
+                onChange={(event) => setRelated(event.target.value)}
+                className="mt-1 block h-10 w-full rounded-md border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-900"
+              >
+                <option value="">{t('videos.review.none')}</option>
+                <option value="generic">Generic</option>
+                {result.techniques.map((technique) => (
+                  <option key={technique.id} value={String(technique.id)}>
+                    {technique.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <Button type="submit" size="sm" disabled={busy || name.trim() === ''}>
+            <Plus className="h-4 w-4" aria-hidden />
+            {t('videos.review.addDrillButton')}
+          </Button>
+        </form>
+      )}
     </div>
   );
 }

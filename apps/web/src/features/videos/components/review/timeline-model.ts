@@ -4,7 +4,8 @@ import { formatTimestamp, parseTimestamp } from '@openmat/contract/analysis';
 export const CLICK_THRESHOLD_PX = 5;
 /** One frame, for frame stepping. */
 export const FRAME_STEP_SECONDS = 0.04;
-export const SPEEDS = [0.5, 1, 2] as const;
+/** The speeds coaches know from Kinovea and Hudl: 0.1 and 0.25 for a grip, 0.5 to 2 for the roll. */
+export const SPEEDS = [0.1, 0.25, 0.5, 1, 2] as const;
 
 /** A stretch of the video the coach selected on the timeline, start before end, in seconds. */
 export interface Selection {
@@ -33,9 +34,15 @@ export function releaseOutcome(
   return { kind: 'select', selection: { start: timeAt(from, width, duration), end: timeAt(to, width, duration) } };
 }
 
-/** The selection as the new-technique form shows it, HH:MM:SS. */
+/**
+ * The selection as the new-technique form shows it, HH:MM:SS: the seconds dragged, each end to its
+ * nearest second (2.0 to 4.0 is 00:00:02 to 00:00:04, however a pointer's fraction falls), and never
+ * shorter than one second.
+ */
 export function selectionTimestamps(selection: Selection): { startTimestamp: string; endTimestamp: string } {
-  return { startTimestamp: formatTimestamp(selection.start), endTimestamp: formatTimestamp(Math.ceil(selection.end)) };
+  const start = Math.round(selection.start);
+  const end = Math.max(start + 1, Math.round(selection.end));
+  return { startTimestamp: formatTimestamp(start), endTimestamp: formatTimestamp(end) };
 }
 
 /** A technique's start, in seconds, for its marker; null when its timestamp is not HH:MM:SS (it is then ignored). */
@@ -47,7 +54,11 @@ export function markerTime(timestamp: string): number | null {
 export type KeyAction =
   | { kind: 'toggle-play' }
   | { kind: 'step'; seconds: number }
-  | { kind: 'speed'; change: 'slower' | 'normal' | 'faster' }
+  /** L plays, and speeds up once playing; K pauses; J slows down. */
+  | { kind: 'forward' }
+  | { kind: 'pause' }
+  | { kind: 'slower' }
+  | { kind: 'loop' }
   | { kind: 'marker' }
   | { kind: 'selection-start' }
   | { kind: 'selection-end' };
@@ -64,13 +75,16 @@ export function keyAction(key: string): KeyAction | null {
       return { kind: 'step', seconds: FRAME_STEP_SECONDS };
     case 'j':
     case 'J':
-      return { kind: 'speed', change: 'slower' };
+      return { kind: 'slower' };
     case 'k':
     case 'K':
-      return { kind: 'speed', change: 'normal' };
+      return { kind: 'pause' };
     case 'l':
     case 'L':
-      return { kind: 'speed', change: 'faster' };
+      return { kind: 'forward' };
+    case 'o':
+    case 'O':
+      return { kind: 'loop' };
     case 'm':
     case 'M':
       return { kind: 'marker' };
@@ -83,11 +97,11 @@ export function keyAction(key: string): KeyAction | null {
   }
 }
 
-/** The next speed down or up among 0.5, 1 and 2. */
+/** The next speed down or up among 0.1, 0.25, 0.5, 1 and 2, or back to 1. */
 export function nextSpeed(current: number, change: 'slower' | 'normal' | 'faster'): number {
   if (change === 'normal') return 1;
   const index = SPEEDS.findIndex((speed) => speed === current);
-  const at = index === -1 ? 1 : index;
+  const at = index === -1 ? SPEEDS.indexOf(1) : index;
   const next = change === 'slower' ? Math.max(0, at - 1) : Math.min(SPEEDS.length - 1, at + 1);
   return SPEEDS[next] ?? 1;
 }
@@ -104,4 +118,10 @@ export function visibleDrills<T extends { name: string; relatedTechniqueName: st
     seenGeneric.add(drill.name);
     return true;
   });
+}
+
+/** Where a looping player goes next: back to the selection's start once it reaches its end; null to play on. */
+export function loopBack(time: number, selection: Selection | null, looping: boolean): number | null {
+  if (!looping || !selection || selection.end - selection.start <= 0) return null;
+  return time >= selection.end ? selection.start : null;
 }

@@ -1,0 +1,187 @@
+import type { AnalysisResult, PositionSegment } from '@openmat/contract/analysis';
+import type { TrainingSession } from '@openmat/contract/sessions';
+import type { UploadedVideo, VideoUploadResponse } from '@openmat/contract/videos';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildFindings } from '../src/analysis/findings.js';
+import { analysisKnowledge } from '../src/services/analysis-knowledge.js';
+import { signUp, type SignedIn } from './support/accounts.js';
+import { databaseTargets } from './support/databases.js';
+import { createTestApp, type TestContext } from './support/test-app.js';
+import { makeClips, multipart, type Clips } from './support/videos.js';
+
+/**
+ * Issue 20, part 3: the analysis is kept as decisions and read in the reader's language. The analyser
+ * writes in the language of whoever asked; a Polish reader of an English analysis reads the analyser's
+ * words in Polish, while whatever a coach typed stays as typed, in both directions.
+ */
+let clips: Clips;
+beforeAll(async () => {
+  clips = await makeClips(2);
+});
+
+const segment = (position: PositionSegment['position'], top: PositionSegment['top'], start: number, end: number) => ({
+  position,
+  top,
+  start,
+  end,
+  confidence: 0.8,
+});
+/** The partner pulls guard, the student passes and mounts, is reversed, and escapes. */
+const ROLL: PositionSegment[] = [
+  segment('standing', null, 0, 0.4),
+  segment('closed-guard', 'student', 0.4, 0.8),
+  segment('side-control', 'student', 0.8, 1.2),
+  segment('mount', 'student', 1.2, 1.6),
+  segment('half-guard', 'partner', 1.6, 2),
+];
+
+describe.each(databaseTargets)('the analysis in the reader’s language on $dialect', (target) => {
+  let ctx: TestContext;
+  let coach: SignedIn;
+  let student: SignedIn;
+
+  beforeAll(async () => {
+    ctx = await createTestApp(target);
+    coach = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Ana' });
+    student = await signUp(ctx.app, { fighterName: 'Kuba Nowak' });
+    const session = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/trainingsession',
+        headers: coach.auth,
+        payload: {
+          trainingDate: new Date(Date.now() - 30 * 60_000).toISOString(),
+          capacity: 10,
+          duration: 1.5,
+          targetLevel: 'Beginner',
+        },
+      })
+    ).json<TrainingSession>();
+    const checkIn = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/trainingsession/${session.id}/checkin`,
+      headers: student.auth,
+      payload: { studentIds: [student.fighterId], sessionId: session.id },
+    });
+    expect(checkIn.statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  /** The student's roll, shared with the coach and analysed at the student's request, in English. */
+  async function analysedRoll(): Promise<number> {
+    const { payload, headers } = multipart([
+      ['studentIdentifier', 'blue gi'],
+      { filename: 'roll.mp4', type: 'video/mp4', data: Buffer.concat([clips.mp4, Buffer.from(String(Math.random()))]) },
+    ]);
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: '/vid/api/video/upload-sparring',
+      headers: { ...student.auth, ...headers },
+      payload,
+    });
+    const videoId = uploaded.json<VideoUploadResponse>().videoId;
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/vid/api/video/${videoId}/share`,
+      headers: student.auth,
+      payload: { fighterIds: [coach.fighterId] },
+    });
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: `/vid/api/video/analyze/${videoId}`,
+      headers: { ...student.auth, 'accept-language': 'en' },
+    });
+    expect(asked.statusCode).toBe(202);
+    await vi.waitFor(
+      async () => {
+        const video = (
+          await ctx.app.inject({ method: 'GET', url: `/vid/api/video/${videoId}`, headers: student.auth })
+        ).json<UploadedVideo>();
+        expect(video.analysis.status).toBe('completed');
+      },
+      { timeout: 60_000, interval: 250 },
+    );
+    return videoId;
+  }
+
+  const read = async (videoId: number, who: SignedIn, language: string) => {
+    const answer = await ctx.app.inject({
+      method: 'GET',
+      url: `/vid/api/video/${videoId}/feedback`,
+      headers: { ...who.auth, 'accept-language': language },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json<AnalysisResult>();
+  };
+
+  it('reads the analyser’s own summary in Polish, though it was asked for in English', async () => {
+    // Nobody is in a test pattern: the analyser says so.
+    const videoId = await analysedRoll();
+    const english = await read(videoId, student, 'en');
+    expect(english.overallDescription).toMatch(/^No athletes were found/);
+    const polish = await read(videoId, student, 'pl');
+    expect(polish.overallDescription).toMatch(/^W tym nagraniu nie znaleziono zawodników/);
+    expect(polish.athletes?.note).toMatch(/perspektywy zawodnika/);
+    expect(polish.language).toBe('pl');
+  });
+
+  it('writes every untouched finding in the reader’s language and keeps what a coach typed, either way', async () => {
+    const videoId = await analysedRoll();
+    const video = (
+      await ctx.app.inject({ method: 'GET', url: `/vid/api/video/${videoId}`, headers: student.auth })
+    ).json<UploadedVideo>();
+    // As if the analyser had seen the two athletes roll: its result for this timeline, in English.
+    const decisions = {
+      timeline: ROLL,
+      durationSeconds: video.durationSeconds ?? 0,
+      framesPerSecond: ctx.config.analysisFramesPerSecond,
+      athletes: { found: 2, identification: 'ambiguous' as const, colourWord: 'blue' },
+      analyzer: { name: 'openmat-local', version: 'test' },
+    };
+    const english = buildFindings({ ...decisions, language: 'en' }, analysisKnowledge);
+    const polish = buildFindings({ ...decisions, language: 'pl' }, analysisKnowledge);
+    expect(english.techniques.length).toBeGreaterThan(1);
+    await ctx.database.db
+      .updateTable('videos')
+      .set({ ai_analysis_result: JSON.stringify(english) })
+      .where('id', '=', videoId)
+      .execute();
+
+    const forStudent = await read(videoId, student, 'pl');
+    expect(forStudent.overallDescription).toBe(polish.overallDescription);
+    expect(forStudent.techniques.map((t) => [t.name, t.description, t.positionalScenario.name])).toEqual(
+      polish.techniques.map((t) => [t.name, t.description, t.positionalScenario.name]),
+    );
+    expect(forStudent.strengths).toEqual(polish.strengths);
+    expect(forStudent.areasForImprovement).toEqual(polish.areasForImprovement);
+    expect(forStudent.drills).toEqual(polish.drills);
+    expect(await read(videoId, student, 'en')).toEqual(english);
+
+    // A Polish coach renames one technique and rewrites the summary, sending the list as they read it.
+    const [first, ...others] = forStudent.techniques;
+    if (!first) throw new Error('no technique');
+    const corrected = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/vid/api/video/${videoId}/analysis`,
+      headers: { ...coach.auth, 'accept-language': 'pl' },
+      payload: { techniques: [{ ...first, name: 'Balacha' }, ...others], overallDescription: 'Dobra robota.' },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json<AnalysisResult>().techniques.slice(1)).toEqual(forStudent.techniques.slice(1));
+
+    const inEnglish = await read(videoId, student, 'en');
+    expect(inEnglish.overallDescription).toBe('Dobra robota.');
+    expect(inEnglish.techniques.map((t) => t.name)).toEqual([
+      'Balacha',
+      ...english.techniques.slice(1).map((t) => t.name),
+    ]);
+    const inPolish = await read(videoId, student, 'pl');
+    expect(inPolish.overallDescription).toBe('Dobra robota.');
+    expect(inPolish.techniques.map((t) => t.name)).toEqual([
+      'Balacha',
+      ...polish.techniques.slice(1).map((t) => t.name),
+    ]);
+  });
+});
