@@ -123,7 +123,7 @@ describe.each(databaseTargets)('the analysis in the reader’s language on $dial
     expect(english.overallDescription).toMatch(/^No athletes were found/);
     const polish = await read(videoId, student, 'pl');
     expect(polish.overallDescription).toMatch(/^W tym nagraniu nie znaleziono zawodników/);
-    expect(polish.athletes?.note).toMatch(/perspektywy zawodnika/);
+    expect(polish.athletes?.note).toMatch(/nie dało się odróżnić ucznia od partnera/);
     expect(polish.language).toBe('pl');
   });
 

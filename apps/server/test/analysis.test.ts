@@ -165,12 +165,22 @@ describe.each(databaseTargets)('video analysis on $dialect', (target) => {
     expect((await analyze(videoId, student, 'pl')).json<{ message: string }>().message).toBe('Analiza rozpoczęta.');
     expect((await settled(videoId)).status).toBe('completed');
 
-    const result = (await feedback(videoId, coach)).json<AnalysisResult>();
+    // Asked for in Polish, read in Polish; a reader in English reads the same findings in English.
+    const result = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/vid/api/video/${videoId}/feedback`,
+        headers: { ...coach.auth, 'accept-language': 'pl' },
+      })
+    ).json<AnalysisResult>();
     expect(result.techniques).toEqual([]);
     expect(result.drills).toEqual([]);
     expect(result.athletes).toMatchObject({ found: 0, studentIdentified: false });
     expect(result.overallDescription).toBe(
       'W tym nagraniu nie znaleziono zawodników, więc nie ma pozycji ani technik do opisania.',
+    );
+    expect((await feedback(videoId, coach)).json<AnalysisResult>().overallDescription).toMatch(
+      /^No athletes were found in this video/,
     );
     expect(result.analyzer?.name).toEqual(expect.any(String));
     expect(JSON.parse((await details(videoId)).aiAnalysisResult ?? 'null')).toEqual(result);
