@@ -198,8 +198,9 @@ export async function buildApp(
   // Resumable uploads abandoned for a day are removed, at start and every hour.
   let sweep: ReturnType<typeof setInterval> | undefined;
   const removeAbandoned = async () => {
-    await services.videos.removeAbandonedUploads().catch((err: unknown) => {
-      app.log.warn({ err }, 'removing abandoned uploads failed');
+    // Complete uploads whose finish never ended become their videos; unfinished ones a day old go.
+    await services.videos.sweepUploads().catch((err: unknown) => {
+      app.log.warn({ err }, 'sweeping resumable uploads failed');
     });
     // Leftovers of cut uploads and of killed workers, by age.
     await services.videos.sweepScratch().catch((err: unknown) => {

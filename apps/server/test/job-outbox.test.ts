@@ -1,14 +1,12 @@
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { UploadedVideo, VideoUploadResponse } from '@openmat/contract/videos';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp, type App } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { loadSecrets } from '../src/lib/secrets.js';
+import type { App } from '../src/app.js';
 import { JobOutboxRepository } from '../src/repositories/job-outbox.repository.js';
 import { systemClock } from '../src/lib/clock.js';
 import { signUp } from './support/accounts.js';
 import { databaseTargets, type FreshDatabase } from './support/databases.js';
+import { createAppOn } from './support/test-app.js';
 import { makeClips, multipart, type Clips } from './support/videos.js';
 
 let clips: Clips;
@@ -21,28 +19,12 @@ if (!redisUrl) {
   console.warn('[test] the job outbox over BullMQ is skipped: TEST_REDIS_URL is not set (the database queue runs).');
 }
 
-/** The app on an existing database, as a restarted process would be: same DATA_DIR, same keys. */
-async function appOn(fresh: FreshDatabase, options: { relay: boolean; redis: boolean; prefix: string }): Promise<App> {
-  const config = loadConfig(
-    {
-      DATA_DIR: fresh.dataDir,
-      LOG_LEVEL: 'silent',
-      ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
-      ...(options.redis && redisUrl ? { REDIS_URL: redisUrl } : {}),
-    },
-    { cwd: fresh.dataDir, webDistDir: path.join(fresh.dataDir, 'no-web-app') },
-  );
-  const database = await fresh.open();
-  const secrets = await loadSecrets(config.dataDir, config.tokenSigningKey);
-  const app = await buildApp({
-    config,
-    database,
-    secrets,
+/** The app on the test's database, with or without its relay, on the database queue or BullMQ. */
+const appOn = (fresh: FreshDatabase, options: { relay: boolean; redis: boolean; prefix: string }) =>
+  createAppOn(fresh, {
+    env: options.redis && redisUrl ? { REDIS_URL: redisUrl } : {},
     jobOptions: { relay: options.relay, redisPrefix: options.prefix, pollMs: 100 },
   });
-  await app.ready();
-  return app;
-}
 
 describe.each(databaseTargets)('the job outbox on $dialect', (target) => {
   let fresh: FreshDatabase;

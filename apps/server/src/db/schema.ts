@@ -156,6 +156,7 @@ export interface VideosTable {
   processing: string;
   ai_analysis_result: string | null;
   uploaded_at: string;
+  upload_id: string | null;
 }
 
 export interface VideoSharesTable {

@@ -9,6 +9,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { FileStore } from '@tus/file-store';
 import { MemoryLocker, Server, type ServerOptions } from '@tus/server';
 import type { Locker, Upload } from '@tus/utils';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 /** A refusal the protocol sends as it is: a status and a JSON body. */
 export interface UploadRefusal {
@@ -30,8 +31,10 @@ export interface ResumableUploadHooks {
   /** Whether the request's user may continue or query the upload of this metadata. */
   mayContinue(request: IncomingMessage, metadata: Record<string, string>): boolean;
   /**
-   * A complete upload, as a local file: answers the headers of the last PATCH's 204, or a refusal. The
-   * file is gone afterwards either way.
+   * A complete upload, as a local file, for the request's user: answers the headers of the last PATCH's
+   * 204, or a refusal. Finishing is keyed by the upload's id: a second finish of the same upload answers
+   * what the first made. The file stays where it is; it is removed here once the hook answered, and kept
+   * when the hook throws, so that a retry or the sweep at start can finish it.
    */
   finish(
     request: IncomingMessage,
@@ -39,6 +42,17 @@ export interface ResumableUploadHooks {
     metadata: Record<string, string>,
     uploadId: string,
   ): Promise<{ headers: Record<string, string> } | UploadRefusal>;
+  /** The same finish with nobody waiting (the sweep of complete uploads at start), as the upload's owner. */
+  finishUnattended(
+    file: string,
+    metadata: Record<string, string>,
+    uploadId: string,
+  ): Promise<{ headers: Record<string, string> } | UploadRefusal>;
+  /** The video an upload already finished into, for the request's user: its headers and size, or null. */
+  finished(
+    request: IncomingMessage,
+    uploadId: string,
+  ): Promise<{ headers: Record<string, string>; size: number } | null>;
 }
 
 function metadataOf(upload: Upload): Record<string, string> {
@@ -87,6 +101,10 @@ export class ResumableUploads {
   private readonly server: Server;
   private readonly store: FileStore;
   private readonly directory: string;
+  private readonly path: string;
+  private readonly hooks: ResumableUploadHooks;
+  private readonly expireAfterMs: number;
+  private readonly clock: Clock;
 
   constructor(options: {
     /** Absolute path of the folder the parts of uploads collect in. */
@@ -99,8 +117,13 @@ export class ResumableUploads {
     hooks: ResumableUploadHooks;
     /** How long an unfinished upload is kept. */
     expireAfterMs: number;
+    clock?: Clock;
   }) {
     const { hooks } = options;
+    this.hooks = hooks;
+    this.path = options.path;
+    this.expireAfterMs = options.expireAfterMs;
+    this.clock = options.clock ?? systemClock;
     this.directory = options.directory;
     this.store = new FileStore({ directory: options.directory, expirationPeriodInMilliseconds: options.expireAfterMs });
     const nodeRequest = (req: Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0]) => {
@@ -136,24 +159,114 @@ export class ResumableUploads {
         }
       },
       onUploadFinish: async (req, upload) => {
-        const file = path.join(options.directory, upload.id);
-        try {
-          const done = await hooks.finish(nodeRequest(req), file, metadataOf(upload), upload.id);
-          if (isRefusal(done)) {
-            return { ...refusal(done), headers: { 'Content-Type': 'application/json; charset=utf-8' } };
-          }
-          return { headers: done.headers };
-        } finally {
-          // The data file was moved into the storage or removed by `finish`; its record goes too.
-          await rm(file, { force: true });
-          await rm(`${file}.json`, { force: true });
+        const done = await this.finishFile(upload, (file, metadata, id) =>
+          hooks.finish(nodeRequest(req), file, metadata, id),
+        );
+        if (isRefusal(done)) {
+          return { ...refusal(done), headers: { 'Content-Type': 'application/json; charset=utf-8' } };
         }
+        return { headers: done.headers };
       },
     });
   }
 
-  handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    return this.server.handle(request, response);
+  /**
+   * Finishes a complete upload with `finisher`, and removes its file and record once it answered (a
+   * video, or a refusal). When the finisher throws (a crash of the database, say), both stay.
+   */
+  private async finishFile(
+    upload: Upload,
+    finisher: (
+      file: string,
+      metadata: Record<string, string>,
+      uploadId: string,
+    ) => Promise<{ headers: Record<string, string> } | UploadRefusal>,
+  ) {
+    const file = path.join(this.directory, upload.id);
+    const done = await finisher(file, metadataOf(upload), upload.id);
+    await rm(file, { force: true });
+    await rm(`${file}.json`, { force: true });
+    return done;
+  }
+
+  /** The upload id of a request to `/path/<id>`, or null. */
+  private idOf(request: IncomingMessage): string | null {
+    const url = new URL(request.url ?? '/', 'http://upload.invalid');
+    const prefix = `${this.path}/`;
+    if (!url.pathname.startsWith(prefix)) return null;
+    const id = url.pathname.slice(prefix.length);
+    return /^[A-Za-z0-9_-]{1,200}$/.test(id) ? id : null;
+  }
+
+  /**
+   * A HEAD for a complete upload: the client asks where it stands after its last PATCH's answer was lost
+   * (the server stopped while finishing, say). The upload is finished now if it was not (or its video
+   * found, if it was), and the answer carries the video's id with the full offset, as the last PATCH would
+   * have; a refusal is answered as it would have been. Anything else is the protocol's.
+   */
+  private async answerComplete(request: IncomingMessage, response: ServerResponse, id: string): Promise<boolean> {
+    const upload = await this.store.getUpload(id).catch(() => null);
+    let answer: { headers: Record<string, string>; size: number } | UploadRefusal | null = null;
+    if (upload) {
+      if (upload.size === undefined || upload.offset !== upload.size) return false;
+      if (!this.hooks.mayContinue(request, metadataOf(upload))) return false;
+      const size = upload.size;
+      const done = await this.finishFile(upload, (file, metadata, uploadId) =>
+        this.hooks.finish(request, file, metadata, uploadId),
+      );
+      answer = isRefusal(done) ? done : { headers: done.headers, size };
+    } else {
+      answer = await this.hooks.finished(request, id);
+    }
+    if (!answer) return false;
+    if (isRefusal(answer)) {
+      response.writeHead(answer.status, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Tus-Resumable': '1.0.0',
+      });
+      response.end(JSON.stringify(answer.body));
+      return true;
+    }
+    response.writeHead(200, {
+      ...answer.headers,
+      'Tus-Resumable': '1.0.0',
+      'Upload-Offset': String(answer.size),
+      'Upload-Length': String(answer.size),
+      'Cache-Control': 'no-store',
+    });
+    response.end();
+    return true;
+  }
+
+  async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const id = request.method === 'HEAD' ? this.idOf(request) : null;
+    if (id !== null && (await this.answerComplete(request, response, id))) return;
+    await this.server.handle(request, response);
+  }
+
+  /**
+   * Finishes the complete uploads whose finish never ended (the server stopped while finishing): each
+   * becomes its video, or its refusal, as the owner's own finish would have. Answers how many.
+   */
+  async finishAbandoned(): Promise<number> {
+    let finished = 0;
+    for (const id of await this.uploadIds()) {
+      const upload = await this.store.getUpload(id).catch(() => null);
+      if (!upload || upload.size === undefined || upload.offset !== upload.size) continue;
+      await this.finishFile(upload, (file, metadata, uploadId) =>
+        this.hooks.finishUnattended(file, metadata, uploadId),
+      );
+      finished++;
+    }
+    return finished;
+  }
+
+  private async uploadIds(): Promise<string[]> {
+    try {
+      return (await readdir(this.directory)).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -5));
+    } catch {
+      return [];
+    }
   }
 
   /**
@@ -161,12 +274,7 @@ export class ResumableUploads {
    * none), for the per-account cap and quota. Each upload's record is read; there are few per account.
    */
   async unfinishedOf(ownerId: string): Promise<{ count: number; bytes: number }> {
-    let ids: string[];
-    try {
-      ids = (await readdir(this.directory)).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -5));
-    } catch {
-      return { count: 0, bytes: 0 };
-    }
+    const ids = await this.uploadIds();
     let count = 0;
     let bytes = 0;
     for (const id of ids) {
@@ -178,8 +286,21 @@ export class ResumableUploads {
     return { count, bytes };
   }
 
-  /** Removes uploads left unfinished past their expiry. */
-  removeExpired(): Promise<number> {
-    return this.server.cleanUpExpiredUploads();
+  /**
+   * Removes uploads left unfinished past their expiry. A complete upload is never removed here: it is
+   * finished (`finishAbandoned`), whatever its age.
+   */
+  async removeExpired(): Promise<number> {
+    const now = this.clock.now().getTime();
+    let removed = 0;
+    for (const id of await this.uploadIds()) {
+      const upload = await this.store.getUpload(id).catch(() => null);
+      if (!upload || (upload.size !== undefined && upload.offset === upload.size)) continue;
+      const created = upload.creation_date ? Date.parse(upload.creation_date) : now;
+      if (now - created < this.expireAfterMs) continue;
+      await this.store.remove(id).catch(() => undefined);
+      removed++;
+    }
+    return removed;
   }
 }

@@ -5,7 +5,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { Transform, type Readable } from 'node:stream';
@@ -88,6 +88,27 @@ export class UploadStaging {
       throw error;
     }
     return { path: file, sha256: hash.digest('hex'), sizeBytes: size };
+  }
+
+  /**
+   * A second name in the scratch folder for a complete file (a finished tus upload), hashed: whatever
+   * becomes of the staged name, the original stays until its owner removes it. A hard link costs
+   * nothing; across file systems it is a copy.
+   */
+  async linkFile(file: string): Promise<StagedFile> {
+    const staged = await this.newPath(path.extname(file));
+    try {
+      await link(file, staged);
+    } catch (error) {
+      if (!(error instanceof Error && 'code' in error && error.code === 'EXDEV')) throw error;
+      await copyFile(file, staged);
+    }
+    try {
+      return await this.hashFile(staged);
+    } catch (error) {
+      await rm(staged, { force: true });
+      throw error;
+    }
   }
 
   /** Hashes a file that is already complete (a finished tus upload). */

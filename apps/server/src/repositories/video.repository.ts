@@ -29,14 +29,24 @@ export interface VideoRecord {
   processing: VideoProcessing;
   aiAnalysisResult: string | null;
   uploadedAt: string;
+  /** The resumable upload it was made from; null for a multipart upload. */
+  uploadId: string | null;
   /** Where its analysis stands: none asked for yet, queued, running (with progress 0 to 1), completed or failed. */
   analysis: { status: AnalysisStatus; progress: number; errorMessage: string | null };
 }
 
 export type NewVideo = Omit<
   VideoRecord,
-  'id' | 'uploaderName' | 'playableKey' | 'posterKey' | 'processing' | 'aiAnalysisResult' | 'uploadedAt' | 'analysis'
->;
+  | 'id'
+  | 'uploaderName'
+  | 'playableKey'
+  | 'posterKey'
+  | 'processing'
+  | 'aiAnalysisResult'
+  | 'uploadedAt'
+  | 'analysis'
+  | 'uploadId'
+> & { uploadId?: string | null };
 
 export interface ShareCandidateRecord {
   fighterId: number;
@@ -79,6 +89,7 @@ function toVideoRecord(row: VideoRow): VideoRecord {
     processing: ProcessingEnum.parse(row.processing),
     aiAnalysisResult: row.ai_analysis_result,
     uploadedAt: row.uploaded_at,
+    uploadId: row.upload_id,
     analysis: {
       status: AnalysisStatus.catch('none').parse(row.analysis_status ?? 'none'),
       progress: Number(row.analysis_progress ?? 0),
@@ -113,6 +124,12 @@ export class VideoRepository {
 
   async findById(id: number): Promise<VideoRecord | undefined> {
     const row = await this.videos().where('videos.id', '=', id).executeTakeFirst();
+    return row && toVideoRecord(row);
+  }
+
+  /** The video made from a resumable upload, if one was. */
+  async findByUploadId(uploadId: string): Promise<VideoRecord | undefined> {
+    const row = await this.videos().where('videos.upload_id', '=', uploadId).executeTakeFirst();
     return row && toVideoRecord(row);
   }
 
@@ -153,6 +170,7 @@ export class VideoRepository {
             source_type: video.sourceType,
             processing: 'pending',
             uploaded_at: this.clock.now().toISOString(),
+            upload_id: video.uploadId ?? null,
           })
           .returning('id')
           .executeTakeFirstOrThrow();

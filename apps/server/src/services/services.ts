@@ -138,11 +138,17 @@ export function createServices({
       quotaBytes: config.videoQuotaBytes,
       maxUnfinishedUploads: config.videoMaxUnfinishedUploads,
       urlSeconds: config.signedUrlSeconds,
-      resumable: { directory: path.join(config.dataDir, 'uploads'), path: RESUMABLE_UPLOADS_PATH, ...uploadLock },
+      resumable: {
+        directory: path.join(config.dataDir, 'uploads'),
+        path: RESUMABLE_UPLOADS_PATH,
+        ...uploadLock,
+        clock,
+      },
     },
     local,
     clock,
     fighters,
+    (userId) => accounts.principalFor(userId),
   );
   return {
     health: new HealthService(new HealthRepository(db, database, storage, config.redisUrl)),

@@ -10,7 +10,7 @@ import {
   type SharedVideo,
   type UploadedVideo,
 } from '@openmat/contract/videos';
-import type { Language } from '@openmat/contract/languages';
+import { FALLBACK_LANGUAGE, isLanguage, type Language } from '@openmat/contract/languages';
 import { AppError, forbidden, messageError, notFound } from '../errors.js';
 import { msg, render, translator } from '../i18n/catalog.js';
 import { issueMessages } from '../i18n/library-messages.js';
@@ -44,7 +44,7 @@ export interface VideoSettings {
   /** Lifetime of a signed address, in seconds. */
   urlSeconds: number;
   /** Resumable uploads: the folder their parts collect in, and the lock shared by API instances. */
-  resumable: { directory: string; path: string; locker?: Locker };
+  resumable: { directory: string; path: string; locker?: Locker; clock?: Clock };
 }
 
 /** A failure another try cannot mend: the job registry fails the job at once. */
@@ -78,6 +78,11 @@ export async function whileExists<T>(
   } finally {
     clearInterval(timer);
   }
+}
+
+/** A language kept in an upload's metadata; English when it is missing or unknown. */
+function parseLanguage(value: string | undefined): Language {
+  return value !== undefined && isLanguage(value) ? value : FALLBACK_LANGUAGE;
 }
 
 /** Scratch files untouched this long are leftovers. */
@@ -131,6 +136,8 @@ export class VideoService {
     private readonly clock: Clock,
     /** The athletes of videos, shown as ADR 0009 lets each viewer see them. */
     private readonly fighters: FighterRepository,
+    /** Who a user is, for finishing their upload with nobody waiting (the sweep at start). */
+    private readonly principalFor: (userId: number) => Promise<Principal>,
   ) {
     this.uploads = new ResumableUploads({
       ...settings.resumable,
@@ -139,7 +146,20 @@ export class VideoService {
       hooks: {
         create: (request, metadata, size) => this.checkResumable(request, metadata, size),
         mayContinue: (request, metadata) => metadata.ownerId === String(this.callerOf(request).principal.userId),
-        finish: (request, file, metadata, uploadId) => this.finishResumable(request, file, metadata, uploadId),
+        finish: (request, file, metadata, uploadId) => {
+          const { principal, language } = this.callerOf(request);
+          return this.finishUpload(principal, language, file, metadata, uploadId);
+        },
+        finishUnattended: async (file, metadata, uploadId) => {
+          const principal = await this.principalFor(Number(metadata.ownerId));
+          const language = parseLanguage(metadata.language);
+          return this.finishUpload(principal, language, file, metadata, uploadId);
+        },
+        finished: async (request, uploadId) => {
+          const video = await this.videos.findByUploadId(uploadId);
+          if (!video || video.uploaderUserId !== this.callerOf(request).principal.userId) return null;
+          return { headers: { 'Video-Id': String(video.id) }, size: video.sizeBytes };
+        },
       },
     });
   }
@@ -162,11 +182,6 @@ export class VideoService {
     } finally {
       this.callers.delete(request);
     }
-  }
-
-  /** Removes resumable uploads abandoned for a day. */
-  removeAbandonedUploads(): Promise<number> {
-    return this.uploads.removeExpired();
   }
 
   /**
@@ -213,7 +228,8 @@ export class VideoService {
     }
     const overQuota = await this.quotaCheck(principal, size ?? this.settings.maxBytes, unfinished.bytes);
     if (overQuota) return { status: 413, body: { message: render(overQuota.detail, language) } };
-    return { ...metadata, ownerId: String(principal.userId) };
+    // The owner, and the language to answer in, for a finish with nobody waiting (after a crash).
+    return { ...metadata, ownerId: String(principal.userId), language };
   }
 
   /**
@@ -229,21 +245,21 @@ export class VideoService {
     return messageError(413, msg('video.overQuota', { used: mb(used), quota: mb(quota), size: mb(more) }));
   }
 
-  /** A complete resumable upload becomes a video exactly as a multipart one does. */
-  private async finishResumable(
-    request: IncomingMessage,
+  /**
+   * A complete resumable upload becomes a video exactly as a multipart one does, once: finishing is keyed
+   * by the upload's id, so a finish tried again (a resumed client, the sweep at start) answers the video
+   * the first one made. The upload's own file is left to the caller; a linked copy is what is stored.
+   */
+  private async finishUpload(
+    principal: Principal,
+    language: Language,
     file: string,
     metadata: Record<string, string>,
     uploadId: string,
   ): Promise<{ headers: Record<string, string> } | UploadRefusal> {
-    const { principal, language } = this.callerOf(request);
-    let staged: StagedFile;
-    try {
-      staged = await this.staging.hashFile(file);
-    } catch (error) {
-      await this.staging.discard(file);
-      throw error;
-    }
+    const made = await this.videos.findByUploadId(uploadId);
+    if (made) return { headers: { 'Video-Id': String(made.id) } };
+    const staged = await this.staging.linkFile(file);
     try {
       const created = await this.create(principal, staged, metadata.filename ?? '', metadata, language, uploadId);
       return { headers: { 'Video-Id': String(created.video.id) } };
@@ -260,6 +276,16 @@ export class VideoService {
         },
       };
     }
+  }
+
+  /**
+   * Finishes the complete uploads whose finish never ended (the server stopped while finishing), and
+   * removes unfinished ones abandoned for a day. A complete upload is never removed unfinished.
+   */
+  async sweepUploads(): Promise<{ finished: number; removed: number }> {
+    const finished = await this.uploads.finishAbandoned();
+    const removed = await this.uploads.removeExpired();
+    return { finished, removed };
   }
 
   /**
@@ -322,6 +348,10 @@ export class VideoService {
       }
       const fighterId = await this.athleteFor(principal, fields.data.fighterId);
       const earlier = await this.videos.findByHash(principal.userId, staged.sha256);
+      // The same upload finished by someone else meanwhile (a retried finish): its video, not a duplicate.
+      if (earlier && resumableId !== undefined && earlier.uploadId === resumableId) {
+        return { video: await this.toDto(principal, earlier), message: render(msg('video.uploaded'), language) };
+      }
       if (earlier) throw await this.duplicate(earlier);
       const info = await this.media.probe(staged.path);
       if (!info) throw messageError(400, msg('video.notAVideo'));
@@ -348,10 +378,14 @@ export class VideoService {
           durationSeconds: info.durationSeconds,
           sourceKey: key,
           sourceType: container.type,
+          uploadId: resumableId ?? null,
         },
         // The poster and playable copy, queued with the row itself (the outbox).
         (videoId) => ({ name: 'video.process', payload: { videoId }, jobKey: `video.process:${videoId}`, priority }),
       );
+      if (!saved.created && resumableId !== undefined && saved.video.uploadId === resumableId) {
+        return { video: await this.toDto(principal, saved.video), message: render(msg('video.uploaded'), language) };
+      }
       if (!saved.created) throw await this.duplicate(saved.video);
       storedKey = null;
       return { video: await this.toDto(principal, saved.video), message: render(msg('video.uploaded'), language) };

@@ -64,3 +64,32 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
     },
   };
 }
+
+/**
+ * The app on an existing database and data folder, as a restarted process would be: the same DATA_DIR,
+ * the same signing key. The caller closes it; the database stays for the next one.
+ */
+export async function createAppOn(
+  fresh: FreshDatabase,
+  options: { env?: Record<string, string>; jobOptions?: AppDependencies['jobOptions'] } = {},
+): Promise<App> {
+  const config = loadConfig(
+    {
+      DATA_DIR: fresh.dataDir,
+      LOG_LEVEL: 'silent',
+      ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
+      ...options.env,
+    },
+    { cwd: fresh.dataDir, webDistDir: path.join(fresh.dataDir, 'no-web-app') },
+  );
+  const database = await fresh.open();
+  const secrets = await loadSecrets(config.dataDir, config.tokenSigningKey);
+  const app = await buildApp({
+    config,
+    database,
+    secrets,
+    ...(options.jobOptions ? { jobOptions: options.jobOptions } : {}),
+  });
+  await app.ready();
+  return app;
+}
