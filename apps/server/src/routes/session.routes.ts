@@ -103,6 +103,23 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services; guards: 
     },
   );
 
+  app.patch(
+    '/api/trainingsession/:id/reopen',
+    {
+      onRequest: guards.instructor,
+      schema: {
+        ...secured,
+        description: 'Makes a closed session Active again (the owning instructor), to add a forgotten walk-in.',
+        params: SessionIdParams,
+        response: { 204: z.null(), ...problems },
+      },
+    },
+    async (request, reply) => {
+      await sessions.reopen(principalOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
   app.delete(
     '/api/trainingsession/:id',
     {

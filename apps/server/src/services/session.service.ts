@@ -137,6 +137,7 @@ export class SessionService {
       ...toSessionDto({ ...session, studentIds: roster.map((fighter) => fighter.id) }),
       instructor: fighterDto(instructor, view(instructor)),
       students: roster.map((fighter) => fighterDto(fighter, view(fighter))),
+      walkInIds: roster.filter((fighter) => fighter.userId === null).map((fighter) => fighter.id),
       isCurriculumGenerated: session.isCurriculumGenerated,
       rawFighterPairsJson: pairsForViewer(
         storedPairsPage(session.rawFighterPairsJson, language),
@@ -178,6 +179,12 @@ export class SessionService {
   async close(principal: Principal, id: number): Promise<void> {
     await this.owned(principal, id);
     await this.sessions.setStatus(id, 'Completed');
+  }
+
+  /** Reopening makes a closed (or cancelled) session Active again, so that a forgotten walk-in can be added. */
+  async reopen(principal: Principal, id: number): Promise<void> {
+    await this.owned(principal, id);
+    await this.sessions.setStatus(id, 'Active');
   }
 
   async delete(principal: Principal, id: number): Promise<void> {
