@@ -12,6 +12,7 @@ import { createAnalyses } from './migrations/0008-analyses.js';
 import { createVideoLimits } from './migrations/0009-video-limits.js';
 import { createVideoMutes } from './migrations/0010-video-mutes.js';
 import { createJobOutbox } from './migrations/0011-job-outbox.js';
+import { createMemberIndexes } from './migrations/0013-members.js';
 
 /** Every migration, in order. Names sort in the order they run; never rename or reorder one. */
 const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
   '0009-video-limits': createVideoLimits,
   '0010-video-mutes': createVideoMutes,
   '0011-job-outbox': createJobOutbox,
+  '0013-members': createMemberIndexes,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -245,6 +245,28 @@ export class SessionService {
     };
   }
 
+  /**
+   * Puts an existing member of the instructor's rosters on this session (they forgot to check in),
+   * instead of typing them again as a new walk-in. Capacity and status hold as for a check-in.
+   */
+  async addMember(
+    principal: Principal,
+    id: number,
+    fighterId: number,
+    language: Language,
+  ): Promise<TrainingSessionDetails> {
+    const session = await this.owned(principal, id);
+    const fighter = await this.fighters.findById(fighterId);
+    if (!fighter || !(await this.fighters.isCoachedBy(fighter, principal.userId))) {
+      throw notFound(msg('member.notFound', { id: fighterId }));
+    }
+    const outcome = await this.sessions.checkIn(id, fighterId);
+    if (outcome === 'missing') throw notFound(msg('session.notFound', { id }));
+    if (outcome === 'full') throw messageError(409, msg('session.full'));
+    if (outcome === 'closed') throw messageError(409, msg('attendance.closed'));
+    return this.withRoster(principal, session, language);
+  }
+
   async removeStudent(principal: Principal, id: number, fighterId: number): Promise<void> {
     await this.owned(principal, id);
     if (!(await this.sessions.removeAttendee(id, fighterId))) {
