@@ -251,7 +251,7 @@ function MemberRow({ member, language }: { member: MemberSummary; language: stri
           {member.fighterName}
         </Link>
         {member.isWalkIn && (
-          <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
+          <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs whitespace-nowrap text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
             {t('sessionDetails.walkIn')}
           </span>
         )}
