@@ -28,6 +28,7 @@ import { externalAuthRoutes } from './routes/external-auth.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { coachRoutes } from './routes/coach.routes.js';
 import { sessionRoutes } from './routes/session.routes.js';
+import { memberRoutes } from './routes/member.routes.js';
 import { videoRoutes } from './routes/video.routes.js';
 import { analysisRoutes } from './routes/analysis.routes.js';
 import { createServices, type Services } from './services/services.js';
@@ -219,6 +220,7 @@ export async function buildApp(
   await app.register(accountRoutes, { services, guards });
   await app.register(externalAuthRoutes, { services });
   await app.register(sessionRoutes, { services, guards });
+  await app.register(memberRoutes, { services, guards });
   await app.register(coachRoutes, { services, guards });
   await app.register(videoRoutes, { services, guards });
   await app.register(analysisRoutes, { services, guards });

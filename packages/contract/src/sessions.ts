@@ -67,6 +67,8 @@ export type TrainingSession = z.infer<typeof TrainingSession>;
 export const TrainingSessionDetails = TrainingSession.extend({
   instructor: Fighter,
   students: z.array(Fighter),
+  /** The students on the roster who are walk-ins (recorded by the instructor, no account), not check-ins. */
+  walkInIds: z.array(Id),
   isCurriculumGenerated: z.boolean(),
   rawFighterPairsJson: z.string().nullable(),
 });

@@ -13,6 +13,7 @@ import { createVideoLimits } from './migrations/0009-video-limits.js';
 import { createVideoMutes } from './migrations/0010-video-mutes.js';
 import { createJobOutbox } from './migrations/0011-job-outbox.js';
 import { createVideoUploadIds } from './migrations/0012-video-upload-ids.js';
+import { createMemberIndexes } from './migrations/0013-members.js';
 
 /** Every migration, in order. Names sort in the order they run; never rename or reorder one. */
 const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
   '0010-video-mutes': createVideoMutes,
   '0011-job-outbox': createJobOutbox,
   '0012-video-upload-ids': createVideoUploadIds,
+  '0013-members': createMemberIndexes,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

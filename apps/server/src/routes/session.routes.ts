@@ -1,3 +1,4 @@
+import { AddMemberRequest } from '@openmat/contract/members';
 import { ProblemDetails, MessageBody } from '@openmat/contract/problem';
 import {
   AttendanceFailure,
@@ -103,6 +104,23 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services; guards: 
     },
   );
 
+  app.patch(
+    '/api/trainingsession/:id/reopen',
+    {
+      onRequest: guards.instructor,
+      schema: {
+        ...secured,
+        description: 'Makes a closed session Active again (the owning instructor), to add a forgotten walk-in.',
+        params: SessionIdParams,
+        response: { 204: z.null(), ...problems },
+      },
+    },
+    async (request, reply) => {
+      await sessions.reopen(principalOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
   app.delete(
     '/api/trainingsession/:id',
     {
@@ -176,6 +194,23 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services; guards: 
     },
     (request) =>
       sessions.recordAttendance(principalOf(request), request.params.id, request.body.records, request.language),
+  );
+
+  app.post(
+    '/api/trainingsession/:id/members',
+    {
+      onRequest: guards.instructor,
+      schema: {
+        ...secured,
+        description:
+          'Puts an existing member of the instructor’s rosters on this session (the owning instructor), ' +
+          'for a member who forgot to check in. 409 `{message}` when the session is full or closed.',
+        params: SessionIdParams,
+        body: AddMemberRequest,
+        response: { 200: TrainingSessionDetails, 409: MessageBody, ...problems },
+      },
+    },
+    (request) => sessions.addMember(principalOf(request), request.params.id, request.body.fighterId, request.language),
   );
 
   app.delete(

@@ -24,6 +24,8 @@ import { LoginThrottleService } from './login-throttle.service.js';
 import { CoachService } from './coach.service.js';
 import { createLessonPlanner } from './lesson-planner.js';
 import { SessionService } from './session.service.js';
+import { MemberService } from './member.service.js';
+import { MemberRepository } from '../repositories/member.repository.js';
 import { TokenService } from './token.service.js';
 import { VideoService, type VideoEvents } from './video.service.js';
 import type { JobQueue } from './job-queue.js';
@@ -47,6 +49,7 @@ export interface Services {
   accounts: AccountService;
   externalAuth: ExternalAuthService;
   sessions: SessionService;
+  members: MemberService;
   coach: CoachService;
   videos: VideoService;
   analysis: AnalysisService;
@@ -155,6 +158,7 @@ export function createServices({
     tokens,
     accounts,
     sessions: new SessionService(sessionRepository, fighters, clock),
+    members: new MemberService(new MemberRepository(db), fighters, clock),
     coach: new CoachService(
       sessionRepository,
       new CoachRepository(db, clock),

@@ -137,6 +137,7 @@ export class SessionService {
       ...toSessionDto({ ...session, studentIds: roster.map((fighter) => fighter.id) }),
       instructor: fighterDto(instructor, view(instructor)),
       students: roster.map((fighter) => fighterDto(fighter, view(fighter))),
+      walkInIds: roster.filter((fighter) => fighter.userId === null).map((fighter) => fighter.id),
       isCurriculumGenerated: session.isCurriculumGenerated,
       rawFighterPairsJson: pairsForViewer(
         storedPairsPage(session.rawFighterPairsJson, language),
@@ -178,6 +179,12 @@ export class SessionService {
   async close(principal: Principal, id: number): Promise<void> {
     await this.owned(principal, id);
     await this.sessions.setStatus(id, 'Completed');
+  }
+
+  /** Reopening makes a closed (or cancelled) session Active again, so that a forgotten walk-in can be added. */
+  async reopen(principal: Principal, id: number): Promise<void> {
+    await this.owned(principal, id);
+    await this.sessions.setStatus(id, 'Active');
   }
 
   async delete(principal: Principal, id: number): Promise<void> {
@@ -236,6 +243,28 @@ export class SessionService {
       // Walk-ins change the roster, which withRoster reads afresh, and none of the session's own fields.
       updatedSession: await this.withRoster(principal, session, language),
     };
+  }
+
+  /**
+   * Puts an existing member of the instructor's rosters on this session (they forgot to check in),
+   * instead of typing them again as a new walk-in. Capacity and status hold as for a check-in.
+   */
+  async addMember(
+    principal: Principal,
+    id: number,
+    fighterId: number,
+    language: Language,
+  ): Promise<TrainingSessionDetails> {
+    const session = await this.owned(principal, id);
+    const fighter = await this.fighters.findById(fighterId);
+    if (!fighter || !(await this.fighters.isCoachedBy(fighter, principal.userId))) {
+      throw notFound(msg('member.notFound', { id: fighterId }));
+    }
+    const outcome = await this.sessions.checkIn(id, fighterId);
+    if (outcome === 'missing') throw notFound(msg('session.notFound', { id }));
+    if (outcome === 'full') throw messageError(409, msg('session.full'));
+    if (outcome === 'closed') throw messageError(409, msg('attendance.closed'));
+    return this.withRoster(principal, session, language);
   }
 
   async removeStudent(principal: Principal, id: number, fighterId: number): Promise<void> {

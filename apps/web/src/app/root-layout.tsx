@@ -10,6 +10,7 @@ import { ThemeSelect } from '@/features/preferences/components/theme-select';
 import { useApplyPreferences } from '@/features/preferences/use-apply-preferences';
 import { useRealtimeConnection } from '@/lib/realtime';
 import { SiteHeader, type HeaderSession } from './site-header';
+import { isInstructorRole } from '@openmat/contract/enums';
 
 export interface RouteHandle {
   /** Translation key of the page title. */
@@ -39,7 +40,15 @@ function logout(): void {
 /** The signed-in user for the header, or null for a visitor. */
 function useHeaderSession(): HeaderSession | null {
   const user = useAuthStore((state) => (state.loginStatus === 'authenticated' ? state.user : null));
-  return user ? { email: user.email, onLogout: logout, profileIncomplete: needsProfile(user.fighterInfo) } : null;
+  return user
+    ? {
+        email: user.email,
+        onLogout: logout,
+        profileIncomplete: needsProfile(user.fighterInfo),
+        isInstructor:
+          user.fighterInfo !== null && user.fighterInfo !== undefined && isInstructorRole(user.fighterInfo.role),
+      }
+    : null;
 }
 
 /**

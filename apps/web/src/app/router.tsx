@@ -79,6 +79,15 @@ export const routes: RouteObject[] = [
                     async () => ({ Component: (await import('./routes/session-details')).SessionDetailsRoute }),
                     requireIdParam('sessionId'),
                   ),
+                  page('/members', 'routes.members', async () => ({
+                    Component: (await import('./routes/members')).MembersRoute,
+                  })),
+                  page(
+                    '/members/:fighterId',
+                    'routes.member',
+                    async () => ({ Component: (await import('./routes/members')).MemberRoute }),
+                    requireIdParam('fighterId'),
+                  ),
                   page('/profile', 'routes.profile', async () => ({
                     Component: (await import('./routes/profile')).ProfileRoute,
                   })),

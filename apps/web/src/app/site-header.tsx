@@ -1,4 +1,4 @@
-import { ClipboardList, LogIn, LogOut, UserPlus, UserRound, UserRoundPen, Video } from 'lucide-react';
+import { ClipboardList, LogIn, LogOut, UserPlus, UserRound, UserRoundPen, Users, Video } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,8 @@ export interface HeaderSession {
   onLogout: () => void;
   /** The user has no fighter profile yet, or an empty one (external sign-in): prompt to complete it. */
   profileIncomplete?: boolean;
+  /** Instructors reach their members from the header. */
+  isInstructor?: boolean;
 }
 
 /** Below md the signed-in buttons show only their icon: narrower padding keeps the row within a phone. */
@@ -64,6 +66,14 @@ export function SiteHeader({ session }: { session: HeaderSession | null }) {
                   <span className="sr-only md:not-sr-only">{t('nav.manageClasses')}</span>
                 </Link>
               </Button>
+              {session.isInstructor && (
+                <Button asChild variant="ghost" size="sm" className={ICON_ON_PHONE}>
+                  <Link to="/members">
+                    <Users className="h-4 w-4" aria-hidden />
+                    <span className="sr-only md:not-sr-only">{t('nav.members')}</span>
+                  </Link>
+                </Button>
+              )}
               <Button asChild variant="ghost" size="sm" className={`relative lg:hidden ${ICON_ON_PHONE}`}>
                 <Link to="/profile" title={t('nav.profileTitle')}>
                   <UserRound className="h-4 w-4" aria-hidden />

@@ -99,6 +99,11 @@ async function toApiError(res: Response): Promise<ApiError> {
  * refreshed once and the call repeated once. A second 401 is an error, and the session is lost.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  return (await apiResponse(path, options)).body;
+}
+
+/** `apiRequest`, answering the response headers too (a list's `Link: <…>; rel="next"`). */
+export async function apiResponse<T>(path: string, options: RequestOptions<T>): Promise<{ body: T; headers: Headers }> {
   const { method = 'GET', json, auth = true, schema, headers = {}, credentials, signal, expectStatus } = options;
   const send = () => {
     const token = auth ? session?.accessToken() : null;
@@ -131,7 +136,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   if (expectStatus !== undefined && res.status !== expectStatus) throw new UnexpectedStatus(res.status);
   const text = res.status === 204 ? '' : await res.text();
   const body: unknown = text ? JSON.parse(text) : null;
-  return schema.parse(body);
+  return { body: schema.parse(body), headers: res.headers };
 }
 
 /**

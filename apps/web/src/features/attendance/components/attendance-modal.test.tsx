@@ -40,6 +40,7 @@ const RESPONSE = {
       experience: 2,
     },
     students: [],
+    walkInIds: [],
     isCurriculumGenerated: false,
     rawFighterPairsJson: null,
   },

@@ -32,6 +32,7 @@ const session: TrainingSessionDetails = {
   studentIds: [5, 6],
   instructor: fighter(1, 'Coach Ana', { fighterRole: 'Instructor', beltColor: 'Black' }),
   students: [fighter(5, 'Piotr'), fighter(6, 'Ola', { beltColor: null, weight: 55 })],
+  walkInIds: [6],
   isCurriculumGenerated: false,
   rawFighterPairsJson: null,
 };
@@ -59,6 +60,14 @@ describe('SessionDetailsView', () => {
     const roster = screen.getByRole('list');
     expect(within(roster).getByText('Piotr')).toBeInTheDocument();
     expect(within(roster).getByText('Unranked · 55 kg · 180 cm')).toBeInTheDocument();
+  });
+
+  it('marks the walk-ins of the roster apart from the members who checked in', async () => {
+    await view().result;
+    const [piotr, ola] = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(piotr).toHaveTextContent('Checked in');
+    expect(piotr).not.toHaveTextContent('Walk-in');
+    expect(ola).toHaveTextContent('Walk-in');
   });
 
   it('gives a student Check-In behind a confirmation, and no instructor actions', async () => {

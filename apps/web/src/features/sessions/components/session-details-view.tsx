@@ -4,6 +4,7 @@ import { hoursToMinutes } from '@openmat/contract/helpers/duration';
 import { CalendarClock, ClipboardCheck, Clock, LoaderCircle, Sparkles, UserMinus, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -147,7 +148,21 @@ export function SessionDetailsView({
                 {session.students.map((student) => (
                   <li key={student.id} className="flex items-center justify-between gap-3 py-2">
                     <div>
-                      <p className="font-medium">{student.fighterName}</p>
+                      <p className="flex flex-wrap items-center gap-2 font-medium">
+                        <span>{student.fighterName}</span>
+                        <span
+                          className={cn(
+                            'rounded-full px-2 py-0.5 text-xs font-medium',
+                            session.walkInIds.includes(student.id)
+                              ? 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200'
+                              : 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200',
+                          )}
+                        >
+                          {session.walkInIds.includes(student.id)
+                            ? t('sessionDetails.walkIn')
+                            : t('sessionDetails.checkedIn')}
+                        </span>
+                      </p>
                       <p className="text-xs text-zinc-500 dark:text-zinc-400">
                         {[
                           student.beltColor

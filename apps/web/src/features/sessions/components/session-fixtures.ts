@@ -38,6 +38,7 @@ export function makeSessionDetails(overrides: Partial<TrainingSessionDetails> = 
     ...makeSession(),
     instructor: INSTRUCTOR,
     students: [],
+    walkInIds: [],
     isCurriculumGenerated: false,
     rawFighterPairsJson: null,
     ...overrides,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
-type ManageAction = 'close' | 'delete';
+type ManageAction = 'close' | 'reopen' | 'delete';
 
 /**
  * Close Session and Delete Session under the edit form (instructors only), each behind its question;
@@ -15,7 +15,10 @@ export function SessionFormActions({
   busy,
   closing,
   deleting,
+  reopening = false,
+  closed = false,
   onClose,
+  onReopen,
   onDelete,
 }: {
   /** The page title's id, the prefix of this section's ids. */
@@ -23,7 +26,11 @@ export function SessionFormActions({
   busy: boolean;
   closing: boolean;
   deleting: boolean;
+  reopening?: boolean;
+  /** The session is closed (Completed or Cancelled): Reopen Session stands where Close Session would. */
+  closed?: boolean;
   onClose: () => void;
+  onReopen?: () => void;
   onDelete: () => void;
 }) {
   const { t } = useTranslation();
@@ -45,10 +52,17 @@ export function SessionFormActions({
         {t('sessions.form.manageTitle')}
       </h2>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Button id={buttonId('close')} variant="secondary" disabled={busy} onClick={() => setAsking('close')}>
-          {closing && <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden />}
-          {closing ? t('sessions.form.closing') : t('sessions.form.closeSession')}
-        </Button>
+        {closed && onReopen ? (
+          <Button id={buttonId('reopen')} variant="secondary" disabled={busy} onClick={() => setAsking('reopen')}>
+            {reopening && <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden />}
+            {reopening ? t('sessions.form.reopening') : t('sessions.form.reopenSession')}
+          </Button>
+        ) : (
+          <Button id={buttonId('close')} variant="secondary" disabled={busy} onClick={() => setAsking('close')}>
+            {closing && <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden />}
+            {closing ? t('sessions.form.closing') : t('sessions.form.closeSession')}
+          </Button>
+        )}
         <Button id={buttonId('delete')} variant="danger" disabled={busy} onClick={() => setAsking('delete')}>
           {deleting && <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden />}
           {deleting ? t('sessions.form.deleting') : t('sessions.form.deleteSession')}
@@ -63,6 +77,17 @@ export function SessionFormActions({
         cancelLabel={t('common.cancel')}
         onConfirm={onClose}
       />
+      {onReopen && (
+        <ConfirmDialog
+          open={asking === 'reopen'}
+          onOpenChange={(open) => onAskOpenChange('reopen', open)}
+          title={t('sessions.form.confirmReopenTitle')}
+          description={t('sessions.form.confirmReopenMessage')}
+          confirmLabel={t('common.confirm')}
+          cancelLabel={t('common.cancel')}
+          onConfirm={onReopen}
+        />
+      )}
       <ConfirmDialog
         open={asking === 'delete'}
         onOpenChange={(open) => onAskOpenChange('delete', open)}

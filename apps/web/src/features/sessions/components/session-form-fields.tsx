@@ -5,7 +5,13 @@ import type { ValidatedForm } from '@/components/forms/use-validated-form';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { DURATION_MINUTES, TARGET_LEVELS, type SessionFormValues } from './session-form-model';
+import { DURATION_MINUTES, parseLocalInputValue, TARGET_LEVELS, type SessionFormValues } from './session-form-model';
+
+/** A training date before now: the class is recorded after the fact and will be listed under Past. */
+function isInThePast(value: string): boolean {
+  const date = parseLocalInputValue(value);
+  return date !== null && date.getTime() < Date.now();
+}
 
 /**
  * The fields of spec section 2 (Create and edit session form): the instructor's name (read-only),
@@ -27,6 +33,11 @@ export function SessionFormFields({
       </FormField>
       <FormField id={fieldId('trainingDate')} label={t('sessions.form.trainingDate')} error={message('trainingDate')}>
         <Input {...textControl('trainingDate')} size="lg" type="datetime-local" step={60} />
+        {isInThePast(values.trainingDate) && (
+          <p role="status" className="text-sm text-amber-700 dark:text-amber-400">
+            {t('sessions.form.pastDateWarning')}
+          </p>
+        )}
       </FormField>
       <FormField id={fieldId('capacity')} label={t('sessions.form.capacity')} error={message('capacity')}>
         <Input

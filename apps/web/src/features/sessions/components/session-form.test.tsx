@@ -14,6 +14,7 @@ const DETAILS = 'GET /api/trainingsession/7';
 const UPDATE = 'PUT /api/trainingsession/7';
 const CLOSE = 'PATCH /api/trainingsession/7/close';
 const DELETE = 'DELETE /api/trainingsession/7';
+const REOPEN = 'PATCH /api/trainingsession/7/reopen';
 
 /** 15 March 2025, 18:30 local time, 90 minutes, Intermediate. */
 const SESSION = makeSessionDetails({ id: 7, capacity: 20, duration: 1.5, description: 'Guard retention' });
@@ -89,6 +90,17 @@ describe('CreateSessionForm', () => {
     expect(screen.getByRole('button', { name: 'Create' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Close Session' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Session' })).toBeNull();
+  });
+
+  it('warns that a class with a date in the past will be listed under Past', async () => {
+    stubFetch({});
+    await renderCreate();
+    const warning = 'This date is in the past: the class will be recorded after the fact and listed under Past.';
+    expect(screen.queryByText(warning)).toBeNull();
+    setDate('2020-01-10T18:00');
+    expect(screen.getByRole('status')).toHaveTextContent(warning);
+    setDate('2099-01-10T18:00');
+    expect(screen.queryByText(warning)).toBeNull();
   });
 
   it('requires the training date, the capacity and the duration before asking anything', async () => {
@@ -301,6 +313,19 @@ describe('EditSessionForm', () => {
 
     pending.resolve(json(204, undefined));
     expect(await screen.findByRole('heading', { name: 'Session list page' })).toBeVisible();
+  });
+
+  it('offers Reopen Session instead of Close Session on a closed session, after a confirmation', async () => {
+    const closed = { ...SESSION, status: 'Completed' as const };
+    const { callsTo } = stubFetch({ [DETAILS]: () => json(200, closed), [REOPEN]: () => json(204, undefined) });
+    const user = await renderEdit();
+    await user.click(await screen.findByRole('button', { name: 'Reopen Session' }));
+    expect(screen.queryByRole('button', { name: 'Close Session' })).toBeNull();
+    const confirm = await dialog();
+    expect(within(confirm).getByRole('heading', { name: 'Reopen this session?' })).toBeVisible();
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('heading', { name: 'Session list page' })).toBeVisible();
+    expect(callsTo(REOPEN)).toHaveLength(1);
   });
 
   it('deletes the session after the warning, showing Deleting... meanwhile', async () => {

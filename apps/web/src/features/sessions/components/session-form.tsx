@@ -65,7 +65,10 @@ function EditSessionEditor({
             busy={calls.busy}
             closing={calls.closing}
             deleting={calls.deleting}
+            reopening={calls.reopening}
+            closed={session.status !== 'Active'}
             onClose={calls.closeSession}
+            onReopen={calls.reopenSession}
             onDelete={calls.deleteSession}
           />
         )

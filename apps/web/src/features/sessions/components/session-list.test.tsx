@@ -79,6 +79,59 @@ describe('SessionList', () => {
     expect(Object.fromEntries(query)).toEqual({ from: '2025-03-14T03:00:00.000Z', limit: '100' });
   });
 
+  it('shows Past, kept in the URL, paged on the server newest first, with the status of closed sessions', async () => {
+    const older = '/api/trainingsession?to=2025-03-15T00%3A00%3A00.000Z&order=desc&limit=20&cursor=x';
+    const http = stubFetch({
+      [LIST]: (call) =>
+        call.path.includes('cursor=')
+          ? json(200, [
+              makeSession({
+                id: 8,
+                description: 'Oldest roll',
+                status: 'Cancelled',
+                trainingDate: '2025-01-02T18:00:00Z',
+              }),
+            ])
+          : call.path.includes('order=desc')
+            ? json(
+                200,
+                [
+                  makeSession({
+                    id: 9,
+                    description: 'Last week',
+                    status: 'Completed',
+                    trainingDate: '2025-03-08T18:00:00Z',
+                  }),
+                ],
+                {
+                  link: `<${older}>; rel="next"`,
+                },
+              )
+            : json(200, [makeSession()]),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<SessionList isStudent={false} />, { path: '/class-session?view=past' });
+    expect(screen.getByRole('tab', { name: 'Past' })).toHaveAttribute('aria-selected', 'true');
+    const past = await screen.findByRole('table', { name: 'Past sessions' });
+    expect(await within(past).findByText('Last week')).toBeVisible();
+    expect(within(past).getByText('Completed')).toBeVisible();
+    const [first] = http.callsTo(LIST);
+    expect(Object.fromEntries(new URLSearchParams(first?.path.split('?')[1]))).toEqual({
+      to: '2025-03-15T00:00:00.000Z',
+      order: 'desc',
+      limit: '20',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Show older sessions' }));
+    expect(await within(past).findByText('Oldest roll')).toBeVisible();
+    expect(http.callsTo(LIST).at(-1)?.path).toBe(older);
+    expect(screen.queryByRole('button', { name: 'Show older sessions' })).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: 'Upcoming' }));
+    expect(await screen.findByRole('table', { name: 'Active Training Sessions' })).toBeVisible();
+    expect(screen.queryByRole('table', { name: 'Past sessions' })).toBeNull();
+  });
+
   it('says it is loading while the list is on its way', async () => {
     stubFetch({ [LIST]: () => new Promise<Response>(() => undefined) });
     await renderList(false);

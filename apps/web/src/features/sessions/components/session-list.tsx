@@ -12,12 +12,13 @@ import { Plus } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadingStatus, TableHeaderCell, TableStateRow } from '@/components/ui/data-table';
 import { TablePager } from '@/components/ui/table-pager';
+import { usePastSessions } from '@/features/sessions/api/get-past-sessions';
 import { useSessions } from '@/features/sessions/api/get-sessions';
 import { cn } from '@/lib/cn';
 import { SessionCards } from './session-cards';
@@ -226,24 +227,114 @@ function SessionSection({
   );
 }
 
+/** The two views of the list, kept in the URL (`?view=past`). */
+export type SessionView = 'upcoming' | 'past';
+
+function ViewTabs({ view, onChange, t }: { view: SessionView; onChange: (view: SessionView) => void; t: TFunction }) {
+  const views: SessionView[] = ['upcoming', 'past'];
+  return (
+    <div
+      role="tablist"
+      aria-label={t('sessions.list.views.label')}
+      className="inline-flex rounded-lg border border-zinc-200 bg-zinc-100 p-1 dark:border-zinc-800 dark:bg-zinc-900"
+      onKeyDown={(event) => {
+        if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+        const next = view === 'upcoming' ? 'past' : 'upcoming';
+        onChange(next);
+        setTimeout(() => document.getElementById(`session-view-${next}`)?.focus(), 0);
+      }}
+    >
+      {views.map((name) => (
+        <button
+          key={name}
+          id={`session-view-${name}`}
+          type="button"
+          role="tab"
+          aria-selected={view === name}
+          tabIndex={view === name ? 0 : -1}
+          onClick={() => onChange(name)}
+          className={cn(
+            'min-h-10 rounded-md px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2',
+            view === name
+              ? 'bg-white text-zinc-900 shadow-sm dark:bg-zinc-800 dark:text-zinc-50'
+              : 'text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100',
+          )}
+        >
+          {t(`sessions.list.views.${name}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /**
- * The session list (spec section 2, Session list): the training sessions from yesterday on (at most
- * 100, see get-sessions.ts). Those that have not ended yet fill the Active Training Sessions box;
- * those that have ended sit apart below it, where students can no longer check in. Each box is a
- * sortable, paged table on a wide screen and a list of cards on a phone. Students check in to a
- * session; instructors edit and manage them and create new ones.
+ * The Past view: every session that started before the page was opened, newest first, paged on the
+ * server (20 at a time, the `Link` header leads to older ones); closed sessions show their status.
  */
-export function SessionList({ isStudent }: { isStudent: boolean }) {
-  const { t, i18n } = useTranslation();
-  const { data, isPending, isError, error } = useSessions();
-  const now = useNow();
-  const { upcoming, past } = useSplitSessions(data ?? NO_SESSIONS, now);
-  const hintId = useId();
-  const language = i18n.language;
+function PastSessions({ isStudent, t, language }: { isStudent: boolean; t: TFunction; language: string }) {
+  const [before] = useState(() => new Date().toISOString());
+  const { data, isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = usePastSessions(
+    before,
+    true,
+  );
+  const sessions = useMemo(() => data?.pages.flatMap((page) => page.sessions) ?? NO_SESSIONS, [data]);
 
   useEffect(() => {
     if (isError) console.error('Error fetching training sessions', error);
   }, [isError, error]);
+
+  return (
+    <div className="space-y-4">
+      <SessionSection
+        title={t('sessions.list.past.viewTitle')}
+        lead={t('sessions.list.past.viewLead')}
+        sessions={sessions}
+        isPending={isPending}
+        isError={isError}
+        isStudent={isStudent}
+        ended
+        paginationLabel={t('sessions.list.past.paginationLabel')}
+        alwaysPaginate={false}
+        t={t}
+        language={language}
+      />
+      {hasNextPage && (
+        <div className="flex justify-center">
+          <Button variant="secondary" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            {isFetchingNextPage ? t('sessions.list.past.loadingOlder') : t('sessions.list.past.loadOlder')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The session list (spec section 2, Session list), in two views kept in the URL. Upcoming: the
+ * training sessions from yesterday on (at most 100, see get-sessions.ts); those that have not ended
+ * yet fill the Active Training Sessions box, those that have ended sit apart below it, where students
+ * can no longer check in. Past: every earlier session, newest first, paged on the server. Each box is
+ * a sortable, paged table on a wide screen and a list of cards on a phone. Students check in to a
+ * session; instructors edit and manage them and create new ones.
+ */
+export function SessionList({ isStudent }: { isStudent: boolean }) {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const view: SessionView = params.get('view') === 'past' ? 'past' : 'upcoming';
+  const language = i18n.language;
+  const hintId = useId();
+
+  function changeView(next: SessionView) {
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'past') updated.set('view', 'past');
+        else updated.delete('view');
+        return updated;
+      },
+      { replace: true },
+    );
+  }
 
   return (
     <div className="space-y-8">
@@ -273,7 +364,30 @@ export function SessionList({ isStudent }: { isStudent: boolean }) {
           </div>
         }
       />
+      <ViewTabs view={view} onChange={changeView} t={t} />
+      <div role="tabpanel" aria-labelledby={`session-view-${view}`} className="space-y-8">
+        {view === 'past' ? (
+          <PastSessions isStudent={isStudent} t={t} language={language} />
+        ) : (
+          <UpcomingSessions isStudent={isStudent} t={t} language={language} />
+        )}
+      </div>
+    </div>
+  );
+}
 
+/** The Upcoming view: the window from yesterday on, split into what has not ended and what has. */
+function UpcomingSessions({ isStudent, t, language }: { isStudent: boolean; t: TFunction; language: string }) {
+  const { data, isPending, isError, error } = useSessions();
+  const now = useNow();
+  const { upcoming, past } = useSplitSessions(data ?? NO_SESSIONS, now);
+
+  useEffect(() => {
+    if (isError) console.error('Error fetching training sessions', error);
+  }, [isError, error]);
+
+  return (
+    <>
       <SessionSection
         title={t('sessions.list.tableTitle')}
         sessions={upcoming}
@@ -302,6 +416,6 @@ export function SessionList({ isStudent }: { isStudent: boolean }) {
           language={language}
         />
       )}
-    </div>
+    </>
   );
 }

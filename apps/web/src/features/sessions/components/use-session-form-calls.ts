@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCloseSession } from '@/features/sessions/api/close-session';
+import { useReopenSession } from '@/features/sessions/api/reopen-session';
 import { useDeleteSession } from '@/features/sessions/api/delete-session';
 import { useCreateSession, useUpdateSession } from '@/features/sessions/api/save-session';
 import { errorText, type Failure } from '@/lib/failure';
@@ -47,6 +48,7 @@ export function useEditSessionCalls(sessionId: number) {
   const updateMutation = useUpdateSession(sessionId);
   const closeMutation = useCloseSession(sessionId);
   const deleteMutation = useDeleteSession(sessionId);
+  const reopenMutation = useReopenSession(sessionId);
   const [failure, setFailure] = useState<Failure | null>(null);
 
   function failed(logLine: string, messageKey: string) {
@@ -74,6 +76,14 @@ export function useEditSessionCalls(sessionId: number) {
     });
   }
 
+  function reopenSession() {
+    setFailure(null);
+    reopenMutation.mutate(undefined, {
+      onSuccess: done,
+      onError: failed('Failed to reopen training session', 'sessions.form.errors.reopen'),
+    });
+  }
+
   function deleteSession() {
     setFailure(null);
     deleteMutation.mutate(undefined, {
@@ -85,11 +95,13 @@ export function useEditSessionCalls(sessionId: number) {
   return {
     save,
     closeSession,
+    reopenSession,
     deleteSession,
     failure,
     saving: updateMutation.isPending,
     closing: closeMutation.isPending,
     deleting: deleteMutation.isPending,
-    busy: updateMutation.isPending || closeMutation.isPending || deleteMutation.isPending,
+    reopening: reopenMutation.isPending,
+    busy: updateMutation.isPending || closeMutation.isPending || deleteMutation.isPending || reopenMutation.isPending,
   };
 }

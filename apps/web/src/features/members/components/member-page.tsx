@@ -1,0 +1,214 @@
+import type { MemberAttendance, MemberDetails } from '@openmat/contract/members';
+import { ArrowLeft, Video } from 'lucide-react';
+import type { TFunction } from 'i18next';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { showToast } from '@/components/ui/toast-store';
+import { useMember } from '@/features/members/api/get-member';
+import { useMembers } from '@/features/members/api/get-members';
+import { useMergeMember } from '@/features/members/api/merge-member';
+import { errorText } from '@/lib/failure';
+import { beltLabel, formatDay } from './member-format';
+
+/** The classes grouped by month, newest month first, each month's label in the reader's language. */
+function byMonth(classes: MemberAttendance[], language: string) {
+  const months = new Map<string, MemberAttendance[]>();
+  for (const row of classes) {
+    const date = new Date(row.trainingDate);
+    const key = `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+    months.set(key, [...(months.get(key) ?? []), row]);
+  }
+  const format = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric' });
+  return [...months.entries()].map(([key, rows]) => ({
+    key,
+    label: format.format(new Date(`${key}-15T12:00:00`)),
+    rows,
+  }));
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
+      <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
+      <dd className="mt-1 text-lg font-semibold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/** Merging a walk-in into a registered student's account, behind a confirmation (instructors). */
+function MergeWalkIn({ member, t }: { member: MemberDetails; t: TFunction }) {
+  const navigate = useNavigate();
+  const selectId = useId();
+  const [target, setTarget] = useState('');
+  const [asking, setAsking] = useState(false);
+  const accounts = useMembers({ search: '', belt: '', notSeen: false, sort: 'name', order: 'asc', page: 1 });
+  const merge = useMergeMember(member.fighter.id);
+  const candidates = (accounts.data?.members ?? []).filter((row) => !row.isWalkIn);
+  const chosen = candidates.find((row) => String(row.fighterId) === target);
+
+  return (
+    <Card className="flex flex-col gap-3">
+      <h2 className="text-lg font-semibold">{t('members.merge.title')}</h2>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('members.merge.lead')}</p>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex flex-1 flex-col gap-1.5">
+          <label htmlFor={selectId} className="text-sm font-medium">
+            {t('members.merge.account')}
+          </label>
+          <Select id={selectId} value={target} onChange={(event) => setTarget(event.target.value)}>
+            <option value="">{t('members.merge.choose')}</option>
+            {candidates.map((row) => (
+              <option key={row.fighterId} value={row.fighterId}>
+                {row.fighterName}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button variant="danger" disabled={!chosen || merge.isPending} onClick={() => setAsking(true)}>
+          {merge.isPending ? t('members.merge.merging') : t('members.merge.action')}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={t('members.merge.confirmTitle')}
+        description={t('members.merge.confirmMessage', {
+          walkIn: member.fighter.fighterName,
+          account: chosen?.fighterName ?? '',
+        })}
+        confirmLabel={t('common.confirm')}
+        cancelLabel={t('common.cancel')}
+        destructive
+        onConfirm={() => {
+          if (!chosen) return;
+          merge.mutate(chosen.fighterId, {
+            onSuccess: (merged) => {
+              showToast({ title: t('members.merge.done'), tone: 'success' });
+              void navigate(`/members/${merged.fighter.id}`, { replace: true });
+            },
+            onError: (error) => {
+              console.error('Failed to merge the walk-in', error);
+              showToast({ title: t('members.merge.failed'), description: errorText(error).message, tone: 'error' });
+            },
+          });
+        }}
+      />
+    </Card>
+  );
+}
+
+/**
+ * A member's page (issue 21): belt and figures as ADR 0009 lets the viewer see them, the counts, the
+ * classes attended by month, and the videos of them the viewer may watch. An instructor may merge a
+ * walk-in into an account here.
+ */
+export function MemberPage({ fighterId, isInstructor }: { fighterId: number; isInstructor: boolean }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const { data: member, isPending, isError, error } = useMember(fighterId);
+
+  useEffect(() => {
+    if (isError) console.error('Error fetching the member', error);
+  }, [isError, error]);
+
+  if (isPending) return <Spinner label={t('members.loadingMember')} />;
+  if (isError) return <Alert title={t('members.memberError')} />;
+
+  const { fighter } = member;
+  const months = byMonth(member.attendance, language);
+  return (
+    <div className="space-y-6">
+      {isInstructor && (
+        <Link to="/members" className="inline-flex items-center gap-1 text-sm underline-offset-2 hover:underline">
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          {t('members.back')}
+        </Link>
+      )}
+      <header className="space-y-1">
+        <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight sm:text-3xl">
+          {fighter.fighterName}
+          {member.isWalkIn && (
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
+              {t('sessionDetails.walkIn')}
+            </span>
+          )}
+        </h1>
+        <p className="text-zinc-600 dark:text-zinc-400">{beltLabel(fighter.beltColor, t)}</p>
+      </header>
+
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Stat label={t('members.columns.recent')} value={String(member.classesLast30Days)} />
+        <Stat label={t('members.columns.total')} value={String(member.classesTotal)} />
+        <Stat
+          label={t('members.columns.lastAttended')}
+          value={member.lastAttended ? formatDay(member.lastAttended, language) : t('members.never')}
+        />
+        <Stat label={t('members.weight')} value={fighter.weight === null ? '—' : `${fighter.weight} kg`} />
+      </dl>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="flex flex-col gap-4 lg:col-span-2">
+          <h2 className="text-lg font-semibold">{t('members.history')}</h2>
+          {months.length === 0 ? (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('members.noClasses')}</p>
+          ) : (
+            months.map((month) => (
+              <section key={month.key} aria-label={month.label}>
+                <h3 className="mb-1 text-sm font-semibold text-zinc-700 capitalize dark:text-zinc-300">
+                  {month.label} · {t('members.classCount', { count: month.rows.length })}
+                </h3>
+                <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+                  {month.rows.map((row) => (
+                    <li
+                      key={row.sessionId}
+                      className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm"
+                    >
+                      <Link to={`/session-details/${row.sessionId}`} className="underline-offset-2 hover:underline">
+                        {formatDay(row.trainingDate, language)}
+                        {row.description.trim() !== '' && ` · ${row.description}`}
+                      </Link>
+                      <span className="text-xs text-zinc-500 dark:text-zinc-400">
+                        {t(`sessions.statuses.${row.status}`)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))
+          )}
+        </Card>
+
+        <div className="flex flex-col gap-6">
+          <Card className="flex flex-col gap-3">
+            <h2 className="text-lg font-semibold">{t('members.videos')}</h2>
+            {member.videos.length === 0 ? (
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('members.noVideos')}</p>
+            ) : (
+              <ul className="flex flex-col gap-2">
+                {member.videos.map((video) => (
+                  <li key={video.id}>
+                    <Link
+                      to={`/video-review/${video.id}`}
+                      className="inline-flex items-center gap-2 text-sm underline-offset-2 hover:underline"
+                    >
+                      <Video className="h-4 w-4" aria-hidden />
+                      {video.description.trim() || formatDay(video.uploadTimestamp, language)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+          {isInstructor && member.isWalkIn && <MergeWalkIn member={member} t={t} />}
+        </div>
+      </div>
+    </div>
+  );
+}

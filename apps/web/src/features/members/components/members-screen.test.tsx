@@ -1,0 +1,174 @@
+import type { MemberDetails, MemberListPage, MemberSummary } from '@openmat/contract/members';
+import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { takeConsoleErrors } from '@/testing/console-guard';
+import { json, problem, stubFetch } from '@/testing/fetch-stub';
+import { renderWithApp } from '@/testing/render';
+import { MemberPage } from './member-page';
+import { MembersScreen } from './members-screen';
+
+const LIST = 'GET /api/members';
+
+const member = (overrides: Partial<MemberSummary> = {}): MemberSummary => ({
+  fighterId: 5,
+  fighterName: 'Stella Nowak',
+  beltColor: 'Blue',
+  isWalkIn: false,
+  classesLast30Days: 3,
+  classesTotal: 41,
+  lastAttended: '2025-03-10T18:00:00.000Z',
+  ...overrides,
+});
+
+const page = (members: MemberSummary[], total = members.length): MemberListPage => ({
+  members,
+  total,
+  page: 1,
+  pageSize: 50,
+});
+
+const queryOf = (path: string | undefined) => Object.fromEntries(new URLSearchParams(path?.split('?')[1]));
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('MembersScreen', () => {
+  it('lists the members with belt, classes in 30 days and in total, last attended, and a link to each', async () => {
+    stubFetch({
+      [LIST]: () =>
+        json(
+          200,
+          page([
+            member(),
+            member({ fighterId: 6, fighterName: 'Wanda', beltColor: null, isWalkIn: true, lastAttended: null }),
+          ]),
+        ),
+    });
+    await renderWithApp(<MembersScreen />, { path: '/members' });
+    const table = await screen.findByRole('table', { name: '2 members' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Name', 'Belt', 'Classes (30 days)', 'Classes in total', 'Last attended']);
+    const [, stella, wanda] = within(table).getAllByRole('row');
+    expect(within(stella ?? table).getByRole('link', { name: 'Stella Nowak' })).toHaveAttribute('href', '/members/5');
+    expect(stella).toHaveTextContent('Blue');
+    expect(stella).toHaveTextContent('341Mar 10, 2025');
+    expect(wanda).toHaveTextContent('Walk-in');
+    expect(wanda).toHaveTextContent('Unranked');
+    expect(wanda).toHaveTextContent('Never');
+  });
+
+  it('asks the server to search, filter by belt and by not seen for 14 days, and to sort by a column', async () => {
+    const http = stubFetch({ [LIST]: () => json(200, page([member()])) });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<MembersScreen />, { path: '/members' });
+    await screen.findByRole('link', { name: 'Stella Nowak' });
+    expect(queryOf(http.callsTo(LIST)[0]?.path)).toEqual({ sort: 'name', order: 'asc', limit: '50', page: '1' });
+
+    await user.click(screen.getByRole('checkbox', { name: 'Not seen for 14 days' }));
+    await user.selectOptions(screen.getByLabelText('Belt'), 'Blue');
+    await user.click(screen.getByRole('button', { name: 'Classes in total' }));
+    await user.click(screen.getByRole('button', { name: 'Classes in total' }));
+    await user.type(screen.getByLabelText('Search by name'), 'ste');
+    await vi.waitFor(() =>
+      expect(queryOf(http.callsTo(LIST).at(-1)?.path)).toEqual({
+        search: 'ste',
+        belt: 'Blue',
+        notSeen: 'true',
+        sort: 'total',
+        order: 'desc',
+        limit: '50',
+        page: '1',
+      }),
+    );
+    expect(screen.getByRole('columnheader', { name: 'Classes in total' })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('says when no member matches', async () => {
+    stubFetch({ [LIST]: () => json(200, page([])) });
+    await renderWithApp(<MembersScreen />, { path: '/members' });
+    expect(await screen.findByText('No members match.')).toBeVisible();
+  });
+
+  it('shows and logs a failure to load the members', async () => {
+    stubFetch({ [LIST]: () => problem(500, 'Database unavailable') });
+    await renderWithApp(<MembersScreen />, { path: '/members' });
+    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent('Error fetching members');
+    expect(takeConsoleErrors()).toEqual([expect.stringContaining('Error fetching members')]);
+  });
+
+  it('speaks Polish', async () => {
+    stubFetch({ [LIST]: () => json(200, page([member()])) });
+    await renderWithApp(<MembersScreen />, { path: '/members', language: 'pl' });
+    expect(await screen.findByRole('table', { name: '1 członek' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Eksportuj CSV' })).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: 'Nieobecni od 14 dni' })).toBeVisible();
+  });
+});
+
+const details = (overrides: Partial<MemberDetails> = {}): MemberDetails => ({
+  fighter: {
+    id: 9,
+    fighterName: 'Wanda Walk-in',
+    height: 166,
+    weight: 61,
+    bmi: null,
+    gender: 'Female',
+    birthdate: '2001-02-03',
+    fighterRole: 'Student',
+    maxWorkoutDuration: null,
+    beltColor: null,
+    experience: null,
+  },
+  isWalkIn: true,
+  classesLast30Days: 1,
+  classesTotal: 3,
+  lastAttended: '2025-03-10T18:00:00.000Z',
+  attendance: [
+    { sessionId: 3, trainingDate: '2025-03-10T18:00:00.000Z', description: 'Guard', status: 'Completed' },
+    { sessionId: 2, trainingDate: '2025-02-20T18:00:00.000Z', description: 'Mount', status: 'Completed' },
+    { sessionId: 1, trainingDate: '2025-02-03T18:00:00.000Z', description: 'Back', status: 'Cancelled' },
+  ],
+  videos: [{ id: 4, description: 'Roll with Ola', uploadTimestamp: '2025-03-11T10:00:00.000Z' }],
+  ...overrides,
+});
+
+describe('MemberPage', () => {
+  it('shows the attendance history by month and the videos of the member', async () => {
+    stubFetch({ 'GET /api/members/9': () => json(200, details()) });
+    await renderWithApp(<MemberPage fighterId={9} isInstructor={false} />, { path: '/members/9' });
+    expect(await screen.findByRole('heading', { level: 1, name: /Wanda Walk-in/ })).toBeVisible();
+    const march = screen.getByRole('region', { name: 'March 2025' });
+    expect(within(march).getAllByRole('listitem')).toHaveLength(1);
+    const february = screen.getByRole('region', { name: 'February 2025' });
+    expect(within(february).getByRole('heading')).toHaveTextContent('February 2025 · 2 classes');
+    expect(within(february).getByText('Cancelled')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Roll with Ola' })).toHaveAttribute('href', '/video-review/4');
+    expect(screen.getByText('61 kg')).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Merge into an account' })).toBeNull();
+  });
+
+  it('merges a walk-in into a registered member only after a confirmation', async () => {
+    const http = stubFetch({
+      'GET /api/members/9': () => json(200, details()),
+      [LIST]: () => json(200, page([member(), member({ fighterId: 9, fighterName: 'Wanda Walk-in', isWalkIn: true })])),
+      'POST /api/members/9/merge': () => json(200, details({ isWalkIn: false })),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<MemberPage fighterId={9} isInstructor />, { path: '/members/9' });
+    const select = await screen.findByLabelText('Registered member');
+    await vi.waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(2));
+    await user.selectOptions(select, 'Stella Nowak');
+    await user.click(screen.getByRole('button', { name: 'Merge' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Every class of Wanda Walk-in moves to Stella Nowak');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(http.callsTo('POST /api/members/9/merge')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Merge' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
+    await vi.waitFor(() => expect(http.callsTo('POST /api/members/9/merge')).toHaveLength(1));
+    expect(http.callsTo('POST /api/members/9/merge')[0]?.body).toEqual({ intoFighterId: 5 });
+  });
+});

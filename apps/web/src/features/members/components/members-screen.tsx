@@ -1,0 +1,267 @@
+import { Belt } from '@openmat/contract/enums';
+import { MemberBeltFilter, type MemberSort, type MemberSummary } from '@openmat/contract/members';
+import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Download } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/layouts/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { LoadingStatus, TableStateRow } from '@/components/ui/data-table';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { showToast } from '@/components/ui/toast-store';
+import { exportMembers } from '@/features/members/api/export-members';
+import { MEMBER_PAGE_SIZE, useMembers, type MemberListParams } from '@/features/members/api/get-members';
+import { beltLabel, formatDay } from './member-format';
+
+const COLUMNS: MemberSort[] = ['name', 'belt', 'recent', 'total', 'lastAttended'];
+const SORTS = new Set<string>(COLUMNS);
+const isSort = (value: string | null): value is MemberSort => value !== null && SORTS.has(value);
+const isBelt = (value: string | null): value is MemberBeltFilter =>
+  value !== null && MemberBeltFilter.safeParse(value).success;
+
+/** The screen's search, filters, sort and page, kept in the URL so that a reload or a link keeps them. */
+function useMemberParams(): [MemberListParams, (change: Partial<MemberListParams>) => void] {
+  const [url, setUrl] = useSearchParams();
+  const sort = url.get('sort');
+  const belt = url.get('belt');
+  const params: MemberListParams = {
+    search: url.get('search') ?? '',
+    belt: isBelt(belt) ? belt : '',
+    notSeen: url.get('notSeen') === 'true',
+    sort: isSort(sort) ? sort : 'name',
+    order: url.get('order') === 'desc' ? 'desc' : 'asc',
+    page: Math.max(1, Number(url.get('page')) || 1),
+  };
+  const update = (change: Partial<MemberListParams>) => {
+    const next = { ...params, page: 1, ...change };
+    const query = new URLSearchParams();
+    if (next.search !== '') query.set('search', next.search);
+    if (next.belt !== '') query.set('belt', next.belt);
+    if (next.notSeen) query.set('notSeen', 'true');
+    if (next.sort !== 'name') query.set('sort', next.sort);
+    if (next.order !== 'asc') query.set('order', next.order);
+    if (next.page > 1) query.set('page', String(next.page));
+    setUrl(query, { replace: true });
+  };
+  return [params, update];
+}
+
+/**
+ * /members (instructors, issue 21): everyone who has been on the roster of one of their sessions, with
+ * belt, classes in the last 30 days and in total, and the last class; search, belt and "not seen for 14
+ * days" filters, sorting by each column, paging and a CSV export of what the filters match.
+ */
+export function MembersScreen() {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const [params, update] = useMemberParams();
+  const [search, setSearch] = useState(params.search);
+  const { data, isPending, isError, error, isPlaceholderData } = useMembers(params);
+  const [exporting, setExporting] = useState(false);
+  const titleId = useId();
+  const searchId = useId();
+  const beltId = useId();
+
+  useEffect(() => {
+    if (isError) console.error('Error fetching members', error);
+  }, [isError, error]);
+
+  // The search is sent a moment after the typing stops.
+  useEffect(() => {
+    if (search === params.search) return;
+    const timer = setTimeout(() => update({ search }), 300);
+    return () => clearTimeout(timer);
+  });
+
+  async function onExport() {
+    setExporting(true);
+    try {
+      await exportMembers(params, language);
+    } catch (failure) {
+      console.error('Failed to export members', failure);
+      showToast({ title: t('members.exportFailed'), tone: 'error' });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const total = data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / MEMBER_PAGE_SIZE));
+  const members = data?.members ?? [];
+
+  function sortBy(column: MemberSort) {
+    update({ sort: column, order: params.sort === column && params.order === 'asc' ? 'desc' : 'asc' });
+  }
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={t('members.heading')}
+        lead={t('members.lead')}
+        action={
+          <Button variant="secondary" disabled={exporting} onClick={() => void onExport()}>
+            <Download className="h-4 w-4" aria-hidden />
+            {exporting ? t('members.exporting') : t('members.export')}
+          </Button>
+        }
+      />
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+        <div className="flex flex-col gap-1.5 sm:w-72">
+          <label htmlFor={searchId} className="text-sm font-medium">
+            {t('members.search')}
+          </label>
+          <Input
+            id={searchId}
+            type="search"
+            value={search}
+            placeholder={t('members.searchPlaceholder')}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5 sm:w-48">
+          <label htmlFor={beltId} className="text-sm font-medium">
+            {t('members.beltFilter')}
+          </label>
+          <Select
+            id={beltId}
+            value={params.belt}
+            onChange={(event) => update({ belt: isBelt(event.target.value) ? event.target.value : '' })}
+          >
+            <option value="">{t('members.allBelts')}</option>
+            <option value="None">{t('sessionDetails.unranked')}</option>
+            {Belt.options.map((belt) => (
+              <option key={belt} value={belt}>
+                {t(`sessionDetails.belts.${belt}`)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <label className="flex min-h-10 items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-zinc-900 dark:accent-zinc-100"
+            checked={params.notSeen}
+            onChange={(event) => update({ notSeen: event.target.checked })}
+          />
+          {t('members.notSeen')}
+        </label>
+      </div>
+
+      <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+        <h2 id={titleId} className="border-b border-zinc-200 px-4 py-3 text-lg font-semibold dark:border-zinc-800">
+          {t('members.tableTitle', { count: total })}
+        </h2>
+        {isError ? (
+          <Alert className="m-4" title={t('members.error')} />
+        ) : (
+          <>
+            <div
+              role="region"
+              aria-labelledby={titleId}
+              tabIndex={0}
+              className="overflow-x-auto focus-visible:outline-2"
+            >
+              <table
+                aria-labelledby={titleId}
+                aria-busy={isPending || isPlaceholderData}
+                className="w-full min-w-[40rem] text-sm"
+              >
+                <thead className="bg-zinc-50 dark:bg-zinc-950/40">
+                  <tr>
+                    {COLUMNS.map((column) => {
+                      const active = params.sort === column;
+                      const Arrow = params.order === 'asc' ? ArrowUp : ArrowDown;
+                      return (
+                        <th
+                          key={column}
+                          scope="col"
+                          aria-sort={active ? (params.order === 'asc' ? 'ascending' : 'descending') : undefined}
+                          className="px-3 py-2 text-left font-medium text-zinc-600 dark:text-zinc-300"
+                        >
+                          <button
+                            type="button"
+                            onClick={() => sortBy(column)}
+                            className="inline-flex min-h-9 items-center gap-1 rounded hover:text-zinc-900 focus-visible:outline-2 dark:hover:text-zinc-50"
+                          >
+                            {t(`members.columns.${column}`)}
+                            {active && <Arrow className="h-3.5 w-3.5" aria-hidden />}
+                          </button>
+                        </th>
+                      );
+                    })}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+                  {isPending ? (
+                    <TableStateRow colSpan={COLUMNS.length}>
+                      <LoadingStatus label={t('members.loading')} />
+                    </TableStateRow>
+                  ) : members.length === 0 ? (
+                    <TableStateRow colSpan={COLUMNS.length}>{t('members.empty')}</TableStateRow>
+                  ) : (
+                    members.map((member) => <MemberRow key={member.fighterId} member={member} language={language} />)
+                  )}
+                </tbody>
+              </table>
+            </div>
+            <nav
+              aria-label={t('members.pagination')}
+              className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-200 px-4 py-3 dark:border-zinc-800"
+            >
+              <p className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400" aria-live="polite">
+                {t('sessions.list.pagination.pageOf', { page: params.page, total: pageCount })}
+              </p>
+              <div className="flex gap-2">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={params.page <= 1}
+                  onClick={() => update({ page: params.page - 1 })}
+                >
+                  <ChevronLeft className="h-4 w-4" aria-hidden />
+                  {t('sessions.list.pagination.previous')}
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={params.page >= pageCount}
+                  onClick={() => update({ page: params.page + 1 })}
+                >
+                  {t('sessions.list.pagination.next')}
+                  <ChevronRight className="h-4 w-4" aria-hidden />
+                </Button>
+              </div>
+            </nav>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function MemberRow({ member, language }: { member: MemberSummary; language: string }) {
+  const { t } = useTranslation();
+  return (
+    <tr className="hover:bg-zinc-50 dark:hover:bg-zinc-800/40">
+      <td className="px-3 py-3">
+        <Link to={`/members/${member.fighterId}`} className="font-medium underline-offset-2 hover:underline">
+          {member.fighterName}
+        </Link>
+        {member.isWalkIn && (
+          <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs whitespace-nowrap text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
+            {t('sessionDetails.walkIn')}
+          </span>
+        )}
+      </td>
+      <td className="px-3 py-3 whitespace-nowrap">{beltLabel(member.beltColor, t)}</td>
+      <td className="px-3 py-3 tabular-nums">{member.classesLast30Days}</td>
+      <td className="px-3 py-3 tabular-nums">{member.classesTotal}</td>
+      <td className="px-3 py-3 whitespace-nowrap">
+        {member.lastAttended ? formatDay(member.lastAttended, language) : t('members.never')}
+      </td>
+    </tr>
+  );
+}
