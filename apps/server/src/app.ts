@@ -31,7 +31,8 @@ import { sessionRoutes } from './routes/session.routes.js';
 import { memberRoutes } from './routes/member.routes.js';
 import { videoRoutes } from './routes/video.routes.js';
 import { analysisRoutes } from './routes/analysis.routes.js';
-import { createServices, type Services } from './services/services.js';
+import { RESUMABLE_UPLOADS_PATH, createServices, type Services } from './services/services.js';
+import { createMetrics, metricsPlugin } from './plugins/metrics.js';
 import { presignedOrigin } from './repositories/s3-blob-storage.repository.js';
 import { createEventBus } from './realtime/event-bus.js';
 import { HubServer, hubsPlugin, type HubOptions } from './realtime/hub-server.js';
@@ -172,16 +173,23 @@ export async function buildApp(
   app.addHook('onReady', () => eventBus.start());
   app.addHook('onClose', () => eventBus.close());
   app.decorate('domainEvents', eventBus.publisher);
+  const metrics = createMetrics({ queue: jobBackend.queue, hubConnections: () => hubs.connectionCount });
+  await app.register(metricsPlugin, {
+    metrics,
+    token: deps.config.metricsToken,
+    uploadRoutes: ['/vid/api/video/upload-sparring', `${RESUMABLE_UPLOADS_PATH}/*`],
+  });
   const services = createServices({
     ...deps,
     log: app.log,
     jobs: jobBackend.queue,
     outbox: jobBackend.outbox,
     events: eventBus.publisher,
+    metrics,
     ...(uploadLock ? { uploadLock: { locker: uploadLock.locker } } : {}),
   });
   app.addHook('onClose', () => services.health.close());
-  const jobRegistry = new JobRegistry(app.log);
+  const jobRegistry = new JobRegistry(app.log, (outcome) => metrics.job(outcome));
   (deps.jobHandlers ?? registerJobHandlers)(jobRegistry, services);
   let jobWorker: { close(): Promise<void> } | undefined;
   let relay: { close(): Promise<void> } | undefined;

@@ -102,6 +102,7 @@ const EnvSchema = z.object({
   S3_PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   JOBS_IN_API: optional(z.enum(['true', 'false'])),
   MIGRATE_ON_START: optional(z.enum(['true', 'false'])),
+  METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
 });
 
 /** Every environment variable the server reads; the README's configuration table lists the same names. */
@@ -183,6 +184,8 @@ export interface AppConfig {
   } | null;
   /** Whether the API process runs background jobs itself (true for one process; false when workers do). */
   jobsInApi: boolean;
+  /** The bearer token `/metrics` answers to; null keeps the metrics off. */
+  metricsToken: string | null;
   /** Whether a starting process brings the schema up to date (false during a rolling upgrade; `npm run migrate` does). */
   migrateOnStart: boolean;
 }
@@ -286,5 +289,6 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
       : null,
     jobsInApi: e.JOBS_IN_API !== 'false',
     migrateOnStart: e.MIGRATE_ON_START !== 'false',
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }

@@ -68,6 +68,7 @@ export function createJobBackend(
         leaseMs: options.leaseMs,
       },
       log,
+      clock,
     );
     return {
       kind: 'bullmq',

@@ -110,6 +110,57 @@ describe.each(databaseTargets)("the operator's probes and housekeeping on $diale
     }
   });
 
+  it('serves Prometheus metrics only with METRICS_TOKEN, and only to its bearer', async () => {
+    const token = 'metrics-token-for-the-test';
+    const withMetrics = await createTestApp(target, { env: { METRICS_TOKEN: token }, jobOptions: { pollMs: 50 } });
+    try {
+      const scrape = (authorization?: string) =>
+        withMetrics.app.inject({
+          method: 'GET',
+          url: '/metrics',
+          headers: authorization ? { authorization } : {},
+        });
+      expect((await scrape()).statusCode).toBe(401);
+      expect((await scrape('Bearer wrong-token-of-some-length')).statusCode).toBe(401);
+      const who = await signUp(withMetrics.app);
+      const body = multipart([
+        { filename: 'roll.mp4', type: 'video/mp4', data: clips.mp4 },
+        ['studentIdentifier', 'x'],
+      ]);
+      const uploaded = await withMetrics.app.inject({
+        method: 'POST',
+        url: '/vid/api/video/upload-sparring',
+        headers: { ...body.headers, ...who.auth },
+        payload: body.payload,
+      });
+      expect(uploaded.statusCode).toBe(200);
+      await vi.waitFor(
+        async () => {
+          const text = (await scrape(`Bearer ${token}`)).body;
+          expect(text).toMatch(/openmat_job_duration_seconds_count\{job="video.process",outcome="ok"\} 1/);
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+      const res = await scrape(`Bearer ${token}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/plain');
+      const text = res.body;
+      expect(text).toMatch(
+        /openmat_http_request_duration_seconds_count\{method="POST",route="\/vid\/api\/video\/upload-sparring",status_code="200"\} 1/,
+      );
+      const uploadedBytes = Number(/openmat_upload_bytes_total (\d+)/.exec(text)?.[1]);
+      expect(uploadedBytes).toBeGreaterThanOrEqual(clips.mp4.length);
+      expect(text).toMatch(/openmat_job_queue_depth\{state="waiting"\} 0/);
+      expect(text).toMatch(/openmat_job_queue_oldest_waiting_seconds 0/);
+      expect(text).toMatch(/openmat_hub_connections 0/);
+      expect(text).toContain('openmat_analysis_seconds_per_video_second');
+    } finally {
+      await withMetrics.close();
+    }
+    // Without the token, the address is not there.
+    expect((await ctx.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+  });
+
   it('sweeps scratch files untouched for a day at start, and leaves newer ones', async () => {
     const probe = await createTestApp(target);
     const dataDir = probe.config.dataDir;

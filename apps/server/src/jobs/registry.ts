@@ -72,7 +72,11 @@ interface RegisteredHandler {
 export class JobRegistry implements JobRunner {
   private readonly handlers = new Map<string, RegisteredHandler>();
 
-  constructor(private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>) {}
+  constructor(
+    private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+    /** Told of every try's outcome and duration (the metrics). */
+    private readonly observe: (outcome: { name: string; seconds: number; ok: boolean }) => void = () => undefined,
+  ) {}
 
   register<N extends JobName>(name: N, handler: JobHandler<N>): void {
     if (this.handlers.has(name)) throw new Error(`Job "${name}" has a handler already.`);
@@ -112,6 +116,7 @@ export class JobRegistry implements JobRunner {
     this.log.info(about, 'a job started');
     const outcome = await handler.execute(run.payload, { attempt: run.attempt, maxAttempts: run.maxAttempts });
     const seconds = Math.round(performance.now() - started) / 1000;
+    this.observe({ name: run.name, seconds, ok: outcome.ok });
     if (outcome.ok) this.log.info({ ...about, seconds }, 'a job ended');
     else {
       this.log.warn({ ...about, seconds, maxAttempts: run.maxAttempts, error: outcome.error }, 'a job try failed');

@@ -207,6 +207,11 @@ export class HubServer {
   private readonly users = new Map<HubPath, Map<number, Set<HubConnection>>>(HUBS.map((hub) => [hub, new Map()]));
   /** Every accepted socket, handshaken or not, so closing reaches them all. */
   private readonly sockets = new Set<HubConnection>();
+
+  /** The hub connections open in this process, for the metrics. */
+  get connectionCount(): number {
+    return this.sockets.size;
+  }
   private readonly pingIntervalMs: number;
   private readonly clientTimeoutMs: number;
   private readonly closeGraceMs: number;

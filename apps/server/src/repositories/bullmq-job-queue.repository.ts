@@ -1,6 +1,7 @@
 import { JobPayloadSchemas, type JobName, type JobPayload } from '@openmat/contract/jobs';
 import { Queue, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 /** What runs a job's try and hears of its final failure: the job registry, handed in by the wiring. */
 export interface BullmqJobRunner {
@@ -46,6 +47,7 @@ export class BullmqJobQueue {
   constructor(
     private readonly options: BullmqJobQueueOptions,
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
+    private readonly clock: Clock = systemClock,
   ) {
     this.prefix = options.prefix ?? 'openmat';
     this.maxAttempts = options.maxAttempts ?? 3;
@@ -80,6 +82,19 @@ export class BullmqJobQueue {
       removeOnFail: { count: 5000 },
       ...(options.jobKey === undefined ? {} : { deduplication: { id: `${name}|${options.jobKey}` } }),
     });
+  }
+
+  async stats(): Promise<{ waiting: number; running: number; oldestWaitingSeconds: number }> {
+    const counts = await this.queue.getJobCounts('wait', 'prioritized', 'delayed', 'active');
+    const [oldest] = await this.queue.getJobs(['wait'], 0, 0, true);
+    const [oldestPrioritized] = await this.queue.getJobs(['prioritized'], -1, -1);
+    const stamps = [oldest?.timestamp, oldestPrioritized?.timestamp].filter((stamp) => stamp !== undefined);
+    const first = stamps.length > 0 ? Math.min(...stamps) : null;
+    return {
+      waiting: (counts.wait ?? 0) + (counts.prioritized ?? 0) + (counts.delayed ?? 0),
+      running: counts.active ?? 0,
+      oldestWaitingSeconds: first === null ? 0 : Math.max(0, (this.clock.now().getTime() - first) / 1000),
+    };
   }
 
   /** Drops the job of this name and key while it waits; a running one (locked) is left to its handler. */

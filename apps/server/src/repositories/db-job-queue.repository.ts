@@ -79,6 +79,23 @@ export class DbJobQueueRepository {
     for (const listener of this.listeners) listener();
   }
 
+  async stats(): Promise<{ waiting: number; running: number; oldestWaitingSeconds: number }> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select((eb) => ['status', eb.fn.countAll<number | string>().as('count'), eb.fn.min('created_at').as('oldest')])
+      .where('status', 'in', ['queued', 'running'])
+      .groupBy('status')
+      .execute();
+    const queued = rows.find((row) => row.status === 'queued');
+    const running = rows.find((row) => row.status === 'running');
+    const oldest = queued?.oldest ? Date.parse(queued.oldest) : null;
+    return {
+      waiting: Number(queued?.count ?? 0),
+      running: Number(running?.count ?? 0),
+      oldestWaitingSeconds: oldest === null ? 0 : Math.max(0, (this.clock.now().getTime() - oldest) / 1000),
+    };
+  }
+
   /** Drops the queued job of this name and key; a running one is left to its handler. */
   async cancel(name: JobName, jobKey: string): Promise<void> {
     await this.db

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { AnalysisResult, type AnalysisPatch, type AnalyzeAccepted } from '@openmat/contract/analysis';
 import { ROLE_STUDENT } from '@openmat/contract/enums';
 import type { Language } from '@openmat/contract/languages';
@@ -92,6 +93,7 @@ export class AnalysisService {
     private readonly settings: AnalysisSettings,
     private readonly vision: VisionModel | null = null,
     private readonly log: { warn(details: object, message: string): void } = { warn: () => undefined },
+    private readonly metrics?: { analysed(wallSeconds: number, videoSeconds: number): void },
   ) {}
 
   /**
@@ -205,6 +207,7 @@ export class AnalysisService {
       if (!info) throw new AnalysisImpossible(render(msg('analysis.notDecodable'), state.language));
       const input: MediaSource = { path: source.path, demuxer: info.demuxer, durationSeconds: info.durationSeconds };
       const durationSeconds = info.durationSeconds ?? 0;
+      const started = performance.now();
       const detector = await this.detector();
       const frames = this.media.sampleFrames(
         input,
@@ -249,6 +252,7 @@ export class AnalysisService {
           analyzer = `${this.vision.name} (${analyzer} positions)`;
         }
       }
+      this.metrics?.analysed((performance.now() - started) / 1000, durationSeconds);
       if (!(await this.analyses.complete(videoId, JSON.stringify(stored), analyzer))) return;
       await this.events.publish({
         type: 'analysis.completed',

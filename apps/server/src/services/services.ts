@@ -66,6 +66,8 @@ export interface ServiceDependencies {
   /** Where a job is written in the transaction of the row it is about; the relay hands it to `jobs`. */
   outbox: JobOutboxRepository;
   events: VideoEvents;
+  /** Told of each finished analysis's wall time against the video's length. */
+  metrics?: { analysed(wallSeconds: number, videoSeconds: number): void };
   /** The lock of resumable uploads, shared through Redis when several instances serve them. */
   uploadLock?: { locker?: Locker };
 }
@@ -100,6 +102,7 @@ export function createServices({
   jobs,
   outbox,
   events,
+  metrics,
   uploadLock = {},
 }: ServiceDependencies): Services {
   const { db } = database;
@@ -194,6 +197,7 @@ export function createServices({
       },
       config.videoAi ? { model: new LlmRepository(config.videoAi), name: config.videoAi.model } : null,
       log,
+      metrics,
     ),
   };
 }
