@@ -20,6 +20,7 @@ import { LoadingStatus, TableHeaderCell, TableStateRow } from '@/components/ui/d
 import { TablePager } from '@/components/ui/table-pager';
 import { useSessions } from '@/features/sessions/api/get-sessions';
 import { cn } from '@/lib/cn';
+import { MyCheckIns } from './my-check-ins';
 import { SessionCards } from './session-cards';
 import { hasSessionEnded } from './session-schedule';
 import { sessionColumns } from './session-table-columns';
@@ -233,7 +234,7 @@ function SessionSection({
  * sortable, paged table on a wide screen and a list of cards on a phone. Students check in to a
  * session; instructors edit and manage them and create new ones.
  */
-export function SessionList({ isStudent }: { isStudent: boolean }) {
+export function SessionList({ isStudent, fighterId = null }: { isStudent: boolean; fighterId?: number | null }) {
   const { t, i18n } = useTranslation();
   const { data, isPending, isError, error } = useSessions();
   const now = useNow();
@@ -273,6 +274,10 @@ export function SessionList({ isStudent }: { isStudent: boolean }) {
           </div>
         }
       />
+
+      {isStudent && fighterId !== null && !isError && (
+        <MyCheckIns sessions={upcoming} fighterId={fighterId} now={now} />
+      )}
 
       <SessionSection
         title={t('sessions.list.tableTitle')}
