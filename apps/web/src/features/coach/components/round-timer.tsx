@@ -175,7 +175,7 @@ function PhaseBadge({ view, large = false }: { view: RoundView; large?: boolean 
           ? 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200'
           : view.phase === 'rest'
             ? 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200'
-            : 'bg-brand-100 text-brand-900 dark:bg-brand-950 dark:text-brand-100',
+            : 'bg-brand-100 text-brand-900 dark:bg-brand-900 dark:text-brand-100',
         view.status === 'paused' && 'bg-yellow-100 text-yellow-900 dark:bg-yellow-950 dark:text-yellow-200',
       )}
     >
@@ -221,7 +221,10 @@ function TimerButtons({
   );
 }
 
-const split = (seconds: number) => ({ minutes: String(Math.floor(seconds / 60)), seconds: String(seconds % 60) });
+const split = (seconds: number) => ({
+  minutes: String(Math.floor(seconds / 60)),
+  seconds: String(seconds % 60).padStart(2, '0'),
+});
 
 /** The rounds, work and rest as planned, each adjustable, and Start. */
 function RoundSetup({
