@@ -1,5 +1,5 @@
 // Makes apps/web/public/sounds/bell.mp3, the one sound file of the lesson-plan countdown timers
-// (start, pause/resume, finish). The generated file is committed, so nothing is downloaded at run time.
+// (start, pause/resume, finish) and of the sparring round timer (the same cues plus the ten-second warning). The generated file is committed, so nothing is downloaded at run time.
 //
 // Re-run it from the repository root after changing the cues below:
 //
@@ -13,7 +13,8 @@
 // apps/web/src/features/coach/components/bell-cues.ts:
 //   start          at  0 s for 2 s: two quick, bright strikes;
 //   pause / resume at  9 s for 2 s: one soft, lower strike;
-//   finish         at 17 s for 3 s: three strikes, the end-of-round bell.
+//   finish         at 17 s for 3 s: three strikes, the end-of-round bell;
+//   warning        at 21 s for 2 s: four fast, high taps, the round timer's "ten seconds left" cue.
 // Silence lies between the cues, and every cue has died away before its segment ends.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -22,7 +23,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SAMPLE_RATE = 22_050;
-const LENGTH_SECONDS = 20.5;
+const LENGTH_SECONDS = 23.5;
 const OUTPUT = fileURLToPath(new URL('../apps/web/public/sounds/bell.mp3', import.meta.url));
 const FFMPEG = process.env.FFMPEG ?? 'ffmpeg';
 
@@ -57,6 +58,17 @@ const CUES = [
       { offset: 0, frequency: 784, gain: 0.9 },
       { offset: 0.45, frequency: 784, gain: 0.9 },
       { offset: 0.9, frequency: 784, gain: 0.9 },
+    ],
+  },
+  {
+    name: 'warning',
+    at: 21,
+    duration: 2,
+    strikes: [
+      { offset: 0, frequency: 1568, gain: 0.55 },
+      { offset: 0.15, frequency: 1568, gain: 0.55 },
+      { offset: 0.3, frequency: 1568, gain: 0.55 },
+      { offset: 0.45, frequency: 1568, gain: 0.55 },
     ],
   },
 ];

@@ -194,6 +194,54 @@ describe.each(databaseTargets)('training sessions on $dialect', (target) => {
     const checkIn = (id: number, who: SignedIn, fighterId = who.fighterId, sessionId = id) =>
       call('POST', `/api/trainingsession/${id}/checkin`, who, { studentIds: [fighterId], sessionId });
 
+    it('lets a student cancel their own check-in before the class, and the place goes back to the capacity', async () => {
+      const session = await createSession({ capacity: 1 });
+      const second = await signUp(ctx.app, { fighterRole: 'Student', fighterName: 'Second Sam' });
+      expect((await checkIn(session.id, student)).statusCode).toBe(200);
+      const full = await checkIn(session.id, second);
+      expect(full.statusCode).toBe(409);
+      expect(full.json()).toEqual({ message: 'This session is full.' });
+
+      const cancelled = await call('DELETE', `/api/trainingsession/${session.id}/checkin`, student);
+      expect(cancelled.statusCode).toBe(200);
+      expect(cancelled.json<TrainingSessionDetails>()).toMatchObject({ id: session.id, studentIds: [], students: [] });
+      // The place is free again: the other student gets it, and the first one no longer fits.
+      expect((await checkIn(session.id, second)).statusCode).toBe(200);
+      expect((await checkIn(session.id, student)).statusCode).toBe(409);
+      expect((await call('GET', `/api/trainingsession/${session.id}`, coach)).json()).toMatchObject({
+        studentIds: [second.fighterId],
+      });
+
+      // Cancelling twice, or without a check-in, is a 404; only students cancel, and only their own.
+      const again = await call('DELETE', `/api/trainingsession/${session.id}/checkin`, student);
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toMatchObject({ detail: 'You are not checked in to this session.' });
+      expect((await call('DELETE', `/api/trainingsession/${session.id}/checkin`, coach)).statusCode).toBe(403);
+      expect((await call('DELETE', `/api/trainingsession/${session.id}/checkin`, null)).statusCode).toBe(401);
+      expect((await call('DELETE', `/api/trainingsession/999999/checkin`, student)).statusCode).toBe(404);
+      expect((await call('DELETE', `/api/trainingsession/abc/checkin`, student)).statusCode).toBe(400);
+    });
+
+    it("refuses to cancel a check-in once the class has started, in the reader's language", async () => {
+      // The server's clock reads 2026-06-01T12:00Z: this class started half an hour ago.
+      const started = await createSession({ trainingDate: '2026-06-01T11:30:00Z', duration: 1, capacity: 2 });
+      expect((await checkIn(started.id, student)).statusCode).toBe(200);
+      const refused = await call('DELETE', `/api/trainingsession/${started.id}/checkin`, student);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        message: 'This class has already started, so the check-in can no longer be cancelled.',
+      });
+      const polish = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/trainingsession/${started.id}/checkin`,
+        headers: { ...student.auth, 'accept-language': 'pl' },
+      });
+      expect(polish.json()).toEqual({ message: 'Te zajęcia już się zaczęły, więc zapisu nie można już odwołać.' });
+      expect((await call('GET', `/api/trainingsession/${started.id}`, coach)).json()).toMatchObject({
+        studentIds: [student.fighterId],
+      });
+    });
+
     it('closes check-in when the class has ended, with a clear message, and keeps it open while in progress', async () => {
       // The server's clock reads 2026-06-01T12:00Z.
       const ended = await createSession({ trainingDate: '2026-06-01T10:00:00Z', duration: 2 });

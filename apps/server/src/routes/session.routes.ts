@@ -147,6 +147,19 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services; guards: 
     (request) => sessions.checkIn(principalOf(request), request.params.id, request.body, request.language),
   );
 
+  app.delete(
+    '/api/trainingsession/:id/checkin',
+    {
+      onRequest: guards.student,
+      schema: {
+        ...secured,
+        params: SessionIdParams,
+        response: { 200: TrainingSessionDetails, 409: MessageBody, ...problems },
+      },
+    },
+    (request) => sessions.cancelCheckIn(principalOf(request), request.params.id, request.language),
+  );
+
   app.post(
     '/api/trainingsession/:id/attendance',
     {

@@ -218,6 +218,22 @@ export class SessionService {
     return this.withRoster(principal, session, language);
   }
 
+  /**
+   * A student cancels their own check-in before the class starts, and the place goes back to the
+   * capacity. Once the class has started (or the session is no longer Active) it is refused with 409;
+   * a student who is not checked in gets 404.
+   */
+  async cancelCheckIn(principal: Principal, id: number, language: Language): Promise<TrainingSessionDetails> {
+    if (principal.fighterId === null) throw forbidden(msg('session.checkInOnlyYourself'));
+    const session = await existingSession(this.sessions, id);
+    if (session.status !== 'Active') throw messageError(409, msg('session.closedForCheckIn'));
+    if (Date.parse(session.trainingDate) <= this.clock.now().getTime()) {
+      throw messageError(409, msg('session.cancelStarted'));
+    }
+    if (!(await this.sessions.removeAttendee(id, principal.fighterId))) throw notFound(msg('session.notCheckedIn'));
+    return this.withRoster(principal, session, language);
+  }
+
   /** Records walk-ins; the answer's message is written in `language`. */
   async recordAttendance(
     principal: Principal,

@@ -10,6 +10,7 @@ import { AttendanceModal } from '@/features/attendance/components/attendance-mod
 import { useGenerateCurriculum } from '@/features/coach/api/generate-curriculum';
 import { LessonPlanPanel } from '@/features/coach/components/lesson-plan-panel';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { useCancelCheckIn } from '@/features/sessions/api/cancel-check-in';
 import { useCheckIn } from '@/features/sessions/api/check-in';
 import { useSession } from '@/features/sessions/api/get-session';
 import { sessionKeys } from '@/features/sessions/api/get-sessions';
@@ -32,6 +33,7 @@ export function SessionDetailsRoute() {
   const queryClient = useQueryClient();
   const session = useSession(id);
   const checkIn = useCheckIn(id);
+  const cancelCheckIn = useCancelCheckIn();
   const removeStudent = useRemoveStudent(id);
   const pairUp = usePairClass(id);
   const generate = useGenerateCurriculum(id);
@@ -63,15 +65,17 @@ export function SessionDetailsRoute() {
   const checkedIn = fighterInfo !== null && details.studentIds.includes(fighterInfo.id);
   const pending = checkIn.isPending
     ? 'checkIn'
-    : removeStudent.isPending
-      ? 'remove'
-      : pairUp.isPending
-        ? pairUp.variables.nextRound
-          ? 'nextRound'
-          : 'pairUp'
-        : generate.isPending
-          ? 'generate'
-          : null;
+    : cancelCheckIn.isPending
+      ? 'cancelCheckIn'
+      : removeStudent.isPending
+        ? 'remove'
+        : pairUp.isPending
+          ? pairUp.variables.nextRound
+            ? 'nextRound'
+            : 'pairUp'
+          : generate.isPending
+            ? 'generate'
+            : null;
 
   function act(action: SessionAction) {
     if (action === 'checkIn') {
@@ -84,6 +88,14 @@ export function SessionDetailsRoute() {
         onError: (error) => {
           console.error('Check-in failed', error);
           setFailure(pageFailure(t('sessionDetails.errors.checkIn'), errorText(error).serverMessage));
+        },
+      });
+    } else if (action === 'cancelCheckIn') {
+      cancelCheckIn.mutate(id, {
+        onSuccess: () => void showAlert(t('sessions.checkedIn.cancelled'), { tone: 'success' }),
+        onError: (error) => {
+          console.error('Cancelling the check-in failed', error);
+          setFailure(pageFailure(t('sessions.checkedIn.cancelFailed'), errorText(error).serverMessage));
         },
       });
     } else if (action === 'attendance') {

@@ -1,8 +1,8 @@
-import { feetToCm, poundsToKg } from '@openmat/contract/helpers/body-metrics';
+import { LIMITS } from '@openmat/contract/auth';
+import { imperialHeightToCm, poundsTextToKg } from '@openmat/contract/helpers/body-metrics';
 import { ArrowRightLeft, ChevronDown } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseDecimal } from '@/lib/parse-decimal';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
@@ -30,25 +30,57 @@ export interface UnitConverterProps {
   inputSize?: 'md' | 'lg';
 }
 
-function converted(text: string, convert: (value: number) => number): number | null {
-  const value = parseDecimal(text);
-  return Number.isFinite(value) && value > 0 ? convert(value) : null;
+/** How one row reads its text: the metric figure (or null when unreadable), and the plausible range. */
+interface Conversion {
+  read: (text: string) => number | null;
+  range: { min: number; max: number };
+  /** The key of the hint shown while the text cannot be read. */
+  unreadable: 'unitConverter.unreadableHeight' | 'unitConverter.unreadableWeight';
+}
+
+const HEIGHT: Conversion = {
+  read: imperialHeightToCm,
+  range: LIMITS.heightCm,
+  unreadable: 'unitConverter.unreadableHeight',
+};
+const WEIGHT: Conversion = {
+  read: poundsTextToKg,
+  range: LIMITS.weightKg,
+  unreadable: 'unitConverter.unreadableWeight',
+};
+
+type Reading = { kind: 'empty' } | { kind: 'value'; value: number } | { kind: 'unreadable' } | { kind: 'implausible' };
+
+/** What a row's text gives, judged as it is typed: a figure, or why there is none. */
+function readConversion(text: string, conversion: Conversion): Reading {
+  if (text.trim() === '') return { kind: 'empty' };
+  const value = conversion.read(text);
+  if (value === null) return { kind: 'unreadable' };
+  const { min, max } = conversion.range;
+  return value < min || value > max ? { kind: 'implausible' } : { kind: 'value', value };
 }
 
 function ConversionRow({
   id,
   row,
-  convert,
+  conversion,
   inputSize,
 }: {
   id: string;
   row: UnitConverterRow;
-  convert: (value: number) => number;
+  conversion: Conversion;
   inputSize: 'md' | 'lg';
 }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [text, setText] = useState('');
-  const result = converted(text, convert);
+  const reading = readConversion(text, conversion);
+  const result = reading.kind === 'value' ? reading.value : null;
+  const problem =
+    reading.kind === 'unreadable'
+      ? t(conversion.unreadable)
+      : reading.kind === 'implausible'
+        ? t('unitConverter.implausible', { min: conversion.range.min, max: conversion.range.max, unit: row.unit })
+        : null;
   const format = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const { apply } = row;
   const applyResult = () => {
@@ -63,24 +95,29 @@ function ConversionRow({
   const field = (
     <FormField id={id} label={row.label}>
       <div className="flex items-center gap-3">
+        {/* Text, not a number input: feet and inches (5'10") and decimal commas must be typeable. */}
         <Input
           size={inputSize}
-          type="number"
+          type="text"
           inputMode="decimal"
-          min={0}
-          step="any"
+          autoComplete="off"
+          spellCheck={false}
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={apply ? onKeyDown : undefined}
           aria-describedby={`${id}-result`}
+          aria-invalid={problem !== null}
         />
         <output
           id={`${id}-result`}
           htmlFor={id}
           aria-live="polite"
-          className="min-w-24 shrink-0 text-sm font-semibold text-zinc-700 tabular-nums dark:text-zinc-200"
+          className={cn(
+            'min-w-24 shrink-0 text-sm font-semibold tabular-nums',
+            problem === null ? 'text-zinc-700 dark:text-zinc-200' : 'text-red-700 dark:text-red-400',
+          )}
         >
-          {result === null ? '–' : `${format.format(result)} ${row.unit}`}
+          {problem ?? (result === null ? '–' : `${format.format(result)} ${row.unit}`)}
         </output>
       </div>
     </FormField>
@@ -97,8 +134,10 @@ function ConversionRow({
 }
 
 /**
- * A folded-away helper converting feet to centimetres (x30.48) and pounds to kilograms (x0.45359237),
- * to 1 decimal in the UI language. A row with `apply` gets a button (and Enter) that hands its result on.
+ * A folded-away helper converting feet and inches to centimetres (x30.48 a foot, 2.54 an inch: 5'10" is
+ * 177.8 cm) and pounds to kilograms (x0.45359237), to 1 decimal in the UI language; a decimal comma is
+ * read like a point. An unreadable or implausible figure (outside the heights and weights the server
+ * accepts) is said so as it is typed, and cannot be applied. A row with `apply` gets a button (and Enter) that hands its result on.
  */
 export function UnitConverter({
   summary,
@@ -111,9 +150,9 @@ export function UnitConverter({
   inputSize = 'md',
 }: UnitConverterProps) {
   const id = useId();
-  const feetRow = <ConversionRow key="feet" id={`${id}-feet`} row={feet} convert={feetToCm} inputSize={inputSize} />;
+  const feetRow = <ConversionRow key="feet" id={`${id}-feet`} row={feet} conversion={HEIGHT} inputSize={inputSize} />;
   const poundsRow = (
-    <ConversionRow key="pounds" id={`${id}-pounds`} row={pounds} convert={poundsToKg} inputSize={inputSize} />
+    <ConversionRow key="pounds" id={`${id}-pounds`} row={pounds} conversion={WEIGHT} inputSize={inputSize} />
   );
   const rows = order === 'feet-first' ? [feetRow, poundsRow] : [poundsRow, feetRow];
   return (

@@ -9,6 +9,12 @@ import { cn } from '@/lib/cn';
 import { isoDay, type RowCheck } from './attendance-rows';
 
 const HEADER_CLASS = 'px-2 py-2.5 text-left text-sm font-semibold text-zinc-700 dark:text-zinc-200';
+/**
+ * The name column stays in view while a row scrolls sideways on a narrow screen: it sticks to the left
+ * edge, over an opaque background and with a shadow on its right edge, above the cells sliding under it.
+ */
+const STICKY_NAME =
+  'sticky left-0 z-10 shadow-[4px_0_6px_-4px_rgb(0_0_0/0.25)] dark:shadow-[4px_0_6px_-4px_rgb(0_0_0/0.8)]';
 
 export interface AttendanceGridProps {
   rows: AttendanceRow[];
@@ -80,7 +86,7 @@ export function AttendanceGrid({
             <th scope="col" className={cn(HEADER_CLASS, 'w-12 text-center')}>
               {t('attendance.columns.row')}
             </th>
-            <th scope="col" className={cn(HEADER_CLASS, 'min-w-48')}>
+            <th scope="col" className={cn(HEADER_CLASS, STICKY_NAME, 'min-w-48 bg-zinc-50 dark:bg-zinc-800')}>
               {column('fighterName')}
             </th>
             <th scope="col" className={cn(HEADER_CLASS, 'w-40')}>
@@ -147,7 +153,17 @@ export function AttendanceGrid({
                     {index + 1}
                   </span>
                 </th>
-                <td className="px-2 py-2">
+                <td
+                  className={cn(
+                    'px-2 py-2',
+                    STICKY_NAME,
+                    check?.kind === 'invalid'
+                      ? 'bg-red-50 dark:bg-red-950'
+                      : locked
+                        ? 'bg-zinc-50 dark:bg-zinc-950'
+                        : 'bg-white dark:bg-zinc-900',
+                  )}
+                >
                   <Input {...text('fighterName')} type="text" autoComplete="off" maxLength={100} />
                 </td>
                 <td className="px-2 py-2">

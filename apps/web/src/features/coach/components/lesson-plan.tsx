@@ -6,6 +6,8 @@ import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { CountdownTimer } from './countdown-timer';
+import { RoundTimer } from './round-timer';
+import { roundsFromPlan } from './round-timer-machine';
 import { PlanFeedback } from './plan-feedback';
 import { TechniqueSearchDialog } from './technique-search-dialog';
 
@@ -120,6 +122,16 @@ export function LessonPlan({ sessionId, curriculum }: LessonPlanProps) {
             description={curriculum.sparring.description}
             minutes={sparringMinutes}
             timerLabel={`${section('sparring')}: ${curriculum.sparring.name}`}
+            timer={
+              <RoundTimer
+                sessionId={sessionId}
+                label={`${section('sparring')}: ${curriculum.sparring.name}`}
+                planned={roundsFromPlan(
+                  `${curriculum.sparring.description}\n${curriculum.sparring.guidelines}`,
+                  sparringMinutes,
+                )}
+              />
+            }
           >
             {guidelines.length > 0 && (
               <div>
@@ -238,12 +250,15 @@ function TimedPart({
   description,
   minutes,
   timerLabel,
+  timer,
   children,
 }: {
   name: string;
   description: string;
   minutes: number;
   timerLabel: string;
+  /** A timer of its own in place of the countdown, such as the sparring's round timer. */
+  timer?: ReactNode;
   children?: ReactNode;
 }) {
   return (
@@ -253,7 +268,7 @@ function TimedPart({
         <p className="mt-1 text-sm whitespace-pre-line text-zinc-700 dark:text-zinc-300">{description}</p>
       </div>
       {children}
-      <CountdownTimer minutes={minutes} label={timerLabel} />
+      {timer ?? <CountdownTimer minutes={minutes} label={timerLabel} />}
     </div>
   );
 }

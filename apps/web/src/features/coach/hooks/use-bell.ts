@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { BELL_CUES, BELL_SOUND_URL } from '@/features/coach/components/bell-cues';
-import type { TimerCue } from '@/features/coach/components/timer-machine';
+import { BELL_CUES, BELL_SOUND_URL, type BellCue } from '@/features/coach/components/bell-cues';
 
 export interface Bell {
   /** Plays the cue's segment of the bell file, then pauses at its end. A cue cuts the one before. */
-  play(cue: TimerCue): void;
+  play(cue: BellCue): void;
   /** Stops any sound at once. */
   stop(): void;
 }
@@ -28,7 +27,7 @@ export function useBell(src: string = BELL_SOUND_URL): Bell {
   }, [clearStopTimer]);
 
   const play = useCallback(
-    (cue: TimerCue) => {
+    (cue: BellCue) => {
       const segment = BELL_CUES[cue];
       clearStopTimer();
       audioRef.current ??= new Audio(src);

@@ -91,6 +91,27 @@ describe('SessionDetailsView', () => {
     expect(screen.getByText('You are on the roster for this session.')).toBeInTheDocument();
   });
 
+  it("tells a checked-in student You're checked in and lets them cancel until the class starts", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-01T17:00:00Z') });
+    try {
+      const { onAction, result } = view({ role: 0, isOwner: false, checkedIn: true });
+      await result;
+      expect(screen.getByText("You're checked in")).toBeVisible();
+      await userEvent.click(screen.getByRole('button', { name: 'Cancel check-in' }));
+      const dialog = screen.getByRole('alertdialog', { name: 'Cancel your check-in?' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+      expect(onAction).toHaveBeenCalledWith('cancelCheckIn');
+
+      // Half an hour later the class has started: the check-in stays, with no way to cancel it.
+      vi.setSystemTime(new Date('2026-12-01T17:30:00Z'));
+      await view({ role: 0, isOwner: false, checkedIn: true }, 'pl').result;
+      expect(screen.getByText('Jesteś zapisany')).toBeVisible();
+      expect(screen.queryByRole('button', { name: 'Odwołaj zapis' })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('gives the owning instructor Take Attendance, PAIR UP and Generate Today’s Lessons, each confirmed', async () => {
     const { onAction, result } = view();
     await result;

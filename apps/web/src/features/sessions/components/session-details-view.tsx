@@ -1,7 +1,17 @@
 import type { Fighter } from '@openmat/contract/auth';
 import type { TrainingSessionDetails } from '@openmat/contract/sessions';
 import { hoursToMinutes } from '@openmat/contract/helpers/duration';
-import { CalendarClock, ClipboardCheck, Clock, LoaderCircle, Sparkles, UserMinus, Users } from 'lucide-react';
+import {
+  CalendarClock,
+  CircleCheck,
+  ClipboardCheck,
+  Clock,
+  LoaderCircle,
+  Sparkles,
+  UserMinus,
+  Users,
+  X,
+} from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
@@ -11,7 +21,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FighterPairs } from './fighter-pairs';
 
 /** The actions behind the page's buttons; each asks for confirmation first. */
-export type ButtonAction = 'checkIn' | 'attendance' | 'pairUp' | 'generate';
+export type ButtonAction = 'checkIn' | 'cancelCheckIn' | 'attendance' | 'pairUp' | 'generate';
 export type SessionAction = ButtonAction | 'nextRound';
 
 export interface SessionDetailsViewProps {
@@ -60,6 +70,8 @@ export function SessionDetailsView({
   const isStudent = role === 0;
   const tooFewToPair = session.students.length < 2;
   const actions: ButtonAction[] = isStudent ? ['checkIn'] : ['attendance', 'pairUp', 'generate'];
+  // A student may cancel their check-in until the class starts (the server refuses it after).
+  const canCancel = isStudent && checkedIn && session.status === 'Active' && date.getTime() > Date.now();
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
@@ -124,13 +136,31 @@ export function SessionDetailsView({
                     {pending === action ? t(`sessionDetails.pending.${action}`) : t(`sessionDetails.buttons.${action}`)}
                   </Button>
                 ))}
+                {canCancel && (
+                  <Button variant="secondary" disabled={busy} onClick={() => setConfirming('cancelCheckIn')}>
+                    {pending === 'cancelCheckIn' ? (
+                      <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden />
+                    ) : (
+                      <X className="h-4 w-4" aria-hidden />
+                    )}
+                    {pending === 'cancelCheckIn'
+                      ? t('sessionDetails.pending.cancelCheckIn')
+                      : t('sessionDetails.buttons.cancelCheckIn')}
+                  </Button>
+                )}
               </div>
             )}
             {!isStudent && isOwner && tooFewToPair && (
               <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('sessionDetails.tooFewToPair')}</p>
             )}
             {isStudent && checkedIn && (
-              <p className="text-sm text-emerald-700 dark:text-emerald-400">{t('sessionDetails.alreadyCheckedIn')}</p>
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-100 px-2.5 py-0.5 text-sm font-medium text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200">
+                  <CircleCheck className="h-4 w-4" aria-hidden />
+                  {t('sessions.checkedIn.badge')}
+                </span>
+                <p className="text-sm text-emerald-700 dark:text-emerald-400">{t('sessionDetails.alreadyCheckedIn')}</p>
+              </div>
             )}
           </Card>
 

@@ -21,6 +21,7 @@ import { TablePager } from '@/components/ui/table-pager';
 import { usePastSessions } from '@/features/sessions/api/get-past-sessions';
 import { useSessions } from '@/features/sessions/api/get-sessions';
 import { cn } from '@/lib/cn';
+import { MyCheckIns } from './my-check-ins';
 import { SessionCards } from './session-cards';
 import { hasSessionEnded } from './session-schedule';
 import { sessionColumns } from './session-table-columns';
@@ -317,7 +318,7 @@ function PastSessions({ isStudent, t, language }: { isStudent: boolean; t: TFunc
  * a sortable, paged table on a wide screen and a list of cards on a phone. Students check in to a
  * session; instructors edit and manage them and create new ones.
  */
-export function SessionList({ isStudent }: { isStudent: boolean }) {
+export function SessionList({ isStudent, fighterId = null }: { isStudent: boolean; fighterId?: number | null }) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const view: SessionView = params.get('view') === 'past' ? 'past' : 'upcoming';
@@ -369,7 +370,7 @@ export function SessionList({ isStudent }: { isStudent: boolean }) {
         {view === 'past' ? (
           <PastSessions isStudent={isStudent} t={t} language={language} />
         ) : (
-          <UpcomingSessions isStudent={isStudent} t={t} language={language} />
+          <UpcomingSessions isStudent={isStudent} fighterId={fighterId} t={t} language={language} />
         )}
       </div>
     </div>
@@ -377,7 +378,17 @@ export function SessionList({ isStudent }: { isStudent: boolean }) {
 }
 
 /** The Upcoming view: the window from yesterday on, split into what has not ended and what has. */
-function UpcomingSessions({ isStudent, t, language }: { isStudent: boolean; t: TFunction; language: string }) {
+function UpcomingSessions({
+  isStudent,
+  fighterId,
+  t,
+  language,
+}: {
+  isStudent: boolean;
+  fighterId: number | null;
+  t: TFunction;
+  language: string;
+}) {
   const { data, isPending, isError, error } = useSessions();
   const now = useNow();
   const { upcoming, past } = useSplitSessions(data ?? NO_SESSIONS, now);
@@ -388,6 +399,10 @@ function UpcomingSessions({ isStudent, t, language }: { isStudent: boolean; t: T
 
   return (
     <>
+      {isStudent && fighterId !== null && !isError && (
+        <MyCheckIns sessions={upcoming} fighterId={fighterId} now={now} />
+      )}
+
       <SessionSection
         title={t('sessions.list.tableTitle')}
         sessions={upcoming}

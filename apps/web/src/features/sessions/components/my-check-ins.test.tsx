@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeAlert } from '@/testing/alert-dialog';
+import { json, stubFetch } from '@/testing/fetch-stub';
+import { renderWithApp } from '@/testing/render';
+import { makeSession, makeSessionDetails } from './session-fixtures';
+import { SessionList } from './session-list';
+
+const LIST = 'GET /api/trainingsession';
+const ME = 42;
+/** Before makeSession's default class (15 March 2025, 18:30 local) in any time zone. */
+const MORNING = new Date('2025-03-15T00:00:00Z');
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: MORNING });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const later = makeSession({
+  id: 2,
+  description: 'Leg locks',
+  studentIds: [ME, 7],
+  trainingDate: new Date(2025, 2, 16, 18, 30).toISOString(),
+});
+const sooner = makeSession({ id: 1, description: 'Guard retention', studentIds: [ME] });
+const notMine = makeSession({ id: 3, description: 'Takedowns', studentIds: [7] });
+
+async function renderList(fighterId: number | null = ME) {
+  const user = userEvent.setup({ delay: null });
+  await renderWithApp(<SessionList isStudent fighterId={fighterId} />, { path: '/class-session' });
+  return user;
+}
+
+const box = () => screen.getByRole('region', { name: 'Your check-ins' });
+
+describe('the student’s check-ins on the session list', () => {
+  it("lists the student's upcoming check-ins first, soonest first, each saying You're checked in", async () => {
+    stubFetch({ [LIST]: () => json(200, [later, notMine, sooner]) });
+    await renderList();
+    const items = await within(await screen.findByRole('region', { name: 'Your check-ins' })).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/You're checked in.*Guard retention/),
+      expect.stringMatching(/You're checked in.*Leg locks/),
+    ]);
+    // The box comes before the table of every session.
+    const heading = screen.getByRole('heading', { name: 'Active Training Sessions' });
+    expect(box().compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows nothing to a student with no check-in', async () => {
+    stubFetch({ [LIST]: () => json(200, [notMine]) });
+    await renderList();
+    await screen.findAllByText('Takedowns');
+    expect(screen.queryByRole('region', { name: 'Your check-ins' })).toBeNull();
+  });
+
+  it('cancels a check-in behind a confirmation, and the list is read again', async () => {
+    const { callsTo } = stubFetch({
+      [LIST]: [() => json(200, [sooner]), () => json(200, [{ ...sooner, studentIds: [] }])],
+      'DELETE /api/trainingsession/1/checkin': () => json(200, makeSessionDetails({ id: 1, studentIds: [] })),
+    });
+    const user = await renderList();
+    await user.click(
+      await within(await screen.findByRole('region', { name: 'Your check-ins' })).findByRole('button', {
+        name: /^Cancel check-in/,
+      }),
+    );
+    const confirm = screen.getByRole('alertdialog', { name: 'Cancel your check-in?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    await closeAlert(user, 'Your check-in is cancelled.');
+    expect(callsTo('DELETE /api/trainingsession/1/checkin')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Your check-ins' })).toBeNull());
+  });
+
+  it('offers no cancel once the class has started', async () => {
+    vi.setSystemTime(new Date(2025, 2, 15, 18, 45));
+    stubFetch({ [LIST]: () => json(200, [sooner]) });
+    await renderList();
+    const region = await screen.findByRole('region', { name: 'Your check-ins' });
+    expect(within(region).getByText('Started')).toBeVisible();
+    expect(within(region).queryByRole('button', { name: /^Cancel check-in/ })).toBeNull();
+  });
+});
