@@ -190,7 +190,7 @@ export function SessionDetailsView({
                         >
                           {session.walkInIds.includes(student.id)
                             ? t('sessionDetails.walkIn')
-                            : t('sessionDetails.checkedIn')}
+                            : t('sessionDetails.rosterCheckedIn')}
                         </span>
                       </p>
                       <p className="text-xs text-zinc-500 dark:text-zinc-400">
