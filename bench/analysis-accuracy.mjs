@@ -284,7 +284,9 @@ try {
   const judoFrames = [];
   const judoFile = path.join(FOOTAGE, 'judo-clip', 'judo_davis_854x480.mp4');
   let sampled = 0;
-  for await (const frame of media.sampleFrames(judoFile, { framesPerSecond: 30, width: WIDTH, height: HEIGHT })) {
+  const judoInfo = await media.probe(judoFile);
+  const judoSource = { path: judoFile, demuxer: judoInfo.demuxer, durationSeconds: judoInfo.durationSeconds };
+  for await (const frame of media.sampleFrames(judoSource, { framesPerSecond: 30, width: WIDTH, height: HEIGHT })) {
     if (!SMOKE || sampled % 8 === 0) judoFrames.push(frame);
     sampled++;
   }
