@@ -261,6 +261,17 @@ describe.each(databaseTargets)('video analysis on $dialect', (target) => {
       expect(renamed.json<AnalysisResult>().drills[0]).toMatchObject({ id: 1, relatedTechniqueId: 1 });
     });
 
+    it('reads the scenario ids a new technique leaves out as null', async () => {
+      const { positionalScenarioId: _unused, ...techniqueType } = technique.techniqueType;
+      const answer = await patch(coach, {
+        techniques: [{ ...technique, techniqueType, positionalScenario: { name: 'Closed guard' } }],
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const [added] = answer.json<AnalysisResult>().techniques;
+      expect(added?.techniqueType).toEqual({ name: 'Sweep', positionalScenarioId: null });
+      expect(added?.positionalScenario).toEqual({ id: null, name: 'Closed guard' });
+    });
+
     it('refuses students it was shared with, strangers, and bad timestamps', async () => {
       const coachRoll = await sharedRoll(clips.mp4, 'coach');
       const byStudent = await ctx.app.inject({

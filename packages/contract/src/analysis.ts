@@ -68,8 +68,12 @@ export const AnalysisTechnique = z.object({
   id: Id,
   name: Name,
   description: Description,
-  techniqueType: z.object({ name: singleLineText('names').max(100), positionalScenarioId: Id.nullable() }),
-  positionalScenario: z.object({ id: Id.nullable(), name: singleLineText('names').max(100) }),
+  // A technique someone adds may leave the scenario's ids out: they read as null.
+  techniqueType: z.object({
+    name: singleLineText('names').max(100),
+    positionalScenarioId: Id.nullable().default(null),
+  }),
+  positionalScenario: z.object({ id: Id.nullable().default(null), name: singleLineText('names').max(100) }),
   startTimestamp: Timestamp,
   endTimestamp: Timestamp,
   /** How sure the analyser is; absent for a technique a person added. */
