@@ -209,6 +209,26 @@ export class AnalysisRepository {
     return row?.ai_analysis_result ?? null;
   }
 
+  /** The analyser's own result of the video's last analysis (JSON text), or null before one. */
+  async analyzerResult(videoId: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('video_analyses')
+      .select('analyzer_result')
+      .where('video_id', '=', videoId)
+      .executeTakeFirst();
+    return row?.analyzer_result ?? null;
+  }
+
+  /** The name a user's comments are signed with: their fighter's name, or null without a profile. */
+  async authorName(userId: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('fighters')
+      .select('fighter_name')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.fighter_name ?? null;
+  }
+
   /**
    * Replaces the analysis with a corrected one, only if it is still `before` (so two editors never
    * overwrite each other unseen), and keeps the correction. False when someone changed it meanwhile.

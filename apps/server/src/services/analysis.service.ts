@@ -14,7 +14,7 @@ import {
 } from '../analysis/model-analysis.js';
 import { analyseRoll, type PoseDetector, type TimelineOf } from '../analysis/pipeline.js';
 import { applyPatch } from '../analysis/patch.js';
-import { conflict, forbidden, notFound, tooManyRequests } from '../errors.js';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../errors.js';
 import { msg, render } from '../i18n/catalog.js';
 import type { ChatModel } from '../lib/chat-model.js';
 import type { Principal } from '../lib/principal.js';
@@ -128,16 +128,36 @@ export class AnalysisService {
     const stored = await this.analyses.current(videoId);
     const parsed = stored === null ? null : readStoredResult(stored);
     if (!parsed) throw notFound(msg('analysis.notFound', { id: videoId }));
-    return inReaderLanguage(parsed, language, this.readingOf(video));
+    return inReaderLanguage(parsed, language, await this.readingOf(video));
   }
 
-  /** What the reading of a stored result needs besides it: the video's length and identifier, the sampling rate. */
-  private readingOf(video: VideoRecord): ReadingContext {
+  /**
+   * What the reading of a stored result needs besides it: the video's length and identifier, the
+   * sampling rate, and the analyser's own timeline (its words were written from that, not from a
+   * coach's corrected ribbon).
+   */
+  private async readingOf(video: VideoRecord): Promise<ReadingContext> {
+    const analyzer = await this.analyses.analyzerResult(video.id);
+    const timeline = analyzer === null ? undefined : readStoredResult(analyzer)?.positionTimeline;
     return {
       durationSeconds: video.durationSeconds ?? 0,
       framesPerSecond: this.settings.framesPerSecond,
       studentIdentifier: video.studentIdentifier,
+      ...(timeline === undefined ? {} : { analyzerTimeline: timeline }),
     };
+  }
+
+  /** A correction's times inside the video: the ribbon and the comments end by its end, when its length is known. */
+  private checkInside(patch: AnalysisPatch, video: VideoRecord): void {
+    const length = video.durationSeconds;
+    if (length === null || length <= 0) return;
+    // A pointer at the very end of the timeline, and the rounding of the container's length, get a moment's slack.
+    const limit = length + 0.5;
+    const timelineEnd = Math.max(0, ...(patch.positionTimeline ?? []).map((segment) => segment.end));
+    const lastComment = Math.max(0, ...(patch.comments ?? []).map((comment) => comment.time));
+    if (timelineEnd > limit || lastComment > limit) {
+      throw badRequest(msg('analysis.timelineTooLong', { seconds: Math.round(length) }));
+    }
   }
 
   /** Records whether a reader found the analysis helpful: anyone who may see it, once there is one. */
@@ -160,13 +180,16 @@ export class AnalysisService {
   ): Promise<AnalysisResult> {
     const video = await this.videoAccess.visibleTo(principal, videoId);
     this.mayEdit(principal, video);
-    const reading = this.readingOf(video);
+    this.checkInside(patch, video);
+    const reading = await this.readingOf(video);
+    const author = patch.comments ? await this.analyses.authorName(principal.userId) : null;
     for (let attempt = 0; attempt < CORRECTION_TRIES; attempt++) {
       const before = await this.analyses.current(videoId);
       const current = before === null ? null : readStoredResult(before);
       if (before === null || !current) throw notFound(msg('analysis.notFound', { id: videoId }));
       // What the editor sent back of the analyser's words, in their language, is kept in the stored one.
-      const after = AnalysisResult.parse(applyPatch(current, inStoredLanguage(patch, current, language, reading)));
+      const sent = inStoredLanguage(patch, current, language, reading);
+      const after = AnalysisResult.parse(applyPatch(current, sent, author));
       if (await this.analyses.correct(videoId, principal.userId, before, JSON.stringify(after))) {
         return inReaderLanguage(after, language, reading);
       }
