@@ -13,6 +13,7 @@ import {
   type Still,
 } from '../analysis/model-analysis.js';
 import { analyseRoll, type PoseDetector, type TimelineOf } from '../analysis/pipeline.js';
+import { coachLayer, overlay } from '../analysis/coach-layer.js';
 import { applyPatch } from '../analysis/patch.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../errors.js';
 import { msg, render } from '../i18n/catalog.js';
@@ -272,7 +273,7 @@ export class AnalysisService {
           analyzer = `${this.vision.name} (${analyzer} positions)`;
         }
       }
-      if (!(await this.analyses.complete(videoId, JSON.stringify(stored), analyzer))) return;
+      if (!(await this.completeUnderCoachLayer(videoId, stored, analyzer))) return;
       await this.events.publish({
         type: 'analysis.completed',
         userIds: await this.analyses.audience(videoId),
@@ -284,6 +285,33 @@ export class AnalysisService {
     } finally {
       await source.release();
     }
+  }
+
+  /**
+   * Stores a new analyser result without losing the coach's work: the current analysis becomes the new
+   * result with the coach's layer (what the coach changed of the analyser's last result) laid over it.
+   * A coach saving meanwhile makes it merge again. False when the video is gone.
+   */
+  private async completeUnderCoachLayer(videoId: number, result: AnalysisResult, analyzer: string): Promise<boolean> {
+    for (let attempt = 0; attempt < CORRECTION_TRIES; attempt++) {
+      const [previousJson, currentJson] = await Promise.all([
+        this.analyses.analyzerResult(videoId),
+        this.analyses.current(videoId),
+      ]);
+      const previous = previousJson === null ? null : readStoredResult(previousJson);
+      const current = currentJson === null ? null : readStoredResult(currentJson);
+      const merged =
+        previous && current ? AnalysisResult.parse(overlay(result, coachLayer(previous, current))) : result;
+      const outcome = await this.analyses.complete(
+        videoId,
+        JSON.stringify(result),
+        JSON.stringify(merged),
+        analyzer,
+        currentJson,
+      );
+      if (outcome !== 'changed') return outcome === 'done';
+    }
+    throw new Error('the analysis kept changing while its new result was stored');
   }
 
   /** The vision model's result, or null to keep the local one (no answer, or one that was refused). */
