@@ -457,6 +457,51 @@ describe('ReviewPage for the athlete', () => {
     });
   });
 
+  it('retypes, re-times from a selection and deletes a technique, and rewrites the texts', async () => {
+    const http = stubFetch(routes());
+    const user = userEvent.setup();
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
+    const sweep = RESULT.techniques[0];
+    await user.selectOptions(await screen.findByLabelText('Type of Sweep from closed guard'), 'Escape');
+    await closeAlert(user, 'Changes saved successfully!');
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')[0]?.body).toEqual({
+      techniques: [{ ...sweep, techniqueType: { name: 'Escape', positionalScenarioId: 2 } }],
+    });
+
+    const retime = screen.getByRole('button', { name: 'Re-time Sweep from closed guard from the selection' });
+    expect(retime).toBeDisabled();
+    const timeline = screen.getByTestId('review-timeline');
+    vi.spyOn(timeline, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 400, 48));
+    Object.defineProperty(timeline, 'setPointerCapture', { value: () => undefined });
+    fireEvent.pointerDown(timeline, { clientX: 100, button: 0, pointerId: 1 });
+    fireEvent.pointerMove(timeline, { clientX: 160, pointerId: 1 });
+    fireEvent.pointerUp(timeline, { clientX: 160, pointerId: 1 });
+    await user.click(retime);
+    await closeAlert(user, 'Changes saved successfully!');
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')[1]?.body).toEqual({
+      techniques: [{ ...sweep, startTimestamp: '00:00:24', endTimestamp: '00:00:38' }],
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Delete Sweep from closed guard' }));
+    await closeAlert(user, 'Changes saved successfully!');
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')[2]?.body).toEqual({ techniques: [] });
+
+    await user.click(screen.getByRole('tab', { name: 'Overall Analysis' }));
+    await user.click(screen.getByRole('button', { name: 'Edit the texts' }));
+    await user.clear(screen.getByLabelText('Overall analysis'));
+    await user.type(screen.getByLabelText('Overall analysis'), 'Patient from the top.');
+    await user.click(screen.getByRole('button', { name: 'Remove strength 1' }));
+    await user.click(screen.getByRole('button', { name: 'Add a strength' }));
+    await user.type(screen.getByLabelText('Strength 1'), 'Calm under mount');
+    await user.click(screen.getByRole('button', { name: 'Save texts' }));
+    await closeAlert(user, 'Changes saved successfully!');
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')[3]?.body).toEqual({
+      overallDescription: 'Patient from the top.',
+      strengths: [{ description: 'Calm under mount', relatedTechniqueId: null }],
+      areasForImprovement: RESULT.areasForImprovement,
+    });
+  });
+
   it("adds a coach's comment at the playhead, shown as a marker and in the list", async () => {
     const commented = { ...RESULT, comments: [{ id: 1, time: 0, text: 'Grip first', authorName: 'Coach Ana' }] };
     const http = stubFetch(routes(() => json(200, commented)));
@@ -502,8 +547,12 @@ describe('ReviewPage for the athlete', () => {
     expect(screen.queryByRole('button', { name: /^Rename/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add technique' })).toBeNull();
     expect(screen.queryByLabelText('Technique name')).toBeNull();
+    expect(screen.queryByLabelText('Type of Sweep from closed guard')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Sweep from closed guard' })).toBeNull();
     await user.click(screen.getByRole('tab', { name: 'Suggested Drills' }));
     expect(screen.queryByRole('button', { name: 'Add drill' })).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Overall Analysis' }));
+    expect(screen.queryByRole('button', { name: 'Edit the texts' })).toBeNull();
     // Still theirs to judge.
     expect(screen.getByRole('button', { name: 'Not Helpful' })).toBeVisible();
   });

@@ -464,7 +464,14 @@ export function ReviewPage({
                 onSave={(drills) => void onSave({ drills })}
               />
             )}
-            {tab === 'overall' && <OverallTab result={result} />}
+            {tab === 'overall' && (
+              <OverallTab
+                result={result}
+                busy={save.isPending}
+                readOnly={!editable}
+                onSave={(texts) => void onSave(texts)}
+              />
+            )}
           </div>
           <Feedback videoId={videoId} />
         </section>
