@@ -119,6 +119,7 @@ export function RibbonEditor({
           ) : null,
         )}
       </div>
+      <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{t('videos.review.ribbonEdit.hint')}</p>
       {openBand && open !== null && (
         <BandMenu
           key={open}
