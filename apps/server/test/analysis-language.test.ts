@@ -148,6 +148,12 @@ describe.each(databaseTargets)('the analysis in the reader’s language on $dial
       .set({ ai_analysis_result: JSON.stringify(english) })
       .where('id', '=', videoId)
       .execute();
+    // The analyser's own layer holds the same result, as when it completed.
+    await ctx.database.db
+      .updateTable('video_analyses')
+      .set({ analyzer_result: JSON.stringify(english) })
+      .where('video_id', '=', videoId)
+      .execute();
 
     const forStudent = await read(videoId, student, 'pl');
     expect(forStudent.overallDescription).toBe(polish.overallDescription);
@@ -180,6 +186,24 @@ describe.each(databaseTargets)('the analysis in the reader’s language on $dial
     const inPolish = await read(videoId, student, 'pl');
     expect(inPolish.overallDescription).toBe('Dobra robota.');
     expect(inPolish.techniques.map((t) => t.name)).toEqual([
+      'Balacha',
+      ...polish.techniques.slice(1).map((t) => t.name),
+    ]);
+
+    // A coach relabels a band of the ribbon: the analyser's words were written from its own ribbon, so
+    // they are still read in the reader's language.
+    const relabelled = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/vid/api/video/${videoId}/analysis`,
+      headers: coach.auth,
+      payload: {
+        positionTimeline: ROLL.map((segment, index) =>
+          index === 3 ? { ...segment, position: 'unclear', top: null } : segment,
+        ),
+      },
+    });
+    expect(relabelled.statusCode, relabelled.body).toBe(200);
+    expect((await read(videoId, student, 'pl')).techniques.map((t) => t.name)).toEqual([
       'Balacha',
       ...polish.techniques.slice(1).map((t) => t.name),
     ]);

@@ -261,6 +261,17 @@ describe.each(databaseTargets)('video analysis on $dialect', (target) => {
       expect(renamed.json<AnalysisResult>().drills[0]).toMatchObject({ id: 1, relatedTechniqueId: 1 });
     });
 
+    it('reads the scenario ids a new technique leaves out as null', async () => {
+      const { positionalScenarioId: _unused, ...techniqueType } = technique.techniqueType;
+      const answer = await patch(coach, {
+        techniques: [{ ...technique, techniqueType, positionalScenario: { name: 'Closed guard' } }],
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const [added] = answer.json<AnalysisResult>().techniques;
+      expect(added?.techniqueType).toEqual({ name: 'Sweep', positionalScenarioId: null });
+      expect(added?.positionalScenario).toEqual({ id: null, name: 'Closed guard' });
+    });
+
     it('refuses students it was shared with, strangers, and bad timestamps', async () => {
       const coachRoll = await sharedRoll(clips.mp4, 'coach');
       const byStudent = await ctx.app.inject({
@@ -276,6 +287,101 @@ describe.each(databaseTargets)('video analysis on $dialect', (target) => {
       expect(bad.statusCode).toBe(400);
       expect(JSON.stringify(bad.json<{ errors: Record<string, string[]> }>().errors)).toMatch(/HH:MM:SS/);
       expect((await patch(coach, { unknownList: [] })).statusCode).toBe(400);
+    });
+
+    it('replaces the position ribbon with a valid one, and refuses a ribbon out of order, over the end or mislabelled', async () => {
+      const ribbon = [
+        { position: 'closed-guard', top: 'partner', start: 0, end: 0.8 },
+        { position: 'unclear', top: null, start: 0.8, end: 1.2, confidence: 0.4 },
+        { position: 'mount', top: 'student', start: 1.5, end: 2 },
+      ];
+      const answer = await patch(coach, { positionTimeline: ribbon });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json<AnalysisResult>().positionTimeline).toEqual([
+        { ...ribbon[0], confidence: 1 },
+        ribbon[1],
+        { ...ribbon[2], confidence: 1 },
+      ]);
+      expect((await feedback(videoId, student)).json<AnalysisResult>().positionTimeline).toHaveLength(3);
+
+      const band = { position: 'mount', top: 'student', start: 0, end: 1 };
+      const refused = [
+        [band, { ...band, start: 0.5, end: 1.5 }],
+        [{ ...band, start: 1, end: 1 }],
+        [{ ...band, start: 1, end: 2 }, band],
+        [{ ...band, end: 30 }],
+        [{ ...band, position: 'guard-pull' }],
+        [{ ...band, top: 'coach' }],
+        [{ ...band, position: 'standing' }],
+        [{ ...band, start: -1 }],
+        [{ ...band, end: 'later' }],
+        'all of it',
+      ];
+      for (const positionTimeline of refused) {
+        const bad = await patch(coach, { positionTimeline });
+        expect(bad.statusCode, JSON.stringify(positionTimeline)).toBe(400);
+        expect(bad.headers['content-type']).toMatch(/^application\/problem\+json/);
+      }
+      const overlapping = await patch(coach, { positionTimeline: refused[0] });
+      expect(JSON.stringify(overlapping.json<{ errors: Record<string, string[]> }>().errors)).toMatch(
+        /ends after it starts/,
+      );
+      expect((await feedback(videoId, coach)).json<AnalysisResult>().positionTimeline).toHaveLength(3);
+
+      // A student the coach shared a roll with reads its ribbon, and may not change it.
+      const coachRoll = await sharedRoll(clips.mp4, 'coach');
+      const byStudent = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/vid/api/video/${coachRoll}/analysis`,
+        headers: student.auth,
+        payload: { positionTimeline: [band], comments: [{ time: 1, text: 'Mine' }] },
+      });
+      expect(byStudent.statusCode).toBe(403);
+    });
+
+    it("keeps the coach's timestamped comments, signed, for the athlete to read", async () => {
+      const coachRoll = await sharedRoll(clips.mp4, 'coach');
+      expect((await analyze(coachRoll, coach)).statusCode).toBe(202);
+      expect((await settled(coachRoll, coach)).status).toBe('completed');
+      const comment = (body: Record<string, unknown>) =>
+        ctx.app.inject({
+          method: 'PATCH',
+          url: `/vid/api/video/${coachRoll}/analysis`,
+          headers: coach.auth,
+          payload: body,
+        });
+      const added = await comment({
+        comments: [
+          { time: 1.5, text: 'Frame on the hip here', authorName: 'Somebody else' },
+          { time: 0.25, text: 'Grip first' },
+        ],
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      const comments = added.json<AnalysisResult>().comments;
+      expect(comments).toEqual([
+        { id: 2, time: 0.25, text: 'Grip first', authorName: 'Coach Ana' },
+        { id: 1, time: 1.5, text: 'Frame on the hip here', authorName: 'Coach Ana' },
+      ]);
+      const read = await ctx.app.inject({
+        method: 'GET',
+        url: `/vid/api/video/${coachRoll}/feedback`,
+        headers: student.auth,
+      });
+      expect(read.json<AnalysisResult>().comments).toEqual(comments);
+      const edited = await comment({ comments: [{ id: 1, time: 1.5, text: 'Frame on the hip, then shrimp' }] });
+      expect(edited.json<AnalysisResult>().comments).toEqual([
+        { id: 1, time: 1.5, text: 'Frame on the hip, then shrimp', authorName: 'Coach Ana' },
+      ]);
+      for (const bad of [
+        { time: 1, text: '  ' },
+        { time: -1, text: 'x' },
+        { time: 40, text: 'past the end' },
+        { text: 'x' },
+      ]) {
+        const answer = await comment({ comments: [bad] });
+        expect(answer.statusCode, JSON.stringify(bad)).toBe(400);
+        expect(answer.headers['content-type']).toMatch(/^application\/problem\+json/);
+      }
     });
 
     it("keeps each reader's 'helpful' with how corrected the analysis was, and only from those who may see it", async () => {

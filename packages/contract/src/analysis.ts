@@ -68,8 +68,12 @@ export const AnalysisTechnique = z.object({
   id: Id,
   name: Name,
   description: Description,
-  techniqueType: z.object({ name: singleLineText('names').max(100), positionalScenarioId: Id.nullable() }),
-  positionalScenario: z.object({ id: Id.nullable(), name: singleLineText('names').max(100) }),
+  // A technique someone adds may leave the scenario's ids out: they read as null.
+  techniqueType: z.object({
+    name: singleLineText('names').max(100),
+    positionalScenarioId: Id.nullable().default(null),
+  }),
+  positionalScenario: z.object({ id: Id.nullable().default(null), name: singleLineText('names').max(100) }),
   startTimestamp: Timestamp,
   endTimestamp: Timestamp,
   /** How sure the analyser is; absent for a technique a person added. */
@@ -118,6 +122,20 @@ export const PositionSegment = z.object({
 });
 export type PositionSegment = z.infer<typeof PositionSegment>;
 
+/** Positions in which nobody is on top. */
+export const POSITIONS_WITHOUT_TOP: ReadonlySet<AnalysisPosition> = new Set(['standing', 'scramble', 'unclear']);
+
+/** A coach's note at a moment of the video, which the athlete reads with the analysis. */
+export const AnalysisComment = z.object({
+  id: Id,
+  /** Seconds into the video. */
+  time: z.number().min(0).max(86_400),
+  text: multiLineText('descriptions').trim().min(1, message('analysis.commentRequired')).max(2000),
+  /** Who wrote it, as the server recorded it; a name sent with a comment is ignored. */
+  authorName: singleLineText('names').max(200).nullable().optional(),
+});
+export type AnalysisComment = z.infer<typeof AnalysisComment>;
+
 export const AnalysisResult = z.object({
   techniques: z.array(AnalysisTechnique).max(500),
   drills: z.array(AnalysisDrill).max(200),
@@ -134,6 +152,8 @@ export const AnalysisResult = z.object({
       note: z.string(),
     })
     .optional(),
+  /** The coach's timestamped comments, in time order. */
+  comments: z.array(AnalysisComment).max(500).optional(),
   analyzer: z.object({ name: z.string(), version: z.string() }).optional(),
   language: z.enum(['en', 'pl']).optional(),
 });
@@ -143,6 +163,30 @@ export type AnalysisResult = z.infer<typeof AnalysisResult>;
 const SentTechnique = AnalysisTechnique.extend({ id: Id.optional() });
 const SentDrill = AnalysisDrill.extend({ id: Id.optional() });
 
+const SentComment = AnalysisComment.extend({ id: Id.optional() });
+/** A band a coach sends: without a confidence it is the coach's word (1). */
+const SentSegment = PositionSegment.extend({ confidence: Confidence.optional() });
+
+/**
+ * The position ribbon as a coach sends it: bands in time order that do not overlap (gaps are stretches
+ * with nobody in the shot), each ending after it starts; standing, a scramble and an unclear stretch
+ * have nobody on top. That it ends inside the video is checked against the video.
+ */
+export const PositionTimelinePatch = z
+  .array(SentSegment)
+  .max(5000)
+  .superRefine((segments, context) => {
+    segments.forEach((segment, index) => {
+      const previous = index > 0 ? segments[index - 1] : undefined;
+      if (segment.end <= segment.start || (previous !== undefined && segment.start < previous.end)) {
+        context.addIssue({ code: 'custom', message: message('analysis.segmentOrder'), path: [index, 'start'] });
+      }
+      if (segment.top !== null && POSITIONS_WITHOUT_TOP.has(segment.position)) {
+        context.addIssue({ code: 'custom', message: message('analysis.segmentTop'), path: [index, 'top'] });
+      }
+    });
+  });
+
 /** `PATCH /vid/api/video/{videoId}/analysis`: every list sent replaces the stored one. */
 export const AnalysisPatch = z
   .object({
@@ -151,6 +195,8 @@ export const AnalysisPatch = z
     overallDescription: Description.optional(),
     strengths: z.array(AnalysisStrength).max(100).optional(),
     areasForImprovement: z.array(AnalysisImprovement).max(100).optional(),
+    positionTimeline: PositionTimelinePatch.optional(),
+    comments: z.array(SentComment).max(500).optional(),
   })
   .strict();
 export type AnalysisPatch = z.infer<typeof AnalysisPatch>;

@@ -107,6 +107,9 @@ export const MESSAGES = {
   analysis: {
     timestamp: 'Timestamps are written HH:MM:SS.',
     nameRequired: 'Give it a name.',
+    segmentOrder: 'Each band of the position ribbon ends after it starts, and after the band before it ends.',
+    segmentTop: 'Standing, a scramble and an unclear stretch have nobody on top.',
+    commentRequired: 'Write the comment.',
   },
 } as const;
 

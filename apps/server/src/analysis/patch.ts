@@ -2,23 +2,44 @@ import type { AnalysisPatch, AnalysisResult } from '@openmat/contract/analysis';
 
 type SentTechnique = NonNullable<AnalysisPatch['techniques']>[number];
 type SentDrill = NonNullable<AnalysisPatch['drills']>[number];
+type SentComment = NonNullable<AnalysisPatch['comments']>[number];
 
 /**
  * The contract's rule for a correction: every list that is sent replaces the stored one; an item with
  * an `id` of that list keeps its id (and takes the sent fields), an item without one (or with an id
  * the list does not have) is added with a new id. Lists not sent, and what only the analyser writes
- * (the position timeline, the athletes, the analyser's name), stay as they are. A reference to a
- * technique that is no longer in the list becomes null: the drill or finding is then generic.
+ * (the athletes, the analyser's name), stay as they are. A reference to a technique that is no longer
+ * in the list becomes null: the drill or finding is then generic. A position band sent without a
+ * confidence is the coach's word (1). A comment keeps the author it was written by; a new one is
+ * `author`'s.
  */
-export function applyPatch(current: AnalysisResult, patch: AnalysisPatch): AnalysisResult {
+export function applyPatch(
+  current: AnalysisResult,
+  patch: AnalysisPatch,
+  author: string | null = null,
+): AnalysisResult {
   const techniques = patch.techniques
     ? withIds<SentTechnique>(current.techniques, patch.techniques)
     : current.techniques;
   const drills = patch.drills ? withIds<SentDrill>(current.drills, patch.drills) : current.drills;
   const known = new Set(techniques.map((technique) => technique.id));
   const related = (id: number | null) => (id !== null && known.has(id) ? id : null);
+  const authors = new Map((current.comments ?? []).map((comment) => [comment.id, comment.authorName ?? null]));
+  const comments = patch.comments
+    ? withIds<SentComment>(current.comments ?? [], patch.comments)
+        .map((comment) => ({
+          ...comment,
+          authorName: authors.has(comment.id) ? (authors.get(comment.id) ?? null) : author,
+        }))
+        .sort((a, b) => a.time - b.time)
+    : current.comments;
+  const positionTimeline = patch.positionTimeline
+    ? patch.positionTimeline.map((segment) => ({ ...segment, confidence: segment.confidence ?? 1 }))
+    : current.positionTimeline;
   return {
     ...current,
+    ...(positionTimeline === undefined ? {} : { positionTimeline }),
+    ...(comments === undefined ? {} : { comments }),
     techniques,
     drills: drills.map((drill) => ({ ...drill, relatedTechniqueId: related(drill.relatedTechniqueId) })),
     overallDescription: patch.overallDescription ?? current.overallDescription,

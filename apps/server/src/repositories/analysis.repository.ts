@@ -163,31 +163,45 @@ export class AnalysisRepository {
   }
 
   /**
-   * Stores the result as the video's analysis and as the analyser's own, in one transaction: a try
-   * that runs again after a crash overwrites it, so there is only ever one. False when the video is gone.
+   * Stores the analyser's own result and the video's current analysis (that result with the coach's
+   * corrections laid over it), in one transaction, only if the current analysis is still `expected`
+   * (so a coach's save meanwhile is never lost: `changed`, and the caller merges again). A try that runs
+   * again after a crash stores the same again. `gone` when the video is.
    */
-  async complete(videoId: number, resultJson: string, analyzer: string): Promise<boolean> {
+  async complete(
+    videoId: number,
+    analyzerJson: string,
+    currentJson: string,
+    analyzer: string,
+    expected: string | null,
+  ): Promise<'done' | 'changed' | 'gone'> {
     const now = this.clock.now().toISOString();
     return this.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('videos')
-        .set({ ai_analysis_result: resultJson })
+        .set({ ai_analysis_result: currentJson })
         .where('id', '=', videoId)
+        .where((eb) =>
+          expected === null ? eb('ai_analysis_result', 'is', null) : eb('ai_analysis_result', '=', expected),
+        )
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) return false;
+      if (Number(updated.numUpdatedRows) === 0) {
+        const video = await trx.selectFrom('videos').select('id').where('id', '=', videoId).executeTakeFirst();
+        return video ? 'changed' : 'gone';
+      }
       await trx
         .updateTable('video_analyses')
         .set({
           status: 'completed',
           progress: 1,
           analyzer,
-          analyzer_result: resultJson,
+          analyzer_result: analyzerJson,
           error_message: null,
           finished_at: now,
         })
         .where('video_id', '=', videoId)
         .execute();
-      return true;
+      return 'done';
     });
   }
 
@@ -207,6 +221,26 @@ export class AnalysisRepository {
       .where('id', '=', videoId)
       .executeTakeFirst();
     return row?.ai_analysis_result ?? null;
+  }
+
+  /** The analyser's own result of the video's last analysis (JSON text), or null before one. */
+  async analyzerResult(videoId: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('video_analyses')
+      .select('analyzer_result')
+      .where('video_id', '=', videoId)
+      .executeTakeFirst();
+    return row?.analyzer_result ?? null;
+  }
+
+  /** The name a user's comments are signed with: their fighter's name, or null without a profile. */
+  async authorName(userId: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('fighters')
+      .select('fighter_name')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.fighter_name ?? null;
   }
 
   /**

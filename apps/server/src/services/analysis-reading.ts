@@ -22,6 +22,11 @@ export interface ReadingContext {
   durationSeconds: number;
   framesPerSecond: number;
   studentIdentifier: string;
+  /**
+   * The analyser's own position timeline, which its words were written from; the stored one may be a
+   * coach's correction. Absent: the stored one.
+   */
+  analyzerTimeline?: AnalysisResult['positionTimeline'];
 }
 
 /** The decisions the stored result was written from, without a language. */
@@ -29,7 +34,7 @@ function decisionsOf(stored: AnalysisResult, context: ReadingContext): Omit<Find
   if (!stored.athletes || !stored.analyzer) return null;
   const named = colourNamed(context.studentIdentifier);
   return {
-    timeline: stored.positionTimeline ?? [],
+    timeline: context.analyzerTimeline ?? stored.positionTimeline ?? [],
     durationSeconds: context.durationSeconds,
     framesPerSecond: context.framesPerSecond,
     athletes: {

@@ -14,8 +14,9 @@ import {
   type Still,
 } from '../analysis/model-analysis.js';
 import { analyseRoll, type PoseDetector, type TimelineOf } from '../analysis/pipeline.js';
+import { coachLayer, overlay } from '../analysis/coach-layer.js';
 import { applyPatch } from '../analysis/patch.js';
-import { conflict, forbidden, notFound, tooManyRequests } from '../errors.js';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../errors.js';
 import { msg, render } from '../i18n/catalog.js';
 import type { ChatModel } from '../lib/chat-model.js';
 import type { Principal } from '../lib/principal.js';
@@ -130,16 +131,36 @@ export class AnalysisService {
     const stored = await this.analyses.current(videoId);
     const parsed = stored === null ? null : readStoredResult(stored);
     if (!parsed) throw notFound(msg('analysis.notFound', { id: videoId }));
-    return inReaderLanguage(parsed, language, this.readingOf(video));
+    return inReaderLanguage(parsed, language, await this.readingOf(video));
   }
 
-  /** What the reading of a stored result needs besides it: the video's length and identifier, the sampling rate. */
-  private readingOf(video: VideoRecord): ReadingContext {
+  /**
+   * What the reading of a stored result needs besides it: the video's length and identifier, the
+   * sampling rate, and the analyser's own timeline (its words were written from that, not from a
+   * coach's corrected ribbon).
+   */
+  private async readingOf(video: VideoRecord): Promise<ReadingContext> {
+    const analyzer = await this.analyses.analyzerResult(video.id);
+    const timeline = analyzer === null ? undefined : readStoredResult(analyzer)?.positionTimeline;
     return {
       durationSeconds: video.durationSeconds ?? 0,
       framesPerSecond: this.settings.framesPerSecond,
       studentIdentifier: video.studentIdentifier,
+      ...(timeline === undefined ? {} : { analyzerTimeline: timeline }),
     };
+  }
+
+  /** A correction's times inside the video: the ribbon and the comments end by its end, when its length is known. */
+  private checkInside(patch: AnalysisPatch, video: VideoRecord): void {
+    const length = video.durationSeconds;
+    if (length === null || length <= 0) return;
+    // A pointer at the very end of the timeline, and the rounding of the container's length, get a moment's slack.
+    const limit = length + 0.5;
+    const timelineEnd = Math.max(0, ...(patch.positionTimeline ?? []).map((segment) => segment.end));
+    const lastComment = Math.max(0, ...(patch.comments ?? []).map((comment) => comment.time));
+    if (timelineEnd > limit || lastComment > limit) {
+      throw badRequest(msg('analysis.timelineTooLong', { seconds: Math.round(length) }));
+    }
   }
 
   /** Records whether a reader found the analysis helpful: anyone who may see it, once there is one. */
@@ -162,13 +183,16 @@ export class AnalysisService {
   ): Promise<AnalysisResult> {
     const video = await this.videoAccess.visibleTo(principal, videoId);
     this.mayEdit(principal, video);
-    const reading = this.readingOf(video);
+    this.checkInside(patch, video);
+    const reading = await this.readingOf(video);
+    const author = patch.comments ? await this.analyses.authorName(principal.userId) : null;
     for (let attempt = 0; attempt < CORRECTION_TRIES; attempt++) {
       const before = await this.analyses.current(videoId);
       const current = before === null ? null : readStoredResult(before);
       if (before === null || !current) throw notFound(msg('analysis.notFound', { id: videoId }));
       // What the editor sent back of the analyser's words, in their language, is kept in the stored one.
-      const after = AnalysisResult.parse(applyPatch(current, inStoredLanguage(patch, current, language, reading)));
+      const sent = inStoredLanguage(patch, current, language, reading);
+      const after = AnalysisResult.parse(applyPatch(current, sent, author));
       if (await this.analyses.correct(videoId, principal.userId, before, JSON.stringify(after))) {
         return inReaderLanguage(after, language, reading);
       }
@@ -253,7 +277,7 @@ export class AnalysisService {
         }
       }
       this.metrics?.analysed((performance.now() - started) / 1000, durationSeconds);
-      if (!(await this.analyses.complete(videoId, JSON.stringify(stored), analyzer))) return;
+      if (!(await this.completeUnderCoachLayer(videoId, stored, analyzer))) return;
       await this.events.publish({
         type: 'analysis.completed',
         userIds: await this.analyses.audience(videoId),
@@ -265,6 +289,33 @@ export class AnalysisService {
     } finally {
       await source.release();
     }
+  }
+
+  /**
+   * Stores a new analyser result without losing the coach's work: the current analysis becomes the new
+   * result with the coach's layer (what the coach changed of the analyser's last result) laid over it.
+   * A coach saving meanwhile makes it merge again. False when the video is gone.
+   */
+  private async completeUnderCoachLayer(videoId: number, result: AnalysisResult, analyzer: string): Promise<boolean> {
+    for (let attempt = 0; attempt < CORRECTION_TRIES; attempt++) {
+      const [previousJson, currentJson] = await Promise.all([
+        this.analyses.analyzerResult(videoId),
+        this.analyses.current(videoId),
+      ]);
+      const previous = previousJson === null ? null : readStoredResult(previousJson);
+      const current = currentJson === null ? null : readStoredResult(currentJson);
+      const merged =
+        previous && current ? AnalysisResult.parse(overlay(result, coachLayer(previous, current))) : result;
+      const outcome = await this.analyses.complete(
+        videoId,
+        JSON.stringify(result),
+        JSON.stringify(merged),
+        analyzer,
+        currentJson,
+      );
+      if (outcome !== 'changed') return outcome === 'done';
+    }
+    throw new Error('the analysis kept changing while its new result was stored');
   }
 
   /** The vision model's result, or null to keep the local one (no answer, or one that was refused). */

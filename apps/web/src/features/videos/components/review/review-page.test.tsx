@@ -7,7 +7,17 @@ import { json, problem, stubFetch } from '@/testing/fetch-stub';
 import { renderWithApp } from '@/testing/render';
 import { makeUploadedVideo } from '../video-fixtures';
 import { ReviewPage } from './review-page';
-import { keyAction, loopBack, nextSpeed, releaseOutcome, selectionTimestamps, visibleDrills } from './timeline-model';
+import {
+  keyAction,
+  loopBack,
+  moveBoundary,
+  nextSpeed,
+  relabelBand,
+  releaseOutcome,
+  selectionTimestamps,
+  splitBand,
+  visibleDrills,
+} from './timeline-model';
 
 const RESULT: AnalysisResult = {
   techniques: [
@@ -126,6 +136,31 @@ describe('the timeline rules', () => {
     expect(loopBack(4.01, null, true)).toBeNull();
   });
 
+  it('relabels, splits and moves the boundaries of the ribbon, never past a neighbour', () => {
+    const ribbon = RESULT.positionTimeline ?? [];
+    expect(relabelBand(ribbon, 0, 'half-guard', null)[0]).toEqual({
+      position: 'half-guard',
+      top: 'student',
+      start: 0,
+      end: 20,
+      confidence: 1,
+    });
+    expect(relabelBand(ribbon, 2, 'scramble', 'student')[2]).toMatchObject({ position: 'scramble', top: null });
+    expect(splitBand(ribbon, 1, 30).map((band) => [band.start, band.end])).toEqual([
+      [0, 20],
+      [20, 30],
+      [30, 40],
+      [40, 95],
+    ]);
+    expect(splitBand(ribbon, 1, 20.2)).toEqual(ribbon);
+    expect(moveBoundary(ribbon, 0, 25).map((band) => [band.start, band.end])).toEqual([
+      [0, 25],
+      [25, 40],
+      [40, 95],
+    ]);
+    expect(moveBoundary(ribbon, 0, 60)[0]?.end).toBe(39.5);
+  });
+
   it("drops duplicate drills whose related technique is 'Generic' beyond the first", () => {
     expect(visibleDrills(RESULT.drills).map((drill) => drill.id)).toEqual([1]);
   });
@@ -136,7 +171,8 @@ describe('ReviewPage', () => {
     stubFetch(routes());
     await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
     expect(await screen.findByRole('tab', { name: 'Identified Techniques' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('img', { name: 'Positions through the roll' })).toBeVisible();
+    // The uploader edits the ribbon: its bands are buttons.
+    expect(screen.getByRole('group', { name: /^Positions through the roll/ })).toBeVisible();
     expect(screen.getByText('Mount')).toBeVisible();
     expect(await screen.findByText('Blue')).toBeVisible();
     expect(screen.getByText('165 cm')).toBeVisible();
@@ -382,6 +418,123 @@ describe('ReviewPage for the athlete', () => {
     uploadedByYou: false,
   });
 
+  it('lets the coach relabel a band of the ribbon in its menu, and move a boundary with the keys, saving each', async () => {
+    const http = stubFetch(routes());
+    const user = userEvent.setup();
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
+    await user.click(await screen.findByRole('button', { name: 'Closed guard, Partner on top, 0:20–0:40: correct' }));
+    const menu = screen.getByRole('dialog', { name: 'Band 0:20–0:40' });
+    await user.selectOptions(within(menu).getByLabelText('Position'), 'Half guard');
+    await user.selectOptions(within(menu).getByLabelText('On top'), 'You on top');
+    await user.click(within(menu).getByRole('button', { name: 'Apply' }));
+    await closeAlert(user, 'Changes saved successfully!');
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')[0]?.body).toEqual({
+      positionTimeline: [
+        RESULT.positionTimeline?.[0],
+        { position: 'half-guard', top: 'student', start: 20, end: 40, confidence: 1 },
+        RESULT.positionTimeline?.[2],
+      ],
+    });
+
+    // The boundary between standing and closed guard, moved half a second later with the arrow key.
+    screen.getByRole('slider', { name: 'Boundary from Standing to Closed guard: arrow keys move it' }).focus();
+    await user.keyboard('{ArrowRight}');
+    await closeAlert(user, 'Changes saved successfully!');
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')[1]?.body).toEqual({
+      positionTimeline: [
+        { ...RESULT.positionTimeline?.[0], end: 20.5 },
+        { ...RESULT.positionTimeline?.[1], start: 20.5 },
+        RESULT.positionTimeline?.[2],
+      ],
+    });
+
+    // Marked unclear from the same menu: nobody on top.
+    await user.click(screen.getByRole('button', { name: 'Mount, You on top, 0:40–1:35: correct' }));
+    await user.click(screen.getByRole('button', { name: 'Mark unclear' }));
+    await closeAlert(user, 'Changes saved successfully!');
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')[2]?.body).toMatchObject({
+      positionTimeline: [{}, {}, { position: 'unclear', top: null, start: 40, end: 95 }],
+    });
+  });
+
+  it('retypes, re-times from a selection and deletes a technique, and rewrites the texts', async () => {
+    const http = stubFetch(routes());
+    const user = userEvent.setup();
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
+    const sweep = RESULT.techniques[0];
+    await user.selectOptions(await screen.findByLabelText('Type of Sweep from closed guard'), 'Escape');
+    await closeAlert(user, 'Changes saved successfully!');
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')[0]?.body).toEqual({
+      techniques: [{ ...sweep, techniqueType: { name: 'Escape', positionalScenarioId: 2 } }],
+    });
+
+    const retime = screen.getByRole('button', { name: 'Re-time Sweep from closed guard from the selection' });
+    expect(retime).toBeDisabled();
+    const timeline = screen.getByTestId('review-timeline');
+    vi.spyOn(timeline, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 400, 48));
+    Object.defineProperty(timeline, 'setPointerCapture', { value: () => undefined });
+    fireEvent.pointerDown(timeline, { clientX: 100, button: 0, pointerId: 1 });
+    fireEvent.pointerMove(timeline, { clientX: 160, pointerId: 1 });
+    fireEvent.pointerUp(timeline, { clientX: 160, pointerId: 1 });
+    await user.click(retime);
+    await closeAlert(user, 'Changes saved successfully!');
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')[1]?.body).toEqual({
+      techniques: [{ ...sweep, startTimestamp: '00:00:24', endTimestamp: '00:00:38' }],
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Delete Sweep from closed guard' }));
+    await closeAlert(user, 'Changes saved successfully!');
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')[2]?.body).toEqual({ techniques: [] });
+
+    await user.click(screen.getByRole('tab', { name: 'Overall Analysis' }));
+    await user.click(screen.getByRole('button', { name: 'Edit the texts' }));
+    await user.clear(screen.getByLabelText('Overall analysis'));
+    await user.type(screen.getByLabelText('Overall analysis'), 'Patient from the top.');
+    await user.click(screen.getByRole('button', { name: 'Remove strength 1' }));
+    await user.click(screen.getByRole('button', { name: 'Add a strength' }));
+    await user.type(screen.getByLabelText('Strength 1'), 'Calm under mount');
+    await user.click(screen.getByRole('button', { name: 'Save texts' }));
+    await closeAlert(user, 'Changes saved successfully!');
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')[3]?.body).toEqual({
+      overallDescription: 'Patient from the top.',
+      strengths: [{ description: 'Calm under mount', relatedTechniqueId: null }],
+      areasForImprovement: RESULT.areasForImprovement,
+    });
+  });
+
+  it("adds a coach's comment at the playhead, shown as a marker and in the list", async () => {
+    const commented = { ...RESULT, comments: [{ id: 1, time: 0, text: 'Grip first', authorName: 'Coach Ana' }] };
+    const http = stubFetch(routes(() => json(200, commented)));
+    const user = userEvent.setup();
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
+    await user.type(await screen.findByLabelText('Comment at 0:00'), 'Grip first');
+    await user.click(screen.getByRole('button', { name: 'Add comment' }));
+    await closeAlert(user, 'Changes saved successfully!');
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')[0]?.body).toEqual({
+      comments: [{ time: 0, text: 'Grip first' }],
+    });
+    expect(screen.getByRole('button', { name: 'Comment at 0:00: Grip first' })).toBeVisible();
+    expect(within(screen.getByTestId('review-comments')).getByText('Coach Ana')).toBeVisible();
+  });
+
+  it('shows the athlete the ribbon and the comments read-only', async () => {
+    const commented = { ...RESULT, comments: [{ id: 1, time: 30, text: 'Frame on the hip', authorName: 'Coach Ana' }] };
+    const http = stubFetch({
+      ...routes(),
+      'GET /vid/api/video/7': () => json(200, sharedWithStudent),
+      'GET /vid/api/video/7/feedback': () => json(200, commented),
+    });
+    await renderWithApp(<ReviewPage videoId={7} viewerRole={0} />, { path: '/video-review/7' });
+    expect(await screen.findByRole('img', { name: 'Positions through the roll' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /: correct$/ })).toBeNull();
+    expect(screen.queryByRole('slider', { name: /^Boundary/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Comment at 0:30: Frame on the hip' })).toBeVisible();
+    expect(within(screen.getByTestId('review-comments')).getByText('Frame on the hip')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Add comment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Delete the comment/ })).toBeNull();
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')).toEqual([]);
+  });
+
   it('is read-only for a student it was shared with: the findings without the editor, and a reader’s title', async () => {
     stubFetch({ ...routes(), 'GET /vid/api/video/7': () => json(200, sharedWithStudent) });
     const user = userEvent.setup();
@@ -394,8 +547,12 @@ describe('ReviewPage for the athlete', () => {
     expect(screen.queryByRole('button', { name: /^Rename/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add technique' })).toBeNull();
     expect(screen.queryByLabelText('Technique name')).toBeNull();
+    expect(screen.queryByLabelText('Type of Sweep from closed guard')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Sweep from closed guard' })).toBeNull();
     await user.click(screen.getByRole('tab', { name: 'Suggested Drills' }));
     expect(screen.queryByRole('button', { name: 'Add drill' })).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Overall Analysis' }));
+    expect(screen.queryByRole('button', { name: 'Edit the texts' })).toBeNull();
     // Still theirs to judge.
     expect(screen.getByRole('button', { name: 'Not Helpful' })).toBeVisible();
   });

@@ -17,6 +17,7 @@ import { useAthletes } from '../../api/get-athletes';
 import { useVideo } from '../../api/get-video';
 import { useSetAthlete } from '../../api/set-athlete';
 import { formatClock } from '../video-format';
+import { ReviewComments } from './review-comments';
 import { ReviewTimeline } from './review-timeline';
 import {
   FRAME_STEP_SECONDS,
@@ -354,6 +355,9 @@ export function ReviewPage({
           techniques={result?.techniques ?? []}
           timeline={result?.positionTimeline ?? []}
           selection={selection}
+          comments={result?.comments ?? []}
+          busy={save.isPending}
+          onTimelineChange={editable ? (positionTimeline) => void onSave({ positionTimeline }) : undefined}
           onSeek={player.seek}
           onSelect={setSelection}
         />
@@ -381,6 +385,17 @@ export function ReviewPage({
         {/* A phone has no keyboard to speak of. */}
         <p className="hidden text-xs text-zinc-500 sm:block dark:text-zinc-400">{t('videos.review.keys')}</p>
       </section>
+
+      {result && (
+        <ReviewComments
+          comments={result.comments ?? []}
+          currentTime={player.time}
+          busy={save.isPending}
+          readOnly={!editable}
+          onJump={player.seek}
+          onSave={(comments) => void onSave({ comments })}
+        />
+      )}
 
       <AthleteDetails video={video.data} canName={video.data.uploadedByYou && instructor} />
 
@@ -449,7 +464,14 @@ export function ReviewPage({
                 onSave={(drills) => void onSave({ drills })}
               />
             )}
-            {tab === 'overall' && <OverallTab result={result} />}
+            {tab === 'overall' && (
+              <OverallTab
+                result={result}
+                busy={save.isPending}
+                readOnly={!editable}
+                onSave={(texts) => void onSave(texts)}
+              />
+            )}
           </div>
           <Feedback videoId={videoId} />
         </section>

@@ -1,6 +1,6 @@
-import type { AnalysisDrill, AnalysisResult, AnalysisTechnique } from '@openmat/contract/analysis';
+import type { AnalysisDrill, AnalysisPatch, AnalysisResult, AnalysisTechnique } from '@openmat/contract/analysis';
 import { parseTimestamp } from '@openmat/contract/analysis';
-import { Pencil, Plus, SkipForward } from 'lucide-react';
+import { Clock, Pencil, Plus, SkipForward, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '@/components/ui/alert-store';
@@ -171,6 +171,59 @@ export function TechniquesTab({
                   {technique.description && (
                     <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">{technique.description}</p>
                   )}
+                  {!readOnly && (
+                    <div className="mt-2 flex flex-wrap items-center gap-2">
+                      <select
+                        aria-label={t('videos.review.edit.retype', { name: technique.name })}
+                        value={technique.techniqueType.name}
+                        disabled={busy}
+                        onChange={(event) =>
+                          onSave(
+                            result.techniques.map((item) =>
+                              item.id === technique.id
+                                ? { ...item, techniqueType: { ...item.techniqueType, name: event.target.value } }
+                                : item,
+                            ),
+                          )
+                        }
+                        className="h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+                      >
+                        {!isKnownType(technique.techniqueType.name) && (
+                          <option value={technique.techniqueType.name}>{technique.techniqueType.name}</option>
+                        )}
+                        {Object.keys(TECHNIQUE_TYPES).map((option) => (
+                          <option key={option} value={option}>
+                            {typeLabel(option)}
+                          </option>
+                        ))}
+                      </select>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        disabled={busy || !times}
+                        title={times ? undefined : t('videos.review.edit.retimeHint')}
+                        aria-label={t('videos.review.edit.retime', { name: technique.name })}
+                        onClick={() =>
+                          times &&
+                          onSave(
+                            result.techniques.map((item) => (item.id === technique.id ? { ...item, ...times } : item)),
+                          )
+                        }
+                      >
+                        <Clock className="h-3.5 w-3.5" aria-hidden />
+                        {t('videos.review.edit.retimeButton')}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        disabled={busy}
+                        aria-label={t('videos.review.edit.delete', { name: technique.name })}
+                        onClick={() => onSave(result.techniques.filter((item) => item.id !== technique.id))}
+                      >
+                        <Trash2 className="h-3.5 w-3.5" aria-hidden />
+                      </Button>
+                    </div>
+                  )}
                 </div>
               </li>
             );
@@ -327,10 +380,149 @@ export function DrillsTab({
   );
 }
 
-export function OverallTab({ result }: { result: AnalysisResult }) {
+type TextsPatch = Pick<AnalysisPatch, 'overallDescription' | 'strengths' | 'areasForImprovement'>;
+
+/** The editor's form for the overall text, the strengths and the areas for improvement. */
+function TextsEditor({
+  result,
+  busy,
+  onSave,
+  onDone,
+}: {
+  result: AnalysisResult;
+  busy: boolean;
+  onSave: (patch: TextsPatch) => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
+  const [overall, setOverall] = useState(result.overallDescription);
+  const [strengths, setStrengths] = useState(result.strengths);
+  const [areas, setAreas] = useState(result.areasForImprovement);
+  const area =
+    'mt-1 block w-full rounded-md border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900';
+  return (
+    <form
+      className="space-y-4 text-sm"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave({
+          overallDescription: overall,
+          strengths: strengths.filter((item) => item.description.trim() !== ''),
+          areasForImprovement: areas.filter((item) => item.description.trim() !== ''),
+        });
+        onDone();
+      }}
+    >
+      <label className="block">
+        {t('videos.review.edit.overall')}
+        <textarea value={overall} rows={5} onChange={(event) => setOverall(event.target.value)} className={area} />
+      </label>
+      <fieldset className="space-y-2">
+        <legend className="font-semibold">{t('videos.review.strengths')}</legend>
+        {strengths.map((strength, index) => (
+          <div key={index} className="flex items-start gap-2">
+            <textarea
+              aria-label={t('videos.review.edit.strength', { number: index + 1 })}
+              value={strength.description}
+              rows={2}
+              onChange={(event) =>
+                setStrengths(
+                  strengths.map((item, at) => (at === index ? { ...item, description: event.target.value } : item)),
+                )
+              }
+              className={area}
+            />
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={t('videos.review.edit.removeStrength', { number: index + 1 })}
+              onClick={() => setStrengths(strengths.filter((_, at) => at !== index))}
+            >
+              <Trash2 className="h-3.5 w-3.5" aria-hidden />
+            </Button>
+          </div>
+        ))}
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => setStrengths([...strengths, { description: '', relatedTechniqueId: null }])}
+        >
+          <Plus className="h-4 w-4" aria-hidden />
+          {t('videos.review.edit.addStrength')}
+        </Button>
+      </fieldset>
+      <fieldset className="space-y-2">
+        <legend className="font-semibold">{t('videos.review.improvements')}</legend>
+        {areas.map((item, index) => (
+          <div key={index} className="flex items-start gap-2">
+            <textarea
+              aria-label={t('videos.review.edit.improvement', { number: index + 1 })}
+              value={item.description}
+              rows={2}
+              onChange={(event) =>
+                setAreas(
+                  areas.map((other, at) => (at === index ? { ...other, description: event.target.value } : other)),
+                )
+              }
+              className={area}
+            />
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={t('videos.review.edit.removeImprovement', { number: index + 1 })}
+              onClick={() => setAreas(areas.filter((_, at) => at !== index))}
+            >
+              <Trash2 className="h-3.5 w-3.5" aria-hidden />
+            </Button>
+          </div>
+        ))}
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() =>
+            setAreas([...areas, { description: '', weaknessCategory: 'coach', relatedTechniqueId: null, keywords: [] }])
+          }
+        >
+          <Plus className="h-4 w-4" aria-hidden />
+          {t('videos.review.edit.addImprovement')}
+        </Button>
+      </fieldset>
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={busy}>
+          {t('videos.review.edit.saveTexts')}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onDone}>
+          {t('videos.review.ribbonEdit.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function OverallTab({
+  result,
+  busy = false,
+  readOnly = true,
+  onSave = () => undefined,
+}: {
+  result: AnalysisResult;
+  busy?: boolean;
+  readOnly?: boolean;
+  onSave?: (patch: TextsPatch) => void;
+}) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  if (editing && !readOnly) {
+    return <TextsEditor result={result} busy={busy} onSave={onSave} onDone={() => setEditing(false)} />;
+  }
   return (
     <div className="space-y-5 text-sm">
+      {!readOnly && (
+        <Button size="sm" variant="secondary" disabled={busy} onClick={() => setEditing(true)}>
+          <Pencil className="h-3.5 w-3.5" aria-hidden />
+          {t('videos.review.edit.editTexts')}
+        </Button>
+      )}
       <p className="leading-relaxed whitespace-pre-line">{result.overallDescription}</p>
       {result.athletes && !result.athletes.studentIdentified && result.athletes.found > 1 && (
         <p className="rounded-md bg-amber-50 p-2 text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">

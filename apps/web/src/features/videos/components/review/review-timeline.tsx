@@ -1,8 +1,10 @@
-import type { AnalysisPosition, AnalysisTechnique, PositionSegment } from '@openmat/contract/analysis';
+import type { AnalysisComment, AnalysisPosition, AnalysisTechnique, PositionSegment } from '@openmat/contract/analysis';
 import { useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
-import { markerTime, releaseOutcome, timeAt, type Selection } from './timeline-model';
+import { formatClock } from '../video-format';
+import { RibbonEditor } from './ribbon-editor';
+import { markerTime, releaseOutcome, timeAt, type RibbonBand, type Selection } from './timeline-model';
 
 /** A colour per position for the ribbon, the same in both themes so the legend reads alike. */
 export const POSITION_COLOURS: Record<AnalysisPosition, string> = {
@@ -26,6 +28,11 @@ export interface ReviewTimelineProps {
   techniques: readonly AnalysisTechnique[];
   timeline: readonly PositionSegment[];
   selection: Selection | null;
+  /** The coach's comments, as markers. */
+  comments?: readonly AnalysisComment[];
+  /** Given for an editor: the ribbon can be relabelled, split and its boundaries moved. */
+  onTimelineChange?: ((timeline: RibbonBand[]) => void) | undefined;
+  busy?: boolean;
   onSeek: (time: number) => void;
   onSelect: (selection: Selection) => void;
 }
@@ -43,6 +50,9 @@ export function ReviewTimeline({
   techniques,
   timeline,
   selection,
+  comments = [],
+  onTimelineChange,
+  busy = false,
   onSeek,
   onSelect,
 }: ReviewTimelineProps) {
@@ -128,6 +138,19 @@ export function ReviewTimeline({
             />
           );
         })}
+        {comments.map((comment) => (
+          <button
+            key={`comment-${comment.id}`}
+            type="button"
+            title={`${formatClock(comment.time)} ${comment.text}`}
+            aria-label={t('videos.review.comments.marker', { time: formatClock(comment.time), text: comment.text })}
+            onPointerDown={(event) => event.stopPropagation()}
+            onClick={() => onSeek(comment.time)}
+            className="absolute bottom-0 z-10 h-5 w-3 -translate-x-1/2 rounded-t bg-sky-600 hover:bg-sky-500 focus-visible:outline-2 focus-visible:outline-brand-600 dark:bg-sky-400"
+            style={{ left: percent(comment.time, duration) }}
+            data-testid="comment-marker"
+          />
+        ))}
         <div
           className="pointer-events-none absolute inset-y-0 w-0.5 bg-red-600"
           style={{ left: percent(currentTime, duration) }}
@@ -136,20 +159,31 @@ export function ReviewTimeline({
       </div>
       {timeline.length > 0 && (
         <>
-          {/* Placed by time, so a stretch with nobody in the shot (no segment) stays an empty gap. */}
-          <div className="relative h-4 overflow-hidden rounded" aria-label={t('videos.review.ribbon')} role="img">
-            {timeline.map((segment) => (
-              <div
-                key={`${segment.start}-${segment.position}`}
-                className={cn(POSITION_COLOURS[segment.position], 'absolute inset-y-0')}
-                style={{
-                  left: percent(segment.start, duration),
-                  width: percent(segment.end - segment.start, duration),
-                }}
-                title={`${t(`videos.review.positions.${segment.position}`)} ${Math.round(segment.end - segment.start)} s`}
-              />
-            ))}
-          </div>
+          {onTimelineChange ? (
+            <RibbonEditor
+              timeline={timeline}
+              duration={duration}
+              currentTime={currentTime}
+              colours={POSITION_COLOURS}
+              busy={busy}
+              onChange={onTimelineChange}
+            />
+          ) : (
+            /* Placed by time, so a stretch with nobody in the shot (no segment) stays an empty gap. */
+            <div className="relative h-4 overflow-hidden rounded" aria-label={t('videos.review.ribbon')} role="img">
+              {timeline.map((segment) => (
+                <div
+                  key={`${segment.start}-${segment.position}`}
+                  className={cn(POSITION_COLOURS[segment.position], 'absolute inset-y-0')}
+                  style={{
+                    left: percent(segment.start, duration),
+                    width: percent(segment.end - segment.start, duration),
+                  }}
+                  title={`${t(`videos.review.positions.${segment.position}`)} ${Math.round(segment.end - segment.start)} s`}
+                />
+              ))}
+            </div>
+          )}
           <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
             {positions.map((position) => (
               <li key={position} className="flex items-center gap-1">

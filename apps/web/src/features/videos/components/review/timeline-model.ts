@@ -1,4 +1,10 @@
-import { formatTimestamp, parseTimestamp } from '@openmat/contract/analysis';
+import {
+  formatTimestamp,
+  parseTimestamp,
+  POSITIONS_WITHOUT_TOP,
+  type AnalysisPosition,
+  type PositionSegment,
+} from '@openmat/contract/analysis';
 
 /** A press that moves less than this many pixels is a click (seek), not a drag (select). */
 export const CLICK_THRESHOLD_PX = 5;
@@ -124,4 +130,52 @@ export function visibleDrills<T extends { name: string; relatedTechniqueName: st
 export function loopBack(time: number, selection: Selection | null, looping: boolean): number | null {
   if (!looping || !selection || selection.end - selection.start <= 0) return null;
   return time >= selection.end ? selection.start : null;
+}
+
+/** A band of the position ribbon as the editor sends it back. */
+export type RibbonBand = Omit<PositionSegment, 'confidence'> & { confidence?: number };
+
+/** The shortest band a boundary may leave, in seconds. */
+export const MIN_BAND_SECONDS = 0.5;
+
+/** Who can be on top of a position: nobody of standing, a scramble or an unclear stretch. */
+export function topFor(position: AnalysisPosition, top: PositionSegment['top']): PositionSegment['top'] {
+  return POSITIONS_WITHOUT_TOP.has(position) ? null : (top ?? 'student');
+}
+
+/** The ribbon with one band relabelled (the coach's word: confidence 1). */
+export function relabelBand(
+  timeline: readonly RibbonBand[],
+  index: number,
+  position: AnalysisPosition,
+  top: PositionSegment['top'],
+): RibbonBand[] {
+  return timeline.map((band, at) =>
+    at === index ? { ...band, position, top: topFor(position, top), confidence: 1 } : band,
+  );
+}
+
+/** The ribbon with one band split in two at `time`; unchanged when `time` is not well inside it. */
+export function splitBand(timeline: readonly RibbonBand[], index: number, time: number): RibbonBand[] {
+  const band = timeline[index];
+  if (!band || time - band.start < MIN_BAND_SECONDS || band.end - time < MIN_BAND_SECONDS) return [...timeline];
+  return [...timeline.slice(0, index), { ...band, end: time }, { ...band, start: time }, ...timeline.slice(index + 1)];
+}
+
+/** Whether band `index` and the next one touch, so that the boundary between them can move. */
+export function touchesNext(timeline: readonly RibbonBand[], index: number): boolean {
+  const band = timeline[index];
+  const next = timeline[index + 1];
+  return band !== undefined && next !== undefined && Math.abs(band.end - next.start) < 1e-6;
+}
+
+/** The ribbon with the boundary after band `index` moved to `time`, kept inside its two bands. */
+export function moveBoundary(timeline: readonly RibbonBand[], index: number, time: number): RibbonBand[] {
+  const band = timeline[index];
+  const next = timeline[index + 1];
+  if (!band || !next || !touchesNext(timeline, index)) return [...timeline];
+  const at = Math.min(next.end - MIN_BAND_SECONDS, Math.max(band.start + MIN_BAND_SECONDS, time));
+  return timeline.map((item, position) =>
+    position === index ? { ...item, end: at } : position === index + 1 ? { ...item, start: at } : item,
+  );
 }

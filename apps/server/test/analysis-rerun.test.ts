@@ -1,0 +1,146 @@
+import { AnalysisResult } from '@openmat/contract/analysis';
+import type { TrainingSession } from '@openmat/contract/sessions';
+import type { UploadedVideo, VideoUploadResponse } from '@openmat/contract/videos';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signUp, type SignedIn } from './support/accounts.js';
+import { databaseTargets } from './support/databases.js';
+import { createTestApp, type TestContext } from './support/test-app.js';
+import { makeClips, multipart } from './support/videos.js';
+
+describe.each(databaseTargets)("re-running an analysis keeps the coach's work on $dialect", (target) => {
+  let ctx: TestContext;
+  let coach: SignedIn;
+  let student: SignedIn;
+  let videoId: number;
+
+  beforeAll(async () => {
+    // No wait between two runs of one video, so the test can run it again at once.
+    ctx = await createTestApp(target, { env: { ANALYSIS_RERUN_SECONDS: '0' } });
+    coach = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Ana' });
+    student = await signUp(ctx.app, { fighterName: 'Kuba Nowak' });
+    const clips = await makeClips(2);
+    const { payload, headers } = multipart([
+      ['studentIdentifier', 'blue gi'],
+      ['description', 'Friday roll'],
+      { filename: 'roll.mp4', type: 'video/mp4', data: clips.mp4 },
+    ]);
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: '/vid/api/video/upload-sparring',
+      headers: { ...coach.auth, ...headers },
+      payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    videoId = uploaded.json<VideoUploadResponse>().videoId;
+    // The student trains in the coach's class (under way), so the coach may share the roll with her.
+    const session = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/trainingsession',
+        headers: coach.auth,
+        payload: {
+          trainingDate: new Date(Date.now() - 30 * 60_000).toISOString(),
+          capacity: 10,
+          duration: 1.5,
+          targetLevel: 'Beginner',
+        },
+      })
+    ).json<TrainingSession>();
+    const checkIn = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/trainingsession/${session.id}/checkin`,
+      headers: student.auth,
+      payload: { studentIds: [student.fighterId], sessionId: session.id },
+    });
+    expect(checkIn.statusCode, checkIn.body).toBe(200);
+    const shared = await ctx.app.inject({
+      method: 'POST',
+      url: `/vid/api/video/${videoId}/share`,
+      headers: coach.auth,
+      payload: { sessionId: session.id },
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  async function analyseNow() {
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: `/vid/api/video/analyze/${videoId}`,
+      headers: coach.auth,
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    await vi.waitFor(
+      async () => {
+        const video = (
+          await ctx.app.inject({ method: 'GET', url: `/vid/api/video/${videoId}`, headers: coach.auth })
+        ).json<UploadedVideo>();
+        expect(video.analysis.status).toBe('completed');
+      },
+      { timeout: 60_000, interval: 250 },
+    );
+  }
+  const read = async (who: SignedIn) =>
+    (
+      await ctx.app.inject({ method: 'GET', url: `/vid/api/video/${videoId}/feedback`, headers: who.auth })
+    ).json<AnalysisResult>();
+
+  it('keeps a corrected span, an added technique, a comment and a rewritten summary, and the athlete reads them', async () => {
+    await analyseNow();
+    const ribbon = [
+      { position: 'closed-guard', top: 'partner', start: 0, end: 1 },
+      { position: 'mount', top: 'student', start: 1, end: 2 },
+    ];
+    const armbar = {
+      name: 'Armbar',
+      description: 'From mount',
+      techniqueType: { name: 'Submission' },
+      positionalScenario: { name: 'Mount' },
+      startTimestamp: '00:00:01',
+      endTimestamp: '00:00:02',
+    };
+    const corrected = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/vid/api/video/${videoId}/analysis`,
+      headers: coach.auth,
+      payload: {
+        positionTimeline: ribbon,
+        techniques: [armbar],
+        comments: [{ time: 1.2, text: 'Hips up before the arm' }],
+        overallDescription: 'Patient from the top.',
+      },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const before = corrected.json<AnalysisResult>();
+
+    // A student it was shared with reads it, and may not edit it.
+    const byStudent = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/vid/api/video/${videoId}/analysis`,
+      headers: student.auth,
+      payload: { comments: [] },
+    });
+    expect(byStudent.statusCode).toBe(403);
+
+    await analyseNow();
+    const after = await read(coach);
+    expect(after.positionTimeline).toEqual(ribbon.map((band) => ({ ...band, confidence: 1 })));
+    expect(after.techniques).toEqual(before.techniques);
+    expect(after.techniques[0]).toMatchObject({ name: 'Armbar', startTimestamp: '00:00:01' });
+    expect(after.comments).toEqual([{ id: 1, time: 1.2, text: 'Hips up before the arm', authorName: 'Coach Ana' }]);
+    expect(after.overallDescription).toBe('Patient from the top.');
+    expect(await read(student)).toEqual(after);
+
+    // The analyser's own layer is its result alone.
+    const layer = await ctx.database.db
+      .selectFrom('video_analyses')
+      .select('analyzer_result')
+      .where('video_id', '=', videoId)
+      .executeTakeFirstOrThrow();
+    const analyser = AnalysisResult.parse(JSON.parse(layer.analyzer_result ?? 'null'));
+    expect(analyser.comments).toBeUndefined();
+    expect(analyser.techniques).toEqual([]);
+  });
+});
