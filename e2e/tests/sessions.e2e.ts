@@ -120,7 +120,7 @@ describe('class sessions in Chromium', () => {
     await checkInLink.click();
     await page.getByRole('heading', { name: 'Session details' }).waitFor();
     expect(await page.getByRole('button', { name: 'Take Attendance' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Check-In' }).click();
+    await page.getByRole('button', { name: 'Check-In', exact: true }).click();
     await confirm(page, 'Check in to this session?');
     // The app's own alert, not the browser's: it fits the phone's width and closes with OK.
     const checkedIn = page.getByRole('alertdialog', { name: 'You have successfully checked in!' });
@@ -131,7 +131,7 @@ describe('class sessions in Chromium', () => {
     await checkedIn.getByRole('button', { name: 'OK' }).click();
     await checkedIn.waitFor({ state: 'detached' });
     await page.getByText('You are on the roster for this session.').waitFor();
-    expect(await page.getByRole('button', { name: 'Check-In' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Check-In', exact: true }).isDisabled()).toBe(true);
     await screenshot(page, 'session-details-student-phone');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

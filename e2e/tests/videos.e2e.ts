@@ -145,7 +145,8 @@ describe('sparring videos in Chromium', () => {
     const banner = coachSide.page.getByTestId('notification-banner').filter({ hasText: 'Shared by: Sam Student' });
     await banner.waitFor({ timeout: 10_000 });
     expect(await banner.textContent()).toContain('Friday roll, guard retention');
-    expect(await banner.getByRole('link', { name: 'Watch' }).getAttribute('href')).toBe('/videos');
+    // Its link leads straight to the shared video's review.
+    expect(await banner.getByRole('link', { name: 'Watch' }).getAttribute('href')).toMatch(/^\/video-review\/\d+$/);
     await screenshot(coachSide.page, 'videos-share-banner');
 
     // /videos plays the AVI, as the H.264 copy the server made of it.

@@ -10,7 +10,6 @@ import { ThemeSelect } from '@/features/preferences/components/theme-select';
 import { useApplyPreferences } from '@/features/preferences/use-apply-preferences';
 import { useRealtimeConnection } from '@/lib/realtime';
 import { SiteHeader, type HeaderSession } from './site-header';
-import { isInstructorRole } from '@openmat/contract/enums';
 
 export interface RouteHandle {
   /** Translation key of the page title. */
@@ -45,8 +44,9 @@ function useHeaderSession(): HeaderSession | null {
         email: user.email,
         onLogout: logout,
         profileIncomplete: needsProfile(user.fighterInfo),
-        isInstructor:
-          user.fighterInfo !== null && user.fighterInfo !== undefined && isInstructorRole(user.fighterInfo.role),
+        // Role 0 is a student, any other an instructor (spec section 3). Written out rather than imported
+        // from the contract's enums, which would bring zod into every page's first load.
+        isInstructor: user.fighterInfo !== null && user.fighterInfo !== undefined && user.fighterInfo.role !== 0,
       }
     : null;
 }
