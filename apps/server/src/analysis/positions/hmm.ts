@@ -95,7 +95,7 @@ const MEAN_SCRAMBLE_SECONDS = 3;
 const MEAN_UNCLEAR_SECONDS = 4;
 
 /**
- * Pseudo-counts added to the knowledge base's counts (knowledge-transitions.ts): any position can break
+ * Pseudo-counts added to the knowledge base's counts (knowledge-transitions.ts); any position can break
  * into a scramble, stand up or become unreadable, and any change the knowledge base does not list keeps
  * a small share, so a clear picture can still win over the table.
  */
