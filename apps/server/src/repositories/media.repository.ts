@@ -134,59 +134,74 @@ export class MediaAborted extends Error {
 }
 
 /**
+ * A tool run under watch: stopped with SIGKILL when `signal` aborts or `budgetMs` passes. `ended` waits
+ * for its exit and answers why it stopped when that was not the tool's own doing (MediaAborted,
+ * MediaTimeout, or a signal from someone else, which another try may mend), or null. `errors` keeps the
+ * end of what it wrote to stderr.
+ */
+function watched(command: string, args: readonly string[], budgetMs: number, signal: AbortSignal | undefined) {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let errors = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    errors = (errors + chunk).slice(-2000);
+  });
+  let stoppedBy: 'budget' | 'caller' | null = null;
+  const stop = (why: 'budget' | 'caller') => {
+    stoppedBy ??= why;
+    child.kill('SIGKILL');
+  };
+  const timer = setTimeout(() => stop('budget'), budgetMs);
+  const onAbort = () => stop('caller');
+  signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) stop('caller');
+  const release = () => {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  };
+  const ended = new Promise<{ code: number | null; stopped: Error | null }>((resolve, reject) => {
+    child.on('error', (error) => {
+      release();
+      reject(error);
+    });
+    child.on('close', (code, killedBy) => {
+      release();
+      let stopped: Error | null = null;
+      if (stoppedBy === 'caller') stopped = new MediaAborted(`${command} was stopped by its caller`);
+      else if (stoppedBy === 'budget') stopped = new MediaTimeout(budgetMs / 1000);
+      else if (killedBy !== null || code === SIGNALLED_EXIT) {
+        stopped = new Error(`${command} was stopped by ${killedBy ?? 'a signal'}; another try runs it again`);
+      }
+      resolve({ code, stopped });
+    });
+  });
+  return { child, ended, errors: (lines: number) => errors.trim().split('\n').slice(-lines).join(' '), release };
+}
+
+/**
  * A run of ffmpeg or ffprobe: its stdout (bytes, or streamed to `onStdout`), stopped with SIGKILL when
  * `signal` aborts or `budgetMs` passes. Ends with the output, or an error that says which of these
  * happened: MediaAborted, MediaTimeout, a stop by someone else (retried), or the tool's own failure
  * with the last lines it wrote to stderr.
  */
-function runTool(
+async function runTool(
   command: string,
   args: readonly string[],
   { budgetMs, signal, onStdout }: { budgetMs: number; signal?: AbortSignal; onStdout?: (chunk: Buffer) => void },
 ): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    let outBytes = 0;
-    let errors = '';
-    let stoppedBy: 'budget' | 'caller' | null = null;
-    const stop = (why: 'budget' | 'caller') => {
-      stoppedBy ??= why;
-      child.kill('SIGKILL');
-    };
-    const timer = setTimeout(() => stop('budget'), budgetMs);
-    const onAbort = () => stop('caller');
-    signal?.addEventListener('abort', onAbort, { once: true });
-    if (signal?.aborted) stop('caller');
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (onStdout) onStdout(chunk);
-      else if (outBytes < 16 * 1024 * 1024) {
-        out.push(chunk);
-        outBytes += chunk.length;
-      }
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      errors = (errors + chunk).slice(-2000);
-    });
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      reject(error);
-    });
-    child.on('close', (code, killedBy) => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      if (stoppedBy === 'caller') reject(new MediaAborted(`${command} was stopped by its caller`));
-      else if (stoppedBy === 'budget') reject(new MediaTimeout(budgetMs / 1000));
-      else if (code === 0) resolve(Buffer.concat(out));
-      else if (killedBy !== null || code === SIGNALLED_EXIT) {
-        reject(new Error(`${command} was stopped by ${killedBy ?? 'a signal'}; another try runs it again`));
-      } else {
-        const reason = errors.trim().split('\n').slice(-3).join(' ');
-        reject(new Error(`${command} failed (${String(code)}): ${reason}`));
-      }
-    });
+  const run = watched(command, args, budgetMs, signal);
+  const out: Buffer[] = [];
+  let outBytes = 0;
+  run.child.stdout.on('data', (chunk: Buffer) => {
+    if (onStdout) onStdout(chunk);
+    else if (outBytes < 16 * 1024 * 1024) {
+      out.push(chunk);
+      outBytes += chunk.length;
+    }
   });
+  const { code, stopped } = await run.ended;
+  if (stopped) throw stopped;
+  if (code !== 0) throw new Error(`${command} failed (${String(code)}): ${run.errors(3)}`);
+  return Buffer.concat(out);
 }
 
 export class MediaRepository {
@@ -330,32 +345,17 @@ export class MediaRepository {
       `pad=${String(width)}:${String(height)}:(ow-iw)/2:(oh-ih)/2`;
     const seconds = this.lengthOf(source);
     const budgetMs = this.budgetMs(seconds);
-    const child = spawn(
+    const run = watched(
       this.ffmpeg,
       [
         ...['-hide_banner', '-loglevel', 'error'],
         ...inputArgs(source, seconds),
         ...['-an', '-vf', filter, '-pix_fmt', 'rgb24', '-f', 'rawvideo', 'pipe:1'],
       ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
+      budgetMs,
+      signal,
     );
-    let errors = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      errors = (errors + chunk).slice(-2000);
-    });
-    let stoppedBy: 'budget' | 'caller' | null = null;
-    const stop = (why: 'budget' | 'caller') => {
-      stoppedBy ??= why;
-      child.kill('SIGKILL');
-    };
-    const timer = setTimeout(() => stop('budget'), budgetMs);
-    const onAbort = () => stop('caller');
-    signal?.addEventListener('abort', onAbort, { once: true });
-    if (signal?.aborted) stop('caller');
-    const exited = new Promise<{ code: number | null; killedBy: NodeJS.Signals | null }>((resolve, reject) => {
-      child.on('error', reject);
-      child.on('close', (code, killedBy) => resolve({ code, killedBy }));
-    });
+    const { child } = run;
     const frameBytes = width * height * 3;
     let frame = new Uint8Array(frameBytes);
     let filled = 0;
@@ -377,20 +377,13 @@ export class MediaRepository {
           }
         }
       }
-      const { code, killedBy } = await exited;
-      if (stoppedBy === 'caller') throw new MediaAborted('ffmpeg was stopped by its caller');
-      if (stoppedBy === 'budget') throw new MediaTimeout(budgetMs / 1000);
-      if (killedBy !== null || code === SIGNALLED_EXIT) {
-        throw new Error(`ffmpeg was stopped by ${killedBy ?? 'a signal'}; another try runs it again`);
-      }
+      const { code, stopped } = await run.ended;
+      if (stopped) throw stopped;
       if (code !== 0) {
-        throw new UndecodableVideo(
-          `ffmpeg could not decode the video (${String(code)}): ${errors.trim().split('\n').slice(-2).join(' ')}`,
-        );
+        throw new UndecodableVideo(`ffmpeg could not decode the video (${String(code)}): ${run.errors(2)}`);
       }
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      run.release();
       // The caller stopped early (a failure, a deleted video): ffmpeg stops too.
       if (child.exitCode === null) child.kill('SIGKILL');
     }
