@@ -1,8 +1,16 @@
 // `npm test`: type checks, lint and formatting, unit tests, server integration tests (SQLite, and
 // PostgreSQL when TEST_DATABASE_URL is set), a production build, a smoke run of every benchmark, and
 // browser journeys in Chromium.
-// It stops at the first failing step and ends with one summary line of every test counted.
-import { spawnSync } from 'node:child_process';
+//
+// The steps run in two lanes at once, because much of each lane's time is spent waiting (on databases,
+// child processes, browsers), not computing:
+//   checks:  typecheck → lint → format → contract → web → server
+//   build:   build → bench → e2e      (the journeys and benchmarks share this one build)
+// Neither lane reads what the other writes: the server's tests run from the sources, the journeys from
+// the build. Each step's output is printed whole when the step ends, so the two lanes never interleave.
+// The first failing step stops both lanes. `TEST_LANES=1` runs every step one after the other instead.
+// It ends with one summary line of every test counted.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -29,48 +37,91 @@ const vitest = (name, dir) => ({
   report: `${results}/${name}.json`,
 });
 
-const steps = [
+const checks = [
   { name: 'typecheck', cmd: npm, args: ['run', 'typecheck', '--silent'] },
   { name: 'lint', cmd: npm, args: ['run', 'lint', '--silent'] },
   { name: 'format', cmd: npm, args: ['run', 'format:check', '--silent'] },
   vitest('contract', 'packages/contract'),
   vitest('web', 'apps/web'),
   vitest('server', 'apps/server'),
+];
+const build = [
   { name: 'build', cmd: npm, args: ['run', 'build', '--silent'] },
   // Every benchmark once, briefly and on small data, against the build: a script that crashes fails here.
   { name: 'bench', cmd: process.execPath, args: ['bench/run.mjs'], env: { BENCH_SMOKE: '1' } },
   vitest('e2e', 'e2e'),
 ];
+const serial = process.env.TEST_LANES === '1';
+const lanes = serial ? [[...checks, ...build]] : [checks, build];
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 const started = Date.now();
+const running = new Set();
 let failedStep = null;
 
-for (const step of steps) {
-  const t0 = Date.now();
-  console.log(`\n▶ ${step.name}`);
-  const { status } = spawnSync(step.cmd, step.args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1', ...step.env },
+function runStep(step) {
+  return new Promise((resolve) => {
+    const child = spawn(step.cmd, step.args, {
+      cwd: root,
+      // Its own process group, so that a failure elsewhere can stop it with everything it started.
+      detached: process.platform !== 'win32',
+      stdio: ['ignore', serial ? 'inherit' : 'pipe', serial ? 'inherit' : 'pipe'],
+      env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1', ...step.env },
+    });
+    running.add(child);
+    const chunks = [];
+    child.stdout?.on('data', (chunk) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk) => chunks.push(chunk));
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      resolve({ status: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() });
+    });
   });
-  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-  let counts = '';
-  if (step.report && existsSync(step.report)) {
-    const report = JSON.parse(readFileSync(step.report, 'utf8'));
-    totals.passed += report.numPassedTests;
-    totals.failed += report.numFailedTests;
-    totals.skipped += report.numPendingTests + report.numTodoTests;
-    counts = ` ${report.numPassedTests} passed, ${report.numFailedTests} failed`;
-  }
-  lines.push(`${status === 0 ? 'ok  ' : 'FAIL'} ${step.name.padEnd(10)} ${seconds.padStart(6)} s${counts}`);
-  if (status !== 0) {
-    failedStep = step.name;
-    if (totals.failed === 0) totals.failed = 1;
-    break;
+}
+
+function stopOthers() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM');
+    }
   }
 }
+
+async function runLane(steps) {
+  for (const step of steps) {
+    if (failedStep) return;
+    const t0 = Date.now();
+    if (serial) console.log(`\n▶ ${step.name}`);
+    const { status, output } = await runStep(step);
+    const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+    // A step stopped because the other lane failed is not reported as a failure of its own.
+    if (failedStep) return;
+    if (!serial) {
+      console.log(`\n▶ ${step.name} (${seconds} s)`);
+      process.stdout.write(output);
+    }
+    let counts = '';
+    if (step.report && existsSync(step.report)) {
+      const report = JSON.parse(readFileSync(step.report, 'utf8'));
+      totals.passed += report.numPassedTests;
+      totals.failed += report.numFailedTests;
+      totals.skipped += report.numPendingTests + report.numTodoTests;
+      counts = ` ${report.numPassedTests} passed, ${report.numFailedTests} failed`;
+    }
+    lines.push(`${status === 0 ? 'ok  ' : 'FAIL'} ${step.name.padEnd(10)} ${seconds.padStart(6)} s${counts}`);
+    if (status !== 0) {
+      failedStep = step.name;
+      if (totals.failed === 0) totals.failed = 1;
+      stopOthers();
+      return;
+    }
+  }
+}
+
+await Promise.all(lanes.map(runLane));
 
 console.log('\nSummary');
 for (const line of lines) console.log(`  ${line}`);

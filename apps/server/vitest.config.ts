@@ -1,7 +1,36 @@
 import { fileURLToPath } from 'node:url';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 const contractSrc = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
+
+/**
+ * Files that spend a minute or more mostly waiting (killed and restarted servers, leases running out,
+ * the pose model on real footage). They start first, so that on two cores the short files fill the
+ * other fork around them instead of one of them running alone at the end.
+ */
+const SLOW_FIRST = [
+  'analysis-restart',
+  'analysis-model',
+  'pose-footage',
+  'malformed-input',
+  'operations',
+  'job-outbox',
+];
+
+class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const index = SLOW_FIRST.findIndex((name) => file.moduleId.endsWith(`/${name}.test.ts`));
+      return index === -1 ? SLOW_FIRST.length : index;
+    };
+    return sorted
+      .map((file, order) => ({ file, order }))
+      .sort((a, b) => rank(a.file) - rank(b.file) || a.order - b.order)
+      .map(({ file }) => file);
+  }
+}
 
 export default defineConfig({
   resolve: {
@@ -13,5 +42,6 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    sequence: { sequencer: SlowFirstSequencer },
   },
 });
