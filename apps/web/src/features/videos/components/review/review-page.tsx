@@ -18,6 +18,7 @@ import { useVideo } from '../../api/get-video';
 import { useSetAthlete } from '../../api/set-athlete';
 import { formatClock } from '../video-format';
 import { DrawableFrame, DrawingList } from './frame-drawings';
+import { RerunAnalysis } from './rerun-analysis';
 import { ReviewComments } from './review-comments';
 import { ReviewTimeline } from './review-timeline';
 import {
@@ -419,6 +420,13 @@ export function ReviewPage({
             player.seek(time);
           }}
           onSave={(drawings) => void onSave({ drawings })}
+        />
+      )}
+
+      {result && editable && (
+        <RerunAnalysis
+          videoId={videoId}
+          running={video.data.analysis.status === 'queued' || video.data.analysis.status === 'running'}
         />
       )}
 
