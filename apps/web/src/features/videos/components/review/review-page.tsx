@@ -300,8 +300,12 @@ export function ReviewPage({
             poster={video.data.posterUrl ?? undefined}
             playsInline
             preload="metadata"
-            // On a laptop (1280x800) the player leaves room for its transport and timeline below it.
-            className="block aspect-video max-h-[calc(100dvh-24rem)] min-h-48 w-full rounded-md bg-black object-contain"
+            // On a laptop (1280x800) the player leaves room for its transport and timeline below it (and
+            // for an editor's drawing tools).
+            className={cn(
+              'block aspect-video min-h-48 w-full rounded-md bg-black object-contain',
+              editable ? 'max-h-[calc(100dvh-27rem)]' : 'max-h-[calc(100dvh-24rem)]',
+            )}
             onClick={player.toggle}
             {...player.events}
           />
