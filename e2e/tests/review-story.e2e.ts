@@ -217,5 +217,5 @@ describe.skipIf(!FOOTAGE)("the coach's review, handed to the athlete", () => {
 
     await majaSide.context.close();
     await coachSide.context.close();
-  });
+  }, 90_000); // two analyses of a 6 s roll: about 50 s here, with room for a busy machine
 });
