@@ -136,6 +136,45 @@ export const AnalysisComment = z.object({
 });
 export type AnalysisComment = z.infer<typeof AnalysisComment>;
 
+/** At most this many drawings in an analysis, and this many shapes in one drawing. */
+export const DRAWINGS_MAX = 200;
+export const DRAWING_SHAPES_MAX = 20;
+
+/** A place on the frame, as a share of its width (x) and height (y): 0..1, so it scales with the player. */
+const Unit = z.number().min(0, message('analysis.drawingOutside')).max(1, message('analysis.drawingOutside'));
+
+export const DrawingKind = z.enum(['line', 'arrow', 'circle']);
+export type DrawingKind = z.infer<typeof DrawingKind>;
+export const DrawingColour = z.enum(['red', 'yellow', 'blue', 'white']);
+export type DrawingColour = z.infer<typeof DrawingColour>;
+
+/**
+ * One stroke of a drawing: a line or an arrow from (x1, y1) to (x2, y2), or a circle round (x1, y1)
+ * through (x2, y2) (its radius measured on the frame as shown, so it stays round).
+ */
+export const DrawingShape = z
+  .object({
+    kind: DrawingKind,
+    colour: DrawingColour.default('red'),
+    x1: Unit,
+    y1: Unit,
+    x2: Unit,
+    y2: Unit,
+  })
+  .strict();
+export type DrawingShape = z.infer<typeof DrawingShape>;
+
+/** A coach's telestration on the frame at `time` (seconds), shown to the athlete when playback reaches it. */
+export const AnalysisDrawing = z.object({
+  id: Id,
+  time: z.number().min(0).max(86_400),
+  shapes: z
+    .array(DrawingShape)
+    .min(1, message('analysis.drawingEmpty'))
+    .max(DRAWING_SHAPES_MAX, message('analysis.drawingTooManyShapes', { count: DRAWING_SHAPES_MAX })),
+});
+export type AnalysisDrawing = z.infer<typeof AnalysisDrawing>;
+
 export const AnalysisResult = z.object({
   techniques: z.array(AnalysisTechnique).max(500),
   drills: z.array(AnalysisDrill).max(200),
@@ -154,6 +193,8 @@ export const AnalysisResult = z.object({
     .optional(),
   /** The coach's timestamped comments, in time order. */
   comments: z.array(AnalysisComment).max(500).optional(),
+  /** The coach's drawings on paused frames, in time order. */
+  drawings: z.array(AnalysisDrawing).max(DRAWINGS_MAX).optional(),
   analyzer: z.object({ name: z.string(), version: z.string() }).optional(),
   language: z.enum(['en', 'pl']).optional(),
 });
@@ -164,6 +205,7 @@ const SentTechnique = AnalysisTechnique.extend({ id: Id.optional() });
 const SentDrill = AnalysisDrill.extend({ id: Id.optional() });
 
 const SentComment = AnalysisComment.extend({ id: Id.optional() });
+const SentDrawing = AnalysisDrawing.extend({ id: Id.optional() }).strict();
 /** A band a coach sends: without a confidence it is the coach's word (1). */
 const SentSegment = PositionSegment.extend({ confidence: Confidence.optional() });
 
@@ -197,6 +239,10 @@ export const AnalysisPatch = z
     areasForImprovement: z.array(AnalysisImprovement).max(100).optional(),
     positionTimeline: PositionTimelinePatch.optional(),
     comments: z.array(SentComment).max(500).optional(),
+    drawings: z
+      .array(SentDrawing)
+      .max(DRAWINGS_MAX, message('analysis.tooManyDrawings', { count: DRAWINGS_MAX }))
+      .optional(),
   })
   .strict();
 export type AnalysisPatch = z.infer<typeof AnalysisPatch>;

@@ -110,6 +110,10 @@ export const MESSAGES = {
     segmentOrder: 'Each band of the position ribbon ends after it starts, and after the band before it ends.',
     segmentTop: 'Standing, a scramble and an unclear stretch have nobody on top.',
     commentRequired: 'Write the comment.',
+    drawingOutside: 'A drawing stays on the frame: its points lie between 0 and 1.',
+    drawingEmpty: 'A drawing has at least one line, arrow or circle.',
+    drawingTooManyShapes: 'A drawing has at most {{count}} lines, arrows and circles.',
+    tooManyDrawings: 'An analysis has at most {{count}} drawings.',
   },
 } as const;
 

@@ -11,10 +11,11 @@
  *   one the coach deleted stays deleted, when the new result has the same item again (same knowledge-base
  *   technique, or the same name, starting within `SAME_MOMENT_SECONDS`);
  * - the overall text, strengths and areas for improvement the coach rewrote stay as written;
- * - the comments are the coach's alone and stay.
+ * - the comments and the drawings on paused frames are the coach's alone and stay.
  */
 import type {
   AnalysisComment,
+  AnalysisDrawing,
   AnalysisDrill,
   AnalysisImprovement,
   AnalysisResult,
@@ -51,6 +52,7 @@ export interface CoachLayer {
   strengths: AnalysisStrength[] | null;
   areasForImprovement: AnalysisImprovement[] | null;
   comments: AnalysisComment[];
+  drawings: AnalysisDrawing[];
 }
 
 /** What the coach changed of `analyser` to make `current`. */
@@ -66,6 +68,7 @@ export function coachLayer(analyser: AnalysisResult, current: AnalysisResult): C
       ? null
       : current.areasForImprovement,
     comments: current.comments ?? [],
+    drawings: current.drawings ?? [],
   };
 }
 
@@ -98,6 +101,7 @@ export function overlay(next: AnalysisResult, layer: CoachLayer): AnalysisResult
       relatedTechniqueId: related(area.relatedTechniqueId, layer.areasForImprovement !== null),
     })),
     ...(layer.comments.length > 0 ? { comments: layer.comments } : {}),
+    ...(layer.drawings.length > 0 ? { drawings: layer.drawings } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import type { AnalysisPatch, AnalysisResult } from '@openmat/contract/analysis';
 type SentTechnique = NonNullable<AnalysisPatch['techniques']>[number];
 type SentDrill = NonNullable<AnalysisPatch['drills']>[number];
 type SentComment = NonNullable<AnalysisPatch['comments']>[number];
+type SentDrawing = NonNullable<AnalysisPatch['drawings']>[number];
 
 /**
  * The contract's rule for a correction: every list that is sent replaces the stored one; an item with
@@ -11,7 +12,7 @@ type SentComment = NonNullable<AnalysisPatch['comments']>[number];
  * (the athletes, the analyser's name), stay as they are. A reference to a technique that is no longer
  * in the list becomes null: the drill or finding is then generic. A position band sent without a
  * confidence is the coach's word (1). A comment keeps the author it was written by; a new one is
- * `author`'s.
+ * `author`'s. Drawings follow the same rule, in time order.
  */
 export function applyPatch(
   current: AnalysisResult,
@@ -33,6 +34,9 @@ export function applyPatch(
         }))
         .sort((a, b) => a.time - b.time)
     : current.comments;
+  const drawings = patch.drawings
+    ? withIds<SentDrawing>(current.drawings ?? [], patch.drawings).sort((a, b) => a.time - b.time)
+    : current.drawings;
   const positionTimeline = patch.positionTimeline
     ? patch.positionTimeline.map((segment) => ({ ...segment, confidence: segment.confidence ?? 1 }))
     : current.positionTimeline;
@@ -40,6 +44,7 @@ export function applyPatch(
     ...current,
     ...(positionTimeline === undefined ? {} : { positionTimeline }),
     ...(comments === undefined ? {} : { comments }),
+    ...(drawings === undefined ? {} : { drawings }),
     techniques,
     drills: drills.map((drill) => ({ ...drill, relatedTechniqueId: related(drill.relatedTechniqueId) })),
     overallDescription: patch.overallDescription ?? current.overallDescription,

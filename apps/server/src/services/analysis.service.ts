@@ -161,6 +161,8 @@ export class AnalysisService {
     if (timelineEnd > limit || lastComment > limit) {
       throw badRequest(msg('analysis.timelineTooLong', { seconds: Math.round(length) }));
     }
+    const lastDrawing = Math.max(0, ...(patch.drawings ?? []).map((drawing) => drawing.time));
+    if (lastDrawing > limit) throw badRequest(msg('analysis.drawingTooLate', { seconds: Math.round(length) }));
   }
 
   /** Records whether a reader found the analysis helpful: anyone who may see it, once there is one. */

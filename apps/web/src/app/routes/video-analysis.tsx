@@ -1,3 +1,4 @@
+import { isInstructorRole } from '@openmat/contract/enums';
 import { Clapperboard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,11 +10,12 @@ import { UploadedVideos } from '@/features/videos/components/uploaded-videos';
 
 /**
  * /video-analysis: the upload form (for every signed-in user with a token, students and instructors
- * alike) and the table of the user's uploaded videos.
+ * alike; an instructor names the athlete in the video) and the table of the user's uploaded videos.
  */
 export function VideoAnalysisRoute() {
   const { t } = useTranslation();
   const canUpload = useAuthStore((state) => state.loginStatus === 'authenticated' && state.accessToken !== null);
+  const role = useAuthStore((state) => state.user?.fighterInfo?.role);
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10 sm:py-14">
       <PageHeader
@@ -28,7 +30,7 @@ export function VideoAnalysisRoute() {
           </Button>
         }
       />
-      {canUpload && <UploadSection />}
+      {canUpload && <UploadSection canNameAthlete={role !== undefined && isInstructorRole(role)} />}
       <UploadedVideos />
     </div>
   );

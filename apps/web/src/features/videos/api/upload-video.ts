@@ -199,7 +199,7 @@ function hash(text: string): string {
  * size, last change) and the form's fields, so that the same file with other fields starts afresh.
  */
 export function uploadFingerprint(file: File, fields: VideoUploadFields): string {
-  const { description, studentIdentifier, martialArt } = fields;
+  const { description, studentIdentifier, martialArt, fighterId } = fields;
   return [
     'openmat',
     RESUMABLE_UPLOADS_PATH,
@@ -207,7 +207,7 @@ export function uploadFingerprint(file: File, fields: VideoUploadFields): string
     file.type,
     file.size,
     file.lastModified,
-    hash(JSON.stringify([description, studentIdentifier, martialArt])),
+    hash(JSON.stringify([description, studentIdentifier, martialArt, ...(fighterId === undefined ? [] : [fighterId])])),
   ].join('-');
 }
 
@@ -290,6 +290,8 @@ export async function startResumableUpload(
       description: fields.description,
       studentIdentifier: fields.studentIdentifier,
       martialArt: fields.martialArt,
+      // The athlete an instructor named; left out, the server keeps the uploader's own (a student's) or nobody.
+      ...(fields.fighterId === undefined ? {} : { fighterId: String(fields.fighterId) }),
     },
     fingerprint: () => Promise.resolve(fingerprint),
     storeFingerprintForResuming: true,

@@ -7,6 +7,8 @@ export interface UploadFormValues {
   studentIdentifier: string;
   martialArt: MartialArt;
   description: string;
+  /** The athlete an instructor names (a fighter of their rosters), as the picker holds it: '' for nobody. */
+  fighterId: string;
 }
 
 export type UploadFormField = 'file' | 'studentIdentifier' | 'description';
@@ -18,7 +20,7 @@ export type UploadFormErrors = Partial<Record<UploadFormField, string>>;
 export const UPLOAD_FORM_FIELDS: readonly UploadFormField[] = ['file', 'studentIdentifier', 'description'];
 
 export function emptyUploadValues(): UploadFormValues {
-  return { file: null, studentIdentifier: '', martialArt: DEFAULT_MARTIAL_ART, description: '' };
+  return { file: null, studentIdentifier: '', martialArt: DEFAULT_MARTIAL_ART, description: '', fighterId: '' };
 }
 
 const ACCEPTED = VIDEO_ACCEPT.split(',').map((entry) => entry.trim().toLowerCase());

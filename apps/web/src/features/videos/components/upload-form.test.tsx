@@ -147,6 +147,38 @@ describe('UploadForm', () => {
     expect(screen.getByLabelText('Student identifier')).toHaveValue(' ana-01 ');
   });
 
+  it("lets an instructor name the athlete among their roster's students, sent as tus metadata", async () => {
+    const http = stubFetch({
+      ...ANALYZE,
+      'GET /vid/api/video/athletes': () =>
+        json(200, [
+          { fighterId: 3, fighterName: 'Ana Souza', beltColor: 'Blue' },
+          { fighterId: 5, fighterName: 'Bianca Lima', beltColor: null },
+        ]),
+      [CREATE]: created,
+      [PATCH]: () => accepted({ 'Video-Id': '43' }),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<UploadForm canNameAthlete />, { path: '/video-analysis' });
+    const picker = screen.getByLabelText('The athlete in the video (optional)');
+    expect(await within(picker).findByRole('option', { name: 'Ana Souza (Blue)' })).toBeInTheDocument();
+    expect(picker).toHaveValue('');
+    await user.selectOptions(picker, 'Ana Souza (Blue)');
+    await fillAndSubmit(user);
+    await uploadedAndAnalysing();
+    expect(metadataOf(http.callsTo(CREATE)[0])).toMatchObject({ studentIdentifier: 'ana-01', fighterId: '3' });
+  });
+
+  it("offers no athlete picker for a student's own upload, and sends no athlete", async () => {
+    const http = stubFetch({ ...ANALYZE, [CREATE]: created, [PATCH]: () => accepted({ 'Video-Id': '44' }) });
+    const user = await renderForm();
+    expect(screen.queryByLabelText('The athlete in the video (optional)')).toBeNull();
+    await fillAndSubmit(user);
+    await uploadedAndAnalysing();
+    expect(metadataOf(http.callsTo(CREATE)[0])).not.toHaveProperty('fighterId');
+    expect(http.callsTo('GET /vid/api/video/athletes')).toEqual([]);
+  });
+
   it('treats a 409 at the end as a duplicate, not a failure: toast and note with the server message', async () => {
     const duplicate = { message: 'You already uploaded this video.', videoId: 5, signedUrl: '/v/5' };
     const http = stubFetch({ ...ANALYZE, [CREATE]: created, [PATCH]: () => json(409, duplicate) });

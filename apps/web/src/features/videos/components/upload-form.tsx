@@ -12,6 +12,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { showToast } from '@/components/ui/toast-store';
 import { cn } from '@/lib/cn';
 import { useAnalyzeVideo } from '../api/analyze-video';
+import { useAthletes } from '../api/get-athletes';
 import { useUploadVideo } from '../api/upload-video';
 import { useUploadStore, type UploadOutcome } from '../stores/upload-store';
 import {
@@ -113,20 +114,24 @@ function OutcomeAlert({ outcome }: { outcome: UploadOutcome }) {
 /** The form's values: those of the upload still running (after a visit elsewhere), else empty ones. */
 function initialValues(): UploadFormValues {
   const { phase, file, fields } = useUploadStore.getState();
-  if ((phase === 'uploading' || phase === 'paused') && fields) return { ...fields, file };
+  if ((phase === 'uploading' || phase === 'paused') && fields) {
+    return { ...fields, file, fighterId: fields.fighterId === undefined ? '' : String(fields.fighterId) };
+  }
   return emptyUploadValues();
 }
 
 /**
  * The upload form of /video-analysis (spec sections 3 and 5): a video file (chosen, or dropped
  * anywhere on the page), a student identifier, the martial art and an optional description. It
- * sends the video resumably, with a progress bar, Pause and Resume; how it ended shows as a toast
+ * An instructor may name the athlete in the video among the students of their rosters; a student's
+ * upload is theirs. It sends the video resumably, with a progress bar, Pause and Resume; how it ended shows as a toast
  * and under the form.
  */
-export function UploadForm() {
+export function UploadForm({ canNameAthlete = false }: { canNameAthlete?: boolean }) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const fieldId = (field: UploadFormField | 'martialArt') => `${id}-${field}`;
+  const fieldId = (field: UploadFormField | 'martialArt' | 'fighterId') => `${id}-${field}`;
+  const athletes = useAthletes({ enabled: canNameAthlete });
   const [values, setValues] = useState<UploadFormValues>(initialValues);
   const [errors, setErrors] = useState<UploadFormErrors>({});
   const focusFirstError = useRef(false);
@@ -299,6 +304,33 @@ export function UploadForm() {
               ))}
             </Select>
           </FormField>
+          {canNameAthlete && (
+            <FormField
+              id={fieldId('fighterId')}
+              label={t('videos.upload.athlete')}
+              hint={athletes.isError ? t('videos.upload.athleteError') : t('videos.upload.athleteHint')}
+            >
+              <Select
+                name="fighterId"
+                size="lg"
+                disabled={busy || athletes.isPending}
+                value={values.fighterId}
+                onChange={(event) => change({ fighterId: event.target.value })}
+              >
+                <option value="">{t('videos.upload.athleteNobody')}</option>
+                {(athletes.data ?? []).map((athlete) => (
+                  <option key={athlete.fighterId} value={String(athlete.fighterId)}>
+                    {athlete.beltColor
+                      ? t('videos.upload.athleteOption', {
+                          name: athlete.fighterName,
+                          belt: t(`register.belt.${athlete.beltColor}`),
+                        })
+                      : athlete.fighterName}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+          )}
           <FormField id={fieldId('description')} label={t('videos.upload.description')} error={message('description')}>
             <Textarea
               name="description"
@@ -341,7 +373,7 @@ export function UploadForm() {
 }
 
 /** The upload form in its box, with its heading. */
-export function UploadSection() {
+export function UploadSection({ canNameAthlete = false }: { canNameAthlete?: boolean }) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
@@ -353,7 +385,7 @@ export function UploadSection() {
         {t('videos.upload.title')}
       </h2>
       <p className="mt-1 mb-5 text-sm text-pretty text-zinc-600 dark:text-zinc-400">{t('videos.upload.lead')}</p>
-      <UploadForm />
+      <UploadForm canNameAthlete={canNameAthlete} />
     </section>
   );
 }

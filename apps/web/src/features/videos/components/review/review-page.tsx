@@ -17,6 +17,8 @@ import { useAthletes } from '../../api/get-athletes';
 import { useVideo } from '../../api/get-video';
 import { useSetAthlete } from '../../api/set-athlete';
 import { formatClock } from '../video-format';
+import { DrawableFrame, DrawingList } from './frame-drawings';
+import { RerunAnalysis } from './rerun-analysis';
 import { ReviewComments } from './review-comments';
 import { ReviewTimeline } from './review-timeline';
 import {
@@ -283,17 +285,31 @@ export function ReviewPage({
         className="space-y-3 rounded-xl border border-zinc-200 bg-white p-3 focus-visible:outline-2 focus-visible:outline-brand-600 sm:p-4 dark:border-zinc-800 dark:bg-zinc-900"
         data-testid="review-player"
       >
-        <video
-          ref={player.ref}
-          src={video.data.signedUrl}
-          poster={video.data.posterUrl ?? undefined}
-          playsInline
-          preload="metadata"
-          // On a laptop (1280x800) the player leaves room for its transport and timeline below it.
-          className="aspect-video max-h-[calc(100dvh-24rem)] min-h-48 w-full rounded-md bg-black object-contain"
-          onClick={player.toggle}
-          {...player.events}
-        />
+        <DrawableFrame
+          videoRef={player.ref}
+          drawings={result?.drawings ?? []}
+          currentTime={player.time}
+          playing={player.playing}
+          editable={editable && Boolean(result)}
+          busy={save.isPending}
+          onSave={(drawings) => void onSave({ drawings })}
+        >
+          <video
+            ref={player.ref}
+            src={video.data.signedUrl}
+            poster={video.data.posterUrl ?? undefined}
+            playsInline
+            preload="metadata"
+            // On a laptop (1280x800) the player leaves room for its transport and timeline below it (and
+            // for an editor's drawing tools).
+            className={cn(
+              'block aspect-video min-h-48 w-full rounded-md bg-black object-contain',
+              editable ? 'max-h-[calc(100dvh-27rem)]' : 'max-h-[calc(100dvh-24rem)]',
+            )}
+            onClick={player.toggle}
+            {...player.events}
+          />
+        </DrawableFrame>
         <div className="flex flex-wrap items-center gap-2">
           <Button
             size="sm"
@@ -356,6 +372,7 @@ export function ReviewPage({
           timeline={result?.positionTimeline ?? []}
           selection={selection}
           comments={result?.comments ?? []}
+          drawings={result?.drawings ?? []}
           busy={save.isPending}
           onTimelineChange={editable ? (positionTimeline) => void onSave({ positionTimeline }) : undefined}
           onSeek={player.seek}
@@ -394,6 +411,26 @@ export function ReviewPage({
           readOnly={!editable}
           onJump={player.seek}
           onSave={(comments) => void onSave({ comments })}
+        />
+      )}
+
+      {result && (
+        <DrawingList
+          drawings={result.drawings ?? []}
+          busy={save.isPending}
+          readOnly={!editable}
+          onJump={(time) => {
+            player.pause();
+            player.seek(time);
+          }}
+          onSave={(drawings) => void onSave({ drawings })}
+        />
+      )}
+
+      {result && editable && (
+        <RerunAnalysis
+          videoId={videoId}
+          running={video.data.analysis.status === 'queued' || video.data.analysis.status === 'running'}
         />
       )}
 

@@ -1,4 +1,10 @@
-import type { AnalysisComment, AnalysisPosition, AnalysisTechnique, PositionSegment } from '@openmat/contract/analysis';
+import type {
+  AnalysisComment,
+  AnalysisDrawing,
+  AnalysisPosition,
+  AnalysisTechnique,
+  PositionSegment,
+} from '@openmat/contract/analysis';
 import { useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
@@ -30,6 +36,8 @@ export interface ReviewTimelineProps {
   selection: Selection | null;
   /** The coach's comments, as markers. */
   comments?: readonly AnalysisComment[];
+  /** The coach's drawings on paused frames, as markers. */
+  drawings?: readonly AnalysisDrawing[];
   /** Given for an editor: the ribbon can be relabelled, split and its boundaries moved. */
   onTimelineChange?: ((timeline: RibbonBand[]) => void) | undefined;
   busy?: boolean;
@@ -51,6 +59,7 @@ export function ReviewTimeline({
   timeline,
   selection,
   comments = [],
+  drawings = [],
   onTimelineChange,
   busy = false,
   onSeek,
@@ -149,6 +158,19 @@ export function ReviewTimeline({
             className="absolute bottom-0 z-10 h-5 w-3 -translate-x-1/2 rounded-t bg-sky-600 hover:bg-sky-500 focus-visible:outline-2 focus-visible:outline-brand-600 dark:bg-sky-400"
             style={{ left: percent(comment.time, duration) }}
             data-testid="comment-marker"
+          />
+        ))}
+        {drawings.map((drawing) => (
+          <button
+            key={`drawing-${drawing.id}`}
+            type="button"
+            title={t('videos.review.drawings.marker', { time: formatClock(drawing.time) })}
+            aria-label={t('videos.review.drawings.marker', { time: formatClock(drawing.time) })}
+            onPointerDown={(event) => event.stopPropagation()}
+            onClick={() => onSeek(drawing.time)}
+            className="absolute top-1/2 z-10 h-3.5 w-3.5 -translate-x-1/2 -translate-y-1/2 rotate-45 rounded-sm bg-violet-600 ring-2 ring-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-brand-600 dark:bg-violet-400 dark:ring-zinc-900"
+            style={{ left: percent(drawing.time, duration) }}
+            data-testid="drawing-marker"
           />
         ))}
         <div
