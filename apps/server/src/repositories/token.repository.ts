@@ -20,8 +20,17 @@ export class TokenRepository {
 
   /** Whether the account a token names still exists. */
   async userExists(userId: number): Promise<boolean> {
-    const row = await this.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-    return row !== undefined;
+    return (await this.accountState(userId)) !== undefined;
+  }
+
+  /** The account a token names, if it still exists: whether it is an instructor waiting for approval. */
+  async accountState(userId: number): Promise<{ instructorPending: boolean } | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('instructor_pending')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row && { instructorPending: row.instructor_pending === 1 };
   }
 
   async insertRefreshToken(token: {
