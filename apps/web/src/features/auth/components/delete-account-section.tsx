@@ -7,7 +7,7 @@ import { DialogFrame } from '@/components/ui/dialog-frame';
 import { Input } from '@/components/ui/input';
 import { showToast } from '@/components/ui/toast-store';
 import { deleteAccount } from '../api/account';
-import { logout } from '../auth-actions';
+import { forgetDeletedAccount } from '../auth-actions';
 import { serverFieldErrors } from './server-field-errors';
 
 /**
@@ -34,7 +34,7 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
       await deleteAccount(confirmation);
       setOpen(false);
       showToast({ tone: 'success', title: t('account.delete.done') });
-      logout();
+      forgetDeletedAccount();
     } catch (caught) {
       const refused = serverFieldErrors(caught, ['confirmation'] as const);
       setError(refused.fields.confirmation ?? null);
@@ -45,7 +45,10 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
   }
 
   return (
-    <section aria-labelledby="delete-account-title" className="flex flex-col gap-3">
+    <section
+      aria-labelledby="delete-account-title"
+      className="flex flex-col gap-3 border-t border-zinc-200 pt-8 dark:border-zinc-800"
+    >
       <h2 id="delete-account-title" className="text-xl font-semibold">
         {t('account.delete.title')}
       </h2>
