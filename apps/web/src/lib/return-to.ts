@@ -27,3 +27,20 @@ export function loginFor(path: string): string {
   const back = safeReturnPath(path);
   return back && back !== '/' ? `/login?${RETURN_TO_PARAM}=${encodeURIComponent(back)}` : '/login';
 }
+
+/** Where the page to return to waits while the browser visits the external sign-in provider. */
+const PENDING_KEY = 'openmat-return-to';
+
+/** Remembers the page to return to (from the login's address) across an external sign-in. */
+export function rememberReturnPath(search: string): void {
+  const back = safeReturnPath(new URLSearchParams(search).get(RETURN_TO_PARAM));
+  if (back) sessionStorage.setItem(PENDING_KEY, back);
+  else sessionStorage.removeItem(PENDING_KEY);
+}
+
+/** The page remembered by `rememberReturnPath`, once: it is forgotten as it is read. */
+export function takeReturnPath(): string | null {
+  const back = safeReturnPath(sessionStorage.getItem(PENDING_KEY));
+  sessionStorage.removeItem(PENDING_KEY);
+  return back;
+}
