@@ -18,11 +18,6 @@ export class TokenRepository {
     private readonly clock: Clock,
   ) {}
 
-  /** Whether the account a token names still exists. */
-  async userExists(userId: number): Promise<boolean> {
-    return (await this.accountState(userId)) !== undefined;
-  }
-
   /** The account a token names, if it still exists: whether it is an instructor waiting for approval. */
   async accountState(userId: number): Promise<{ instructorPending: boolean } | undefined> {
     const row = await this.db
