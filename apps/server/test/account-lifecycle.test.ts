@@ -248,6 +248,19 @@ describe.each(databaseTargets)('accounts: passwords, deletion and approval (issu
       expect((await signInAgain(ctx, coach.email, PASSWORD)).statusCode).toBe(200);
     });
 
+    it('counts wrong passwords as failed sign-ins: a stolen token cannot guess the password', async () => {
+      const me = await signUp(ctx.app);
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        statuses.push(
+          (await call('DELETE', '/api/auth/v1/manage/account', me, { confirmation: `guess-${i}-x` })).statusCode,
+        );
+      }
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+      const right = await call('DELETE', '/api/auth/v1/manage/account', me, { confirmation: PASSWORD });
+      expect(right.statusCode).toBe(429);
+    });
+
     it('needs a sign-in', async () => {
       expect((await call('DELETE', '/api/auth/v1/manage/account', null, { confirmation: PASSWORD })).statusCode).toBe(
         401,

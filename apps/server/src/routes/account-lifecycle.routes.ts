@@ -121,7 +121,7 @@ export const accountLifecycleRoutes: FastifyPluginAsyncZod<{ services: Services;
       },
     },
     async (request, reply) => {
-      await lifecycle.deleteAccount(principalOf(request), request.body.confirmation);
+      await lifecycle.deleteAccount(principalOf(request), request.body.confirmation, request.ip);
       return reply.code(204).send(null);
     },
   );

@@ -170,13 +170,16 @@ export class AccountLifecycleService {
    * Deletes the caller's account and data (the ADR says what stays). `confirmation` is the password,
    * or the e-mail address for an account without one. An instructor who still runs sessions is refused.
    */
-  async deleteAccount(principal: Principal, confirmation: string): Promise<void> {
+  async deleteAccount(principal: Principal, confirmation: string, address: string): Promise<void> {
     const user = await this.users.findById(principal.userId);
     if (!user) throw notFound(msg('auth.accountGone'));
+    // A wrong password here counts as a failed sign-in, so a stolen access token cannot guess it.
+    if (user.passwordHash) await this.throttle.assertAllowed(user.email, address);
     const confirmed = user.passwordHash
       ? await this.hasher.verify(user.passwordHash, confirmation)
       : confirmation.trim().toLowerCase() === user.normalizedEmail;
     if (!confirmed) {
+      if (user.passwordHash) await this.throttle.recordFailure(user.email, address);
       throw badRequest(msg('account.notDeleted'), { confirmation: [msg('account.confirmationWrong')] });
     }
     const sessions = await this.lifecycle.ownedSessionCount(user.id);
