@@ -150,7 +150,8 @@ describe('accounts and sign-in in Chromium', () => {
     // server refuses with a 401, and sends the visitor to the login.
     expectPageProblem(unauthorizedAt('/api/auth/v1/login'));
     await page.goto('/class-session');
-    await page.waitForURL('**/home');
+    // The login remembers the page asked for, to return there after signing in.
+    await page.waitForURL('**/home?returnTo=%2Fclass-session');
     await page.context().close();
   });
 

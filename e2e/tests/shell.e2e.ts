@@ -171,7 +171,8 @@ describe('the app shell in Chromium', () => {
       /^console\.error: Failed to load resource: the server responded with a status of 401 .*\(http:\/\/[^/]+\/api\/auth\/v1\/login\)$/,
     );
     await page.goto('/session-details/42');
-    await page.waitForURL('**/home');
+    // The login remembers the page asked for, to return there after signing in.
+    await page.waitForURL('**/home?returnTo=%2Fsession-details%2F42');
     await page.getByRole('heading', { name: 'Login' }).waitFor();
     await context.close();
   });

@@ -24,6 +24,7 @@ import { openApiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { accountRoutes } from './routes/account.routes.js';
+import { accountLifecycleRoutes } from './routes/account-lifecycle.routes.js';
 import { externalAuthRoutes } from './routes/external-auth.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { coachRoutes } from './routes/coach.routes.js';
@@ -189,6 +190,10 @@ export async function buildApp(
     ...(uploadLock ? { uploadLock: { locker: uploadLock.locker } } : {}),
   });
   app.addHook('onClose', () => services.health.close());
+  app.addHook('onClose', async () => {
+    await services.lifecycle.idle();
+    services.mail?.close();
+  });
   const jobRegistry = new JobRegistry(app.log, (outcome) => metrics.job(outcome));
   (deps.jobHandlers ?? registerJobHandlers)(jobRegistry, services);
   let jobWorker: { close(): Promise<void> } | undefined;
@@ -226,6 +231,7 @@ export async function buildApp(
   const guards = createGuards(services.tokens);
   await app.register(healthRoutes, { services });
   await app.register(accountRoutes, { services, guards });
+  await app.register(accountLifecycleRoutes, { services, guards });
   await app.register(externalAuthRoutes, { services });
   await app.register(sessionRoutes, { services, guards });
   await app.register(memberRoutes, { services, guards });

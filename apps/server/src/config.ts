@@ -103,6 +103,9 @@ const EnvSchema = z.object({
   JOBS_IN_API: optional(z.enum(['true', 'false'])),
   MIGRATE_ON_START: optional(z.enum(['true', 'false'])),
   METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
+  MAIL_FROM: optional(z.string().min(3)),
+  INSTRUCTOR_SIGNUP: optional(z.enum(['open', 'approval'])),
 });
 
 /** Every environment variable the server reads; the README's configuration table lists the same names. */
@@ -133,6 +136,10 @@ export interface AppConfig {
   trustProxy: string[];
   /** Registration attempts accepted from one address per hour. */
   registrationsPerHour: number;
+  /** Password reset by e-mail: the SMTP server and the sender; null when SMTP_URL is not set. */
+  mail: { smtpUrl: string; from: string } | null;
+  /** `approval`: a new instructor account acts as one only once another instructor approves it. */
+  instructorSignup: 'open' | 'approval';
   /** External sign-in through OpenID Connect; null when no client id is configured. */
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined } | null;
   /** YouTube search for technique videos; null without a key (the list is then empty, never invented). */
@@ -223,6 +230,11 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
       "PUBLIC_URL: must be set when OIDC_CLIENT_ID is, so that the sign-in redirect address is the app's own and not taken from request headers",
     ]);
   }
+  if (e.SMTP_URL && !e.PUBLIC_URL) {
+    throw new ConfigError([
+      "PUBLIC_URL: must be set when SMTP_URL is, so that the links in e-mails are the app's own and not taken from request headers",
+    ]);
+  }
   return {
     port: e.PORT ?? 8080,
     host: e.HOST ?? '0.0.0.0',
@@ -237,6 +249,13 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     trustProxy: e.TRUST_PROXY ?? [],
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR ?? 30,
+    mail: e.SMTP_URL
+      ? {
+          smtpUrl: e.SMTP_URL,
+          from: e.MAIL_FROM ?? `OpenMat <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+        }
+      : null,
+    instructorSignup: e.INSTRUCTOR_SIGNUP ?? 'open',
     oidc: e.OIDC_CLIENT_ID
       ? {
           issuer: e.OIDC_ISSUER ?? 'https://accounts.google.com',

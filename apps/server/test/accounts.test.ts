@@ -112,7 +112,10 @@ describe.each(databaseTargets)('accounts and tokens on $dialect', (target) => {
         url: '/api/auth/v1/manage/info',
         headers: { authorization: `Bearer ${tokens.accessToken}` },
       });
-      expect(info.json()).toEqual({ userInfo: { email, isEmailConfirmed: false }, fighterInfo: null });
+      expect(info.json()).toEqual({
+        userInfo: { email, isEmailConfirmed: false, hasPassword: true, instructorPending: false },
+        fighterInfo: null,
+      });
     });
 
     it('applies the same password policy', async () => {
@@ -128,7 +131,7 @@ describe.each(databaseTargets)('accounts and tokens on $dialect', (target) => {
       const info = await ctx.app.inject({ method: 'GET', url: '/api/auth/v1/manage/info', headers: me.auth });
       expect(info.statusCode).toBe(200);
       expect(info.json()).toEqual({
-        userInfo: { email: me.email, isEmailConfirmed: false },
+        userInfo: { email: me.email, isEmailConfirmed: false, hasPassword: true, instructorPending: false },
         fighterInfo: {
           id: me.fighterId,
           fighterName: 'Coach Ana',

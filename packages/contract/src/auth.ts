@@ -166,7 +166,14 @@ export const FighterInfo = z.object({
 export type FighterInfo = z.infer<typeof FighterInfo>;
 
 export const ManageInfoResponse = z.object({
-  userInfo: z.object({ email: z.string(), isEmailConfirmed: z.boolean() }),
+  userInfo: z.object({
+    email: z.string(),
+    isEmailConfirmed: z.boolean(),
+    /** Whether the account has a password (an account of external sign-in may have none). */
+    hasPassword: z.boolean().optional(),
+    /** True while an instructor account waits for another instructor's approval. */
+    instructorPending: z.boolean().optional(),
+  }),
   fighterInfo: FighterInfo.nullable(),
 });
 export type ManageInfoResponse = z.infer<typeof ManageInfoResponse>;

@@ -13,6 +13,8 @@ export interface UsersTable {
   email_confirmed: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** 1 while an instructor account waits for approval (INSTRUCTOR_SIGNUP=approval). */
+  instructor_pending: Generated<number>;
 }
 
 export interface FightersTable {
@@ -238,6 +240,16 @@ export interface AnalysisFeedbackTable {
   created_at: string;
 }
 
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  issued_by_user_id: number | null;
+  expires_at: string;
+  created_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   fighters: FightersTable;
@@ -261,4 +273,5 @@ export interface Database {
   video_analyses: VideoAnalysesTable;
   analysis_corrections: AnalysisCorrectionsTable;
   analysis_feedback: AnalysisFeedbackTable;
+  password_reset_tokens: PasswordResetTokensTable;
 }

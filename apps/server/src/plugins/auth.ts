@@ -70,6 +70,7 @@ export function createGuards(verifier: AccessTokenVerifier): Guards {
     (role: 0 | 1, message: Message): Guard =>
     async (request, reply) => {
       await authenticated(request, reply);
+      if (role === 1 && request.principal?.instructorPending) throw forbidden(msg('auth.instructorPending'));
       if (request.principal?.role !== role) throw forbidden(message);
     };
   return {

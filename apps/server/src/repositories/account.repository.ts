@@ -16,6 +16,8 @@ export interface NewAccount {
   email: string;
   passwordHash: string | null;
   emailConfirmed: boolean;
+  /** An instructor account that waits for approval (INSTRUCTOR_SIGNUP=approval). */
+  instructorPending?: boolean;
 }
 
 /** Creates accounts together with their fighter profile and external login, all or nothing. */
@@ -44,6 +46,7 @@ export class AccountRepository {
             normalized_email: normalizeEmail(account.email),
             password_hash: account.passwordHash,
             email_confirmed: account.emailConfirmed ? 1 : 0,
+            instructor_pending: account.instructorPending ? 1 : 0,
             created_at: now,
             updated_at: now,
           })

@@ -18,10 +18,14 @@ export class TokenRepository {
     private readonly clock: Clock,
   ) {}
 
-  /** Whether the account a token names still exists. */
-  async userExists(userId: number): Promise<boolean> {
-    const row = await this.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-    return row !== undefined;
+  /** The account a token names, if it still exists: whether it is an instructor waiting for approval. */
+  async accountState(userId: number): Promise<{ instructorPending: boolean } | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('instructor_pending')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row && { instructorPending: row.instructor_pending === 1 };
   }
 
   async insertRefreshToken(token: {

@@ -8,6 +8,8 @@ export interface User {
   normalizedEmail: string;
   passwordHash: string | null;
   emailConfirmed: boolean;
+  /** An instructor account that waits for approval (INSTRUCTOR_SIGNUP=approval). */
+  instructorPending: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -30,6 +32,7 @@ export function toUser(row: Selectable<UsersTable>): User {
     normalizedEmail: row.normalized_email,
     passwordHash: row.password_hash,
     emailConfirmed: row.email_confirmed === 1,
+    instructorPending: row.instructor_pending === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

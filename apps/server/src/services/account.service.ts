@@ -96,6 +96,8 @@ export class AccountService {
     private readonly throttle: LoginThrottleService,
     /** Where a logout is announced, so that the hubs close that sign-in's connections on every instance. */
     private readonly events: EventPublisher,
+    /** Whether a new instructor account must wait for approval (INSTRUCTOR_SIGNUP=approval). */
+    private readonly instructorPending: () => Promise<boolean> = () => Promise.resolve(false),
   ) {}
 
   /**
@@ -120,8 +122,9 @@ export class AccountService {
   async registerFighter(input: FighterRegistration, address: string): Promise<Fighter> {
     const passwordHash = await this.newAccountPasswordHash(input.email, input.password, address);
     try {
+      const pending = input.fighterRole === 'Instructor' && (await this.instructorPending());
       const { fighter } = await this.accounts.create(
-        { email: input.email, passwordHash, emailConfirmed: false },
+        { email: input.email, passwordHash, emailConfirmed: false, instructorPending: pending },
         { ...profileDetails(input), fighterRole: input.fighterRole },
       );
       if (!fighter) throw new Error('The fighter was not created.');
@@ -200,7 +203,12 @@ export class AccountService {
     if (!user) throw unauthorized(ACCOUNT_GONE);
     const fighter = await this.fighters.findByUserId(user.id);
     return {
-      userInfo: { email: user.email, isEmailConfirmed: user.emailConfirmed },
+      userInfo: {
+        email: user.email,
+        isEmailConfirmed: user.emailConfirmed,
+        hasPassword: user.passwordHash !== null,
+        instructorPending: user.instructorPending,
+      },
       fighterInfo: fighter ? toFighterInfo(fighter) : null,
     };
   }

@@ -24,6 +24,9 @@ export const THROTTLE = {
   registrationWindowMinutes: 60,
 } as const;
 
+/** Password reset e-mails asked for in an hour, from one address and for one e-mail address. */
+export const PASSWORD_RESETS = { perAddress: 10, perEmail: 3 } as const;
+
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
@@ -115,18 +118,36 @@ export class LoginThrottleService {
    * that nobody can create accounts in bulk or probe which e-mail addresses have one.
    */
   async countRegistration(address: string): Promise<void> {
-    const key = keys('', address).registration;
+    await this.countAttempt(keys('', address).registration, this.registrationsPerHour, 'throttle.registrations');
+  }
+
+  /**
+   * Counts a request for a password reset e-mail, refused past `PASSWORD_RESETS` an hour from an
+   * address and for an e-mail address (whether or not it has an account), so that nobody can flood a
+   * mailbox or the mail server.
+   */
+  async countPasswordReset(email: string, address: string): Promise<void> {
+    await this.countAttempt(`reset-address:${address}`, PASSWORD_RESETS.perAddress, 'throttle.passwordResets');
+    await this.countAttempt(
+      `reset-account:${email.trim().toLowerCase()}`,
+      PASSWORD_RESETS.perEmail,
+      'throttle.passwordResets',
+    );
+  }
+
+  /** Counts one attempt under `key` in an hour's window and refuses past `limit`. */
+  private async countAttempt(key: string, limit: number, message: MessageKey): Promise<void> {
     const until = await this.blocked(key);
-    if (until) this.refuse(until, 'throttle.registrations');
+    if (until) this.refuse(until, message);
     const now = this.clock.now();
     const windowStart = new Date(now.getTime() - THROTTLE.registrationWindowMinutes * MINUTE_MS);
     const attempts = await this.throttle.recordFailure(key, now.toISOString(), windowStart.toISOString());
-    if (attempts >= this.registrationsPerHour) {
+    if (attempts >= limit) {
       // Blocked until the window that counted them is over.
       const started = (await this.throttle.windowStartedAt(key)) ?? now.toISOString();
       const until = new Date(new Date(started).getTime() + THROTTLE.registrationWindowMinutes * MINUTE_MS);
       await this.throttle.block(key, until.toISOString());
-      if (attempts > this.registrationsPerHour) this.refuse(until.toISOString(), 'throttle.registrations');
+      if (attempts > limit) this.refuse(until.toISOString(), message);
     }
   }
 }

@@ -18,6 +18,9 @@ import { ThrottleRepository } from '../repositories/throttle.repository.js';
 import { TokenRepository } from '../repositories/token.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
 import { AccountService } from './account.service.js';
+import { AccountLifecycleService } from './account-lifecycle.service.js';
+import { AccountLifecycleRepository } from '../repositories/account-lifecycle.repository.js';
+import { MailRepository } from '../repositories/mail.repository.js';
 import { ExternalAuthService } from './external-auth.service.js';
 import { HealthService } from './health.service.js';
 import { LoginThrottleService } from './login-throttle.service.js';
@@ -47,6 +50,10 @@ export interface Services {
   health: HealthService;
   tokens: TokenService;
   accounts: AccountService;
+  /** Passwords, resets, deleting an account and approving instructors. */
+  lifecycle: AccountLifecycleService;
+  /** The SMTP transport of reset e-mails; null without SMTP_URL. */
+  mail: MailRepository | null;
   externalAuth: ExternalAuthService;
   sessions: SessionService;
   members: MemberService;
@@ -117,14 +124,27 @@ export function createServices({
     { accessTokenSeconds: config.accessTokenSeconds, refreshTokenDays: config.refreshTokenDays },
     clock,
   );
-  const accounts = new AccountService(
+  const hasher = new PasswordHasher();
+  const throttle = new LoginThrottleService(new ThrottleRepository(db), clock, config.registrationsPerHour);
+  const lifecycleRepository = new AccountLifecycleRepository(db, clock);
+  const mail = config.mail ? new MailRepository(config.mail.smtpUrl, config.mail.from) : null;
+  // Set below, once the video service exists: deleting an account deletes its videos through it.
+  let removeVideos: (userId: number) => Promise<void> = () => Promise.resolve();
+  const lifecycle = new AccountLifecycleService(
     users,
-    accountRepository,
     fighters,
-    new PasswordHasher(),
-    tokens,
-    new LoginThrottleService(new ThrottleRepository(db), clock, config.registrationsPerHour),
+    lifecycleRepository,
+    hasher,
+    throttle,
     events,
+    mail,
+    (userId) => removeVideos(userId),
+    { publicUrl: config.publicUrl, instructorSignup: config.instructorSignup },
+    clock,
+    log,
+  );
+  const accounts = new AccountService(users, accountRepository, fighters, hasher, tokens, throttle, events, () =>
+    lifecycle.newInstructorPending(),
   );
   const staging = new UploadStaging(path.join(config.dataDir, 'tmp'), clock);
   const { storage, local } = videoStorage(config, staging, new UrlSigner(secrets.tokenSigningKey, clock));
@@ -156,7 +176,13 @@ export function createServices({
     fighters,
     (userId) => accounts.principalFor(userId),
   );
+  removeVideos = async (userId) => {
+    const uploader = await accounts.principalFor(userId);
+    for (const id of await lifecycleRepository.uploadedVideoIds(userId)) await videos.delete(uploader, id);
+  };
   return {
+    lifecycle,
+    mail,
     health: new HealthService(new HealthRepository(db, database, storage, config.redisUrl)),
     tokens,
     accounts,

@@ -113,17 +113,24 @@ export class TokenService {
       if (!Id.safeParse(userId).success || typeof payload.email !== 'string')
         throw unauthorized(msg('auth.accessTokenInvalid'));
       // A token outlives its account when the account is deleted or the database is reset.
-      if (!(await this.tokens.userExists(userId))) throw unauthorized(msg('auth.accessTokenAccountGone'));
+      const account = await this.tokens.accountState(userId);
+      if (!account) throw unauthorized(msg('auth.accessTokenAccountGone'));
+      const signInId = typeof payload.sid === 'string' && payload.sid.length > 0 ? payload.sid : null;
+      const claimedRole = role.success ? role.data : null;
+      // An instructor waiting for approval acts as no instructor anywhere; the guard says why.
+      const pending = account.instructorPending && claimedRole === 1;
       return {
         principal: {
           userId,
           email: payload.email,
           fighterId: typeof payload.fid === 'number' ? payload.fid : null,
-          role: role.success ? role.data : null,
+          role: pending ? null : claimedRole,
+          signInId,
+          ...(pending ? { instructorPending: true } : {}),
         },
         // `exp` is required above, and jose has checked it is a number.
         expiresAt: new Date((payload.exp ?? 0) * 1000),
-        signInId: typeof payload.sid === 'string' && payload.sid.length > 0 ? payload.sid : null,
+        signInId,
       };
     } catch (error) {
       if (error instanceof AppError) throw error;

@@ -54,6 +54,9 @@ export const routes: RouteObject[] = [
               page('/register', 'routes.register', async () => ({
                 Component: (await import('./routes/register')).RegisterRoute,
               })),
+              page('/reset-password', 'routes.resetPassword', async () => ({
+                Component: (await import('./routes/reset-password')).ResetPasswordRoute,
+              })),
               page('/sso-callback', 'routes.ssoCallback', async () => ({
                 Component: (await import('./routes/sso-callback')).SsoCallbackRoute,
               })),

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
+import { AccountSettings } from '@/features/auth/components/account-settings';
 import { ProfileScreen } from '@/features/auth/components/profile-screen';
 
 /** /profile: the signed-in user's own fighter profile, completed here when it is still empty. */
@@ -13,6 +14,9 @@ export function ProfileRoute() {
       </header>
       <Card className="mx-auto mt-8 max-w-3xl p-5 sm:p-8">
         <ProfileScreen />
+      </Card>
+      <Card className="mx-auto mt-8 max-w-3xl p-5 sm:p-8">
+        <AccountSettings />
       </Card>
     </div>
   );

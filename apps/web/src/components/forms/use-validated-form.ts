@@ -38,6 +38,11 @@ export interface ValidatedFormOptions<V extends object> {
   onEdit?: (field: keyof V) => void;
   /** Runs on every submit, before the check. */
   onSubmitAttempt?: (values: V) => void;
+  /**
+   * Fields checked as they are typed and when they are left, besides on submit: the messages for the
+   * field now, or undefined for a field that is checked on submit only.
+   */
+  liveCheck?: (field: keyof V & string, values: V, phase: 'typing' | 'left') => FieldMessage[] | undefined;
 }
 
 /**
@@ -57,6 +62,7 @@ export function useValidatedForm<V extends object>({
   busy = false,
   onEdit,
   onSubmitAttempt,
+  liveCheck,
 }: ValidatedFormOptions<V>) {
   const { t } = useTranslation();
   const [values, setValues] = useState<V>(initial);
@@ -76,10 +82,27 @@ export function useValidatedForm<V extends object>({
     if (first) document.getElementById(fieldId(first))?.focus();
   });
 
+  /** Shows the live check's messages for a field (or takes its message away when it has none). */
+  function check(field: keyof V & string, next: V, phase: 'typing' | 'left'): boolean {
+    const found = liveCheck?.(field, next, phase);
+    if (found === undefined) return false;
+    setErrors((previous) => {
+      const rest = { ...previous };
+      if (found.length > 0) rest[field] = found;
+      else delete rest[field];
+      return rest;
+    });
+    return true;
+  }
+
   /** Keeps the edited values, takes the field's message away and tells `onEdit`. Returns the values. */
   function change(next: V, field: keyof V): V {
     setValues(next);
     const checked = fields.find((name) => name === field);
+    if (checked && check(checked, next, 'typing')) {
+      onEdit?.(field);
+      return next;
+    }
     if (checked && errors[checked] !== undefined) {
       setErrors((previous) => {
         const rest = { ...previous };
@@ -103,6 +126,11 @@ export function useValidatedForm<V extends object>({
       onChange: (event) => change({ ...values, [field]: event.target.value }, field),
       required: true,
     };
+  }
+
+  /** The field was left: its live check runs with what it holds. */
+  function leave(field: keyof V & string): void {
+    check(field, values, 'left');
   }
 
   /** The field's messages in the UI language, or undefined when it has none. */
@@ -146,6 +174,7 @@ export function useValidatedForm<V extends object>({
     values,
     change,
     update,
+    leave,
     textControl,
     message,
     formProps: { noValidate: true, onSubmit },

@@ -1,6 +1,7 @@
 import type { TokenResponse } from '@openmat/contract/auth';
 import { ApiError, connectSession } from '@/lib/api-client';
 import { navigateTo } from '@/lib/navigation';
+import { loginFor } from '@/lib/return-to';
 import { appQueryClient } from '@/lib/query-client';
 import { loginWithCookie, loginWithPassword, refreshTokens, refreshWithBearer, revokeSession } from './api/tokens';
 import { getUserInfo } from './api/get-user-info';
@@ -160,6 +161,12 @@ export function logout(): void {
   navigateTo('/home');
 }
 
+/** After the account was deleted: its sign-ins are gone on the server already, so only this browser forgets it. */
+export function forgetDeletedAccount(): void {
+  signOutLocally();
+  navigateTo('/home');
+}
+
 let sessionChecked = false;
 
 /**
@@ -179,6 +186,7 @@ connectSession({
   refresh,
   sessionLost() {
     signOutLocally();
-    navigateTo('/login');
+    // Back to this page after signing in again.
+    navigateTo(loginFor(`${window.location.pathname}${window.location.search}`));
   },
 });

@@ -70,7 +70,7 @@ describe('checkRows', () => {
     });
   });
 
-  it('needs a name, a birthdate, and a weight and height above 0', () => {
+  it('needs a name, a birthdate, and a weight and height above 0 and at most the limits', () => {
     const keys = (patch: Partial<AttendanceRow>) => {
       const [check] = checkRows([{ ...complete('Ewa'), ...patch }], TODAY);
       return check?.kind === 'invalid' ? check.issues.map((issue) => issue.key) : [];
@@ -89,7 +89,20 @@ describe('checkRows', () => {
       'attendance.errors.weightPositive',
       'attendance.errors.heightRequired',
     ]);
-    expect(keys({ birthdate: '2025-06-15', weight: '0.1', height: '0.1' })).toEqual([]);
+    expect(keys({ birthdate: '2022-06-15', weight: '15', height: '50' })).toEqual([]);
+  });
+
+  it('refuses implausible weights and heights as they are typed (issue 22): below 15 kg or 50 cm', () => {
+    const keys = (patch: Partial<AttendanceRow>) => {
+      const [check] = checkRows([{ ...complete('Ewa'), ...patch }], TODAY);
+      return check?.kind === 'invalid' ? check.issues.map((issue) => issue.key) : [];
+    };
+    expect(keys({ weight: '0.1', height: '0.1' })).toEqual([
+      'attendance.errors.weightMin',
+      'attendance.errors.heightMin',
+    ]);
+    expect(keys({ weight: '7', height: '18' })).toEqual(['attendance.errors.weightMin', 'attendance.errors.heightMin']);
+    expect(keys({ weight: '72,5', height: '180' })).toEqual([]);
   });
 
   it('marks a later row that repeats a name, whatever its case and spacing', () => {

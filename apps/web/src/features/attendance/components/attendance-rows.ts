@@ -74,13 +74,23 @@ export function isoDay(date: Date): string {
 /** Walk-in names match regardless of case and spacing, as the server compares them. */
 const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
-function measureIssues(field: 'weight' | 'height', text: string, max: number): { value: number; issues: RowIssue[] } {
+/**
+ * A weight or height as typed: required, a number above 0, and plausible for a person (the limits of
+ * registration: 15 to 300 kg, 50 to 250 cm). The grid checks its rows on every keystroke, so an
+ * implausible figure is refused as it is typed.
+ */
+function measureIssues(
+  field: 'weight' | 'height',
+  text: string,
+  { min, max }: { readonly min: number; readonly max: number },
+): { value: number; issues: RowIssue[] } {
   const value = parseDecimal(text);
   if (text.trim() === '') return { value, issues: [{ field, key: `attendance.errors.${field}Required` }] };
   if (!Number.isFinite(value) || value <= 0) {
     return { value, issues: [{ field, key: `attendance.errors.${field}Positive` }] };
   }
   if (value > max) return { value, issues: [{ field, key: `attendance.errors.${field}Max`, values: { max } }] };
+  if (value < min) return { value, issues: [{ field, key: `attendance.errors.${field}Min`, values: { min } }] };
   return { value, issues: [] };
 }
 
@@ -94,8 +104,8 @@ function birthdateIssues(text: string, today: string): RowIssue[] {
 
 /**
  * Checks every row. A row is valid when the name is non-empty, the birthdate is a calendar date (the
- * server needs one) that is not in the future, and weight and height are above 0 (and within the
- * limits the server accepts). A name that an earlier row already has makes the later row invalid,
+ * server needs one) that is not in the future, and weight and height are plausible (15 to 300 kg,
+ * 50 to 250 cm; the server itself takes anything above 0 up to those maxima). A name that an earlier row already has makes the later row invalid,
  * since the server refuses a list that repeats a name.
  */
 export function checkRows(rows: AttendanceRow[], today: Date = new Date()): RowCheck[] {
@@ -109,8 +119,8 @@ export function checkRows(rows: AttendanceRow[], today: Date = new Date()): RowC
     else if (seen.has(nameKey(name))) issues.push({ field: 'fighterName', key: 'attendance.errors.duplicateName' });
     else seen.add(nameKey(name));
     issues.push(...birthdateIssues(row.birthdate, day));
-    const weight = measureIssues('weight', row.weight, LIMITS.weightKg.max);
-    const height = measureIssues('height', row.height, LIMITS.heightCm.max);
+    const weight = measureIssues('weight', row.weight, LIMITS.weightKg);
+    const height = measureIssues('height', row.height, LIMITS.heightCm);
     issues.push(...weight.issues, ...height.issues);
     if (issues.length > 0) return { kind: 'invalid', issues };
     return {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { rememberReturnPath } from '@/lib/return-to';
 import { externalSignInUrl, useExternalAuthStatus } from '../api/external-auth';
 
 function GoogleMark() {
@@ -33,6 +34,7 @@ export function ExternalSignInButton() {
       disabled={pending}
       onClick={() => {
         setPending(true);
+        rememberReturnPath(window.location.search);
         window.location.assign(externalSignInUrl());
       }}
     >

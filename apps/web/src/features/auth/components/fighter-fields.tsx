@@ -125,7 +125,7 @@ export function FighterFields({
             min={LIMITS.heightCm.min}
             max={LIMITS.heightCm.max}
             step="any"
-            onBlur={form.recalculateBmi}
+            onBlur={() => form.leaveFigure('height')}
           />
         </FormField>
         <FormField id={fieldId('weight')} label={t('register.weight')} error={message('weight')}>
@@ -137,7 +137,7 @@ export function FighterFields({
             min={LIMITS.weightKg.min}
             max={LIMITS.weightKg.max}
             step="any"
-            onBlur={form.recalculateBmi}
+            onBlur={() => form.leaveFigure('weight')}
           />
         </FormField>
         <FormField id={fieldId('bmi')} label={t('register.bmi')} hint={t('register.bmiHint')}>

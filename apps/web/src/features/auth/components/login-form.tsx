@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { FormField } from '@/components/forms/form-field';
 import { Alert } from '@/components/ui/alert';
 import { showAlert } from '@/components/ui/alert-store';
@@ -78,6 +79,12 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       <Button type="submit" disabled={pending}>
         {pending ? t('auth.loggingIn') : t('auth.loginButton')}
       </Button>
+      <Link
+        to="/reset-password"
+        className="self-center text-sm font-medium text-brand-700 underline underline-offset-4 dark:text-brand-500"
+      >
+        {t('auth.forgotPassword')}
+      </Link>
     </form>
   );
 }

@@ -167,6 +167,21 @@ describe('ProfileScreen', () => {
     expect(screen.getByLabelText('BMI')).toHaveValue('24.39');
   });
 
+  it('refuses an implausible height or weight as it is typed (issue 22)', async () => {
+    stubFetch({ [`GET ${ME}`]: () => json(200, answer(EMPTY_INSTRUCTOR, false)) });
+    const user = await renderScreen();
+    const height = await screen.findByLabelText('Height (cm)');
+    await user.type(height, '300');
+    expect(height).toHaveAccessibleDescription('Height must be between 50 and 250 cm.');
+    await replace(user, height, '18');
+    expect(height).not.toHaveAttribute('aria-invalid', 'true');
+    await user.tab();
+    expect(height).toHaveAccessibleDescription('Height must be between 50 and 250 cm.');
+    const weight = screen.getByLabelText('Weight (kg)');
+    await user.type(weight, '999');
+    expect(weight).toHaveAccessibleDescription('Weight must be between 15 and 300 kg.');
+  });
+
   it('shows the required-field messages inline and sends nothing', async () => {
     const { callsTo } = stubFetch({ [`GET ${ME}`]: () => json(200, answer(EMPTY_INSTRUCTOR, false)) });
     const user = await renderScreen();

@@ -97,6 +97,25 @@ function birthdateMessages(text: string, today: Date): FieldMessage[] {
   return [];
 }
 
+/**
+ * Height and weight checked as they are typed (issue 22): a figure that no further typing can make
+ * plausible (above the maximum, below zero, or not a number) is refused at once; one below the minimum
+ * when the field is left (while typing, "18" may still become "180"). Empty is left to the submit.
+ */
+export function liveFigureMessages(field: 'height' | 'weight', text: string, phase: 'typing' | 'left'): FieldMessage[] {
+  const limits = field === 'height' ? LIMITS.heightCm : LIMITS.weightKg;
+  const trimmed = text.trim();
+  if (trimmed === '') return [];
+  const value = parseDecimal(trimmed);
+  // A number cut short ("1,", "180.") is still being typed.
+  const unfinished = /^\d+[.,]$/.test(trimmed) || trimmed === '-';
+  const tooBig = Number.isFinite(value) && value > limits.max;
+  const impossible = (!Number.isFinite(value) && !unfinished) || value < 0;
+  const tooSmall = phase === 'left' && Number.isFinite(value) && value < limits.min;
+  if (!(tooBig || impossible || tooSmall)) return [];
+  return [{ key: `register.errors.${field}Range`, values: { min: limits.min, max: limits.max } }];
+}
+
 /** The fighter-profile fields of the form, shared with the profile screen. */
 export type ProfileFieldValues = Pick<
   RegisterFormValues,

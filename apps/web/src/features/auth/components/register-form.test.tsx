@@ -182,6 +182,27 @@ describe('RegisterForm', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it('refuses an implausible height or weight as it is typed, before any submit (issue 22)', async () => {
+    const user = await renderForm();
+    const height = screen.getByLabelText('Height (cm)');
+    await replace(user, height, '2500');
+    expect(screen.getByText('Height must be between 50 and 250 cm.')).toBeInTheDocument();
+    expect(height).toHaveAttribute('aria-invalid', 'true');
+    // Taking the extra digit away makes it plausible again at once.
+    await user.type(height, '{Backspace}');
+    expect(screen.queryByText('Height must be between 50 and 250 cm.')).toBeNull();
+
+    // "18" may still become "180": below the minimum is refused only when the field is left.
+    const weight = screen.getByLabelText('Weight (kg)');
+    await replace(user, weight, '8');
+    expect(screen.queryByText('Weight must be between 15 and 300 kg.')).toBeNull();
+    await user.tab();
+    expect(screen.getByText('Weight must be between 15 and 300 kg.')).toBeInTheDocument();
+    await replace(user, weight, '400');
+    expect(screen.getByText('Weight must be between 15 and 300 kg.')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('asks for confirmation, and Cancel sends nothing', async () => {
     const { calls } = stubFetch({});
     const user = await renderForm();

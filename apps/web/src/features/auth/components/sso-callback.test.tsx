@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectNavigation } from '@/lib/navigation';
+import { rememberReturnPath, takeReturnPath } from '@/lib/return-to';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderWithApp } from '@/testing/render';
 import { signedOut, useAuthStore } from '../stores/auth-store';
@@ -13,6 +14,7 @@ function routes() {
     { path: '/sso-callback', element: <SsoCallback /> },
     { path: '/login', element: <p>login page</p> },
     { path: '/class-session', element: <p>sessions page</p> },
+    { path: '/video-review/:id', element: <p>video page</p> },
   ];
 }
 
@@ -35,6 +37,18 @@ describe('SsoCallback', () => {
       refreshToken: 'r1',
       loginStatus: 'authenticated',
     });
+  });
+
+  it('returns to the page a deep link asked for before the provider, on this site only', async () => {
+    rememberReturnPath('?returnTo=%2Fvideo-review%2F8');
+    window.history.replaceState(null, '', '/sso-callback?token=t1&refreshToken=r1');
+    stubFetch({ 'GET /api/auth/v1/manage/info': () => json(200, info) });
+    await renderWithApp(<div />, { path: '/sso-callback?token=t1&refreshToken=r1', routes: routes() });
+    expect(await screen.findByText('video page')).toBeInTheDocument();
+    expect(takeReturnPath()).toBeNull();
+
+    rememberReturnPath('?returnTo=https%3A%2F%2Fevil.example');
+    expect(takeReturnPath()).toBeNull();
   });
 
   it('sends an error on to /login?error=', async () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
+import { takeReturnPath } from '@/lib/return-to';
 import { completeExternalSignIn } from '../auth-actions';
 
 /**
@@ -21,13 +22,15 @@ export function SsoCallback() {
     const refreshToken = params.get('refreshToken');
     const error = params.get('error');
     window.history.replaceState(window.history.state, '', window.location.pathname);
+    // The page a deep link asked for before the visitor left for the provider.
+    const back = takeReturnPath();
     if (error) {
       void navigate(`/login?error=${encodeURIComponent(error)}`, { replace: true });
     } else if (!token || !refreshToken) {
       void navigate('/login?error=SSO-failed-unexpected', { replace: true });
     } else {
       void completeExternalSignIn(token, refreshToken).then((ok) => {
-        if (ok) void navigate('/class-session', { replace: true });
+        if (ok) void navigate(back ?? '/class-session', { replace: true });
       });
     }
   }, [navigate]);

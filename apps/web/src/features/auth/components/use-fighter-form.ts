@@ -6,7 +6,7 @@ import {
   type TextControlProps,
   type ValidatedForm,
 } from '@/components/forms/use-validated-form';
-import { formBmi, type ProfileFieldValues } from './register-form-model';
+import { formBmi, liveFigureMessages, type ProfileFieldValues } from './register-form-model';
 
 /** The validated text inputs of a fighter profile. */
 export type FighterTextField = keyof ProfileFieldValues;
@@ -32,6 +32,8 @@ export interface FighterFieldsForm {
   choose: <K extends keyof FighterChoices>(field: K, value: FighterChoices[K]) => void;
   bmiValue: number | null;
   recalculateBmi: () => void;
+  /** Height or weight was left: the BMI is recomputed and the figure checked. */
+  leaveFigure: (field: 'height' | 'weight') => void;
   applyMeasurement: (field: 'height' | 'weight', value: number) => void;
 }
 
@@ -66,6 +68,9 @@ export function useFighterForm<V extends FighterValues>({
     busy: pending,
     onEdit,
     onSubmitAttempt: (values) => setBmiValue(formBmi(values)),
+    // Implausible heights and weights are refused as they are typed, not only on submit.
+    liveCheck: (field, values, phase) =>
+      field === 'height' || field === 'weight' ? liveFigureMessages(field, String(values[field]), phase) : undefined,
   });
   const [bmiValue, setBmiValue] = useState<number | null>(() => formBmi(form.values));
   const { values, change } = form;
@@ -79,6 +84,10 @@ export function useFighterForm<V extends FighterValues>({
     choose: (field, value) => void change({ ...values, [field]: value }, field),
     bmiValue,
     recalculateBmi: () => setBmiValue(formBmi(values)),
+    leaveFigure: (field) => {
+      setBmiValue(formBmi(values));
+      form.leave(field);
+    },
     applyMeasurement: (field, value) => setBmiValue(formBmi(change({ ...values, [field]: String(value) }, field))),
   };
   return { ...form, fighter };

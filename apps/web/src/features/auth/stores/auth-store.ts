@@ -5,6 +5,10 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 export interface AuthUser {
   email: string;
   isEmailConfirmed: boolean;
+  /** Whether the account has a password (one of external sign-in may have none); true when unknown. */
+  hasPassword?: boolean;
+  /** True while an instructor account waits for another instructor's approval. */
+  instructorPending?: boolean;
   /** The fighter profile, attached to the user; null for an account without one. */
   fighterInfo: FighterInfo | null;
 }

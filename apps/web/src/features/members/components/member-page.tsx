@@ -16,6 +16,7 @@ import { useMembers } from '@/features/members/api/get-members';
 import { useMergeMember } from '@/features/members/api/merge-member';
 import { errorText } from '@/lib/failure';
 import { beltLabel, formatDay } from './member-format';
+import { ResetLinkCard } from './reset-link-card';
 
 /** The classes grouped by month, newest month first, each month's label in the reader's language. */
 function byMonth(classes: MemberAttendance[], language: string) {
@@ -207,6 +208,7 @@ export function MemberPage({ fighterId, isInstructor }: { fighterId: number; isI
             )}
           </Card>
           {isInstructor && member.isWalkIn && <MergeWalkIn member={member} t={t} />}
+          {isInstructor && !member.isWalkIn && <ResetLinkCard fighterId={fighter.id} />}
         </div>
       </div>
     </div>

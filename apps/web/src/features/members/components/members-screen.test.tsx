@@ -171,4 +171,31 @@ describe('MemberPage', () => {
     await vi.waitFor(() => expect(http.callsTo('POST /api/members/9/merge')).toHaveLength(1));
     expect(http.callsTo('POST /api/members/9/merge')[0]?.body).toEqual({ intoFighterId: 5 });
   });
+
+  it('gives the instructor a one-time reset link to copy for a member with an account (no SMTP)', async () => {
+    const http = stubFetch({
+      'GET /api/members/9': () => json(200, details({ isWalkIn: false })),
+      'GET /api/auth/v1/password-reset': () => json(200, { byEmail: false }),
+      'POST /api/members/9/password-reset-link': () =>
+        json(201, { path: '/reset-password?token=abc123', expiresAt: '2025-03-12T10:30:00.000Z' }),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<MemberPage fighterId={9} isInstructor />, { path: '/members/9' });
+    await user.click(await screen.findByRole('button', { name: 'Make a reset link' }));
+    expect(await screen.findByDisplayValue(`${window.location.origin}/reset-password?token=abc123`)).toHaveAttribute(
+      'readonly',
+    );
+    expect(http.callsTo('POST /api/members/9/password-reset-link')).toHaveLength(1);
+  });
+
+  it('offers no reset link when the server e-mails them, nor for a walk-in', async () => {
+    const http = stubFetch({
+      'GET /api/members/9': () => json(200, details({ isWalkIn: false })),
+      'GET /api/auth/v1/password-reset': () => json(200, { byEmail: true }),
+    });
+    await renderWithApp(<MemberPage fighterId={9} isInstructor />, { path: '/members/9' });
+    await screen.findByRole('heading', { level: 1, name: /Wanda Walk-in/ });
+    await vi.waitFor(() => expect(http.callsTo('GET /api/auth/v1/password-reset')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Make a reset link' })).toBeNull();
+  });
 });

@@ -1,0 +1,425 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { PendingInstructorsResponse, ResetLinkResponse } from '@openmat/contract/account';
+import type { ManageInfoResponse, TokenResponse } from '@openmat/contract/auth';
+import type { ProblemDetails } from '@openmat/contract/problem';
+import type { TrainingSession, TrainingSessionDetails } from '@openmat/contract/sessions';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerJobHandlers } from '../src/jobs/handlers.js';
+import type { Services } from '../src/services/services.js';
+import { PASSWORD, signUp, testClock, uniqueEmail, type SignedIn } from './support/accounts.js';
+import { databaseTargets } from './support/databases.js';
+import { createTestApp, type TestContext } from './support/test-app.js';
+import { makeClips, multipart } from './support/videos.js';
+
+const NEW_PASSWORD = 'new-mat-time-77';
+const sessionBody = (trainingDate: string) => ({
+  trainingDate,
+  description: 'Gi fundamentals',
+  capacity: 10,
+  duration: 1.5,
+  status: 'Active',
+  targetLevel: 'Beginner',
+});
+
+type Method = 'GET' | 'POST' | 'DELETE';
+function caller(get: () => TestContext) {
+  return (method: Method, url: string, who: SignedIn | null, payload?: object, headers: Record<string, string> = {}) =>
+    get().app.inject({
+      method,
+      url,
+      headers: { ...(who ? who.auth : {}), ...headers },
+      ...(payload ? { payload } : {}),
+    });
+}
+
+async function signInAgain(ctx: TestContext, email: string, password: string) {
+  return ctx.app.inject({ method: 'POST', url: '/api/fighter/login', payload: { email, password } });
+}
+
+const refresh = (ctx: TestContext, tokens: TokenResponse) =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/v1/refresh', payload: { refreshToken: tokens.refreshToken } });
+
+describe.each(databaseTargets)('accounts: passwords, deletion and approval (issue 21.4) on $dialect', (target) => {
+  let ctx: TestContext;
+  const clock = testClock();
+  const call = caller(() => ctx);
+  let coach: SignedIn;
+  let session: TrainingSession;
+
+  async function onRoster(student: SignedIn): Promise<void> {
+    const res = await call('POST', `/api/trainingsession/${session.id}/checkin`, student, {
+      studentIds: [student.fighterId],
+      sessionId: session.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestApp(target, { clock });
+    coach = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Ana' });
+    const created = await call('POST', '/api/trainingsession', coach, sessionBody('2030-01-10T18:00:00.000Z'));
+    expect(created.statusCode).toBe(201);
+    session = created.json<TrainingSession>();
+  });
+  afterAll(() => ctx.close());
+
+  describe('POST /api/auth/v1/manage/password', () => {
+    it('needs the current password, keeps this sign-in and ends every other one', async () => {
+      const me = await signUp(ctx.app);
+      const otherDevice = (await signInAgain(ctx, me.email, PASSWORD)).json<TokenResponse>();
+
+      const wrong = await call('POST', '/api/auth/v1/manage/password', me, {
+        currentPassword: 'not-my-password-1',
+        newPassword: NEW_PASSWORD,
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json<ProblemDetails>().errors).toEqual({ currentPassword: ['The current password is not right.'] });
+
+      const weak = await call('POST', '/api/auth/v1/manage/password', me, {
+        currentPassword: PASSWORD,
+        newPassword: 'short',
+      });
+      expect(weak.statusCode).toBe(400);
+      expect(Object.keys(weak.json<ProblemDetails>().errors ?? {})).toEqual(['newPassword']);
+
+      const changed = await call('POST', '/api/auth/v1/manage/password', me, {
+        currentPassword: PASSWORD,
+        newPassword: NEW_PASSWORD,
+      });
+      expect(changed.statusCode).toBe(204);
+      expect((await signInAgain(ctx, me.email, PASSWORD)).statusCode).toBe(401);
+      expect((await signInAgain(ctx, me.email, NEW_PASSWORD)).statusCode).toBe(200);
+      // This browser stays signed in; the other device's sign-in has ended.
+      expect((await refresh(ctx, me.tokens)).statusCode).toBe(200);
+      expect((await refresh(ctx, otherDevice)).statusCode).toBe(401);
+    });
+
+    it('answers 401 without a sign-in and in Polish for a Polish browser', async () => {
+      expect(
+        (await call('POST', '/api/auth/v1/manage/password', null, { currentPassword: 'a', newPassword: 'b' }))
+          .statusCode,
+      ).toBe(401);
+      const me = await signUp(ctx.app);
+      const wrong = await call(
+        'POST',
+        '/api/auth/v1/manage/password',
+        me,
+        { currentPassword: 'nope-nope-1', newPassword: NEW_PASSWORD },
+        { 'accept-language': 'pl' },
+      );
+      expect(wrong.json<ProblemDetails>().errors).toEqual({ currentPassword: ['Obecne hasło jest nieprawidłowe.'] });
+    });
+  });
+
+  describe('reset links an instructor issues (no SMTP)', () => {
+    it('says e-mail resets are off, and refuses them with 404', async () => {
+      expect((await call('GET', '/api/auth/v1/password-reset', null)).json()).toEqual({ byEmail: false });
+      const res = await call('POST', '/api/auth/v1/password-reset', null, { email: coach.email });
+      expect(res.statusCode).toBe(404);
+      expect(res.json<ProblemDetails>().detail).toMatch(/Ask your instructor for a reset link/);
+    });
+
+    it('gives the coach a one-time link for a student of their roster, which sets a new password once', async () => {
+      const student = await signUp(ctx.app);
+      await onRoster(student);
+      const issued = await call('POST', `/api/members/${student.fighterId}/password-reset-link`, coach);
+      expect(issued.statusCode, issued.body).toBe(201);
+      const { path: link } = issued.json<ResetLinkResponse>();
+      expect(link).toMatch(/^\/reset-password\?token=[\w-]{40,}$/);
+      const token = decodeURIComponent(link.split('token=')[1] ?? '');
+
+      const weak = await call('POST', '/api/auth/v1/password-reset/confirm', null, { token, newPassword: 'short' });
+      expect(weak.statusCode).toBe(400);
+      const done = await call('POST', '/api/auth/v1/password-reset/confirm', null, {
+        token,
+        newPassword: NEW_PASSWORD,
+      });
+      expect(done.statusCode).toBe(204);
+      expect((await signInAgain(ctx, student.email, NEW_PASSWORD)).statusCode).toBe(200);
+      // Every earlier sign-in ended with the reset.
+      expect((await refresh(ctx, student.tokens)).statusCode).toBe(401);
+      const again = await call('POST', '/api/auth/v1/password-reset/confirm', null, { token, newPassword: PASSWORD });
+      expect(again.statusCode).toBe(400);
+      expect(again.json<ProblemDetails>().errors?.token?.[0]).toMatch(/not valid any more/);
+    });
+
+    it('expires after 30 minutes', async () => {
+      const student = await signUp(ctx.app);
+      await onRoster(student);
+      const { path: link } = (
+        await call('POST', `/api/members/${student.fighterId}/password-reset-link`, coach)
+      ).json<ResetLinkResponse>();
+      clock.advance(31 * 60);
+      const token = decodeURIComponent(link.split('token=')[1] ?? '');
+      const late = await call('POST', '/api/auth/v1/password-reset/confirm', null, {
+        token,
+        newPassword: NEW_PASSWORD,
+      });
+      expect(late.statusCode).toBe(400);
+      expect((await signInAgain(ctx, student.email, PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('is for the coach’s own students with an account only: not strangers, walk-ins or students', async () => {
+      const stranger = await signUp(ctx.app);
+      expect((await call('POST', `/api/members/${stranger.fighterId}/password-reset-link`, coach)).statusCode).toBe(
+        404,
+      );
+      const walkIn = await call('POST', `/api/trainingsession/${session.id}/attendance`, coach, {
+        sessionId: session.id,
+        records: [
+          {
+            fighterName: 'Walk In',
+            birthdate: '2001-02-03',
+            weight: 61,
+            height: 166,
+            beltColor: 'None',
+            gender: 'Female',
+          },
+        ],
+      });
+      expect(walkIn.statusCode, walkIn.body).toBeLessThan(300);
+      const walkInId = (await call('GET', `/api/trainingsession/${session.id}`, coach)).json<TrainingSessionDetails>()
+        .walkInIds[0];
+      const forWalkIn = await call('POST', `/api/members/${walkInId}/password-reset-link`, coach);
+      expect(forWalkIn.statusCode).toBe(400);
+      const student = await signUp(ctx.app);
+      await onRoster(student);
+      expect((await call('POST', `/api/members/${student.fighterId}/password-reset-link`, student)).statusCode).toBe(
+        403,
+      );
+      expect((await call('POST', `/api/members/${student.fighterId}/password-reset-link`, null)).statusCode).toBe(401);
+    });
+  });
+
+  describe('DELETE /api/auth/v1/manage/account', () => {
+    it('deletes the account, its videos and their files; the roster keeps an anonymous walk-in', async () => {
+      const student = await signUp(ctx.app, { fighterName: 'Zofia Delete' });
+      await onRoster(student);
+      const clips = await makeClips(1);
+      const body = multipart([
+        { name: 'videoFile', filename: 'roll.mp4', type: 'video/mp4', data: clips.mp4 },
+        ['description', 'My roll'],
+        ['studentIdentifier', 'zofia'],
+        ['martialArt', 'BrazilianJiuJitsu_GI'],
+      ]);
+      const uploaded = await ctx.app.inject({
+        method: 'POST',
+        url: '/vid/api/video/upload-sparring',
+        headers: { ...body.headers, ...student.auth },
+        payload: body.payload,
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      const videosDir = path.join(ctx.config.dataDir, 'videos');
+      const before = await readdir(videosDir, { recursive: true });
+      expect(before.length).toBeGreaterThan(0);
+
+      const wrong = await call('DELETE', '/api/auth/v1/manage/account', student, { confirmation: 'wrong-one-1' });
+      expect(wrong.statusCode).toBe(400);
+      expect(Object.keys(wrong.json<ProblemDetails>().errors ?? {})).toEqual(['confirmation']);
+
+      const deleted = await call('DELETE', '/api/auth/v1/manage/account', student, { confirmation: PASSWORD });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      expect((await signInAgain(ctx, student.email, PASSWORD)).statusCode).toBe(401);
+      expect((await call('GET', '/api/auth/v1/manage/info', student)).statusCode).toBe(401);
+      expect((await refresh(ctx, student.tokens)).statusCode).toBe(401);
+      const files = (await readdir(videosDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+      expect(files).toEqual([]);
+
+      const details = (await call('GET', `/api/trainingsession/${session.id}`, coach)).json<TrainingSessionDetails>();
+      expect(details.students.map((s) => s.fighterName)).not.toContain('Zofia Delete');
+      expect(details.students.some((s) => s.fighterName === '—' && details.walkInIds.includes(s.id))).toBe(true);
+      expect(details.studentIds).toHaveLength(details.students.length);
+      const roster = await ctx.database.db
+        .selectFrom('training_sessions')
+        .select('attendee_count')
+        .where('id', '=', session.id)
+        .executeTakeFirstOrThrow();
+      expect(roster.attendee_count).toBe(details.students.length);
+      // The address can be registered again.
+      expect((await signUp(ctx.app, { email: student.email })).email).toBe(student.email);
+    });
+
+    it('refuses an instructor who still runs sessions, saying why', async () => {
+      const res = await call('DELETE', '/api/auth/v1/manage/account', coach, { confirmation: PASSWORD });
+      expect(res.statusCode).toBe(409);
+      expect(res.json<ProblemDetails>().detail).toMatch(/You still run 1 training session/);
+      expect((await signInAgain(ctx, coach.email, PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('counts wrong passwords as failed sign-ins: a stolen token cannot guess the password', async () => {
+      const me = await signUp(ctx.app);
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        statuses.push(
+          (await call('DELETE', '/api/auth/v1/manage/account', me, { confirmation: `guess-${i}-x` })).statusCode,
+        );
+      }
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+      const right = await call('DELETE', '/api/auth/v1/manage/account', me, { confirmation: PASSWORD });
+      expect(right.statusCode).toBe(429);
+    });
+
+    it('needs a sign-in', async () => {
+      expect((await call('DELETE', '/api/auth/v1/manage/account', null, { confirmation: PASSWORD })).statusCode).toBe(
+        401,
+      );
+    });
+  });
+});
+
+describe.each(databaseTargets)('INSTRUCTOR_SIGNUP=approval on $dialect', (target) => {
+  let ctx: TestContext;
+  const call = caller(() => ctx);
+  beforeAll(async () => {
+    ctx = await createTestApp(target, { env: { INSTRUCTOR_SIGNUP: 'approval' } });
+  });
+  afterAll(() => ctx.close());
+
+  it('lets the first instructor act; a later one does nothing an instructor does until approved', async () => {
+    const first = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach First' });
+    expect(
+      (await call('POST', '/api/trainingsession', first, sessionBody('2030-02-01T18:00:00.000Z'))).statusCode,
+    ).toBe(201);
+
+    const newcomer = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach New' });
+    const info = (await call('GET', '/api/auth/v1/manage/info', newcomer)).json<ManageInfoResponse>();
+    expect(info.userInfo.instructorPending).toBe(true);
+    for (const [method, url, payload] of [
+      ['POST', '/api/trainingsession', sessionBody('2030-02-02T18:00:00.000Z')],
+      ['GET', '/api/members', undefined],
+      ['GET', '/api/instructors/pending', undefined],
+    ] as const) {
+      const res = await call(method, url, newcomer, payload);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json<ProblemDetails>().detail).toMatch(/waits for approval by an instructor/);
+    }
+
+    const student = await signUp(ctx.app);
+    expect((await call('GET', '/api/instructors/pending', student)).statusCode).toBe(403);
+    const pending = (await call('GET', '/api/instructors/pending', first)).json<PendingInstructorsResponse>();
+    expect(pending.instructors).toEqual([expect.objectContaining({ email: newcomer.email, fighterName: 'Coach New' })]);
+    const userId = pending.instructors[0]?.userId ?? 0;
+    expect((await call('POST', `/api/instructors/${userId}/approve`, newcomer)).statusCode).toBe(403);
+    expect((await call('POST', `/api/instructors/${userId}/approve`, student)).statusCode).toBe(403);
+    expect((await call('POST', `/api/instructors/${userId}/approve`, first)).statusCode).toBe(204);
+    expect((await call('POST', `/api/instructors/${userId}/approve`, first)).statusCode).toBe(404);
+
+    expect(
+      (await call('POST', '/api/trainingsession', newcomer, sessionBody('2030-02-02T18:00:00.000Z'))).statusCode,
+    ).toBe(201);
+    expect((await call('GET', '/api/instructors/pending', first)).json()).toEqual({ instructors: [] });
+  });
+
+  it('leaves students as they are', async () => {
+    const student = await signUp(ctx.app);
+    const info = (await call('GET', '/api/auth/v1/manage/info', student)).json<ManageInfoResponse>();
+    expect(info.userInfo.instructorPending).toBe(false);
+  });
+});
+
+/** The text of a quoted-printable UTF-8 mail, as a reader sees it. */
+function quotedPrintable(raw: string): string {
+  const joined = raw.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined[i] === '=' ? /^[0-9A-F]{2}/.exec(joined.slice(i + 1, i + 3)) : null;
+    if (hex) {
+      bytes.push(parseInt(hex[0], 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(joined[i] ?? '', 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+interface CapturedMail {
+  to: string;
+  raw: string;
+}
+
+describe.each(databaseTargets)('password reset by e-mail (SMTP) on $dialect', (target) => {
+  let ctx: TestContext;
+  let services: Services | undefined;
+  const call = caller(() => ctx);
+  const mails: CapturedMail[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address).join(','),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const address = smtp.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    ctx = await createTestApp(target, {
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://mat.example.com' },
+      jobHandlers: (registry, all) => {
+        services = all;
+        registerJobHandlers(registry, all);
+      },
+    });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+  const sent = async () => {
+    await services?.lifecycle.idle();
+    return mails;
+  };
+
+  it('mails a one-time link in the asker’s language, and answers the same for an unknown address', async () => {
+    mails.length = 0;
+    const member = await signUp(ctx.app);
+    expect((await call('GET', '/api/auth/v1/password-reset', null)).json()).toEqual({ byEmail: true });
+    const known = await call(
+      'POST',
+      '/api/auth/v1/password-reset',
+      null,
+      { email: member.email },
+      { 'accept-language': 'pl' },
+    );
+    const unknown = await call('POST', '/api/auth/v1/password-reset', null, { email: uniqueEmail('nobody') });
+    expect([known.statusCode, known.body]).toEqual([202, '']);
+    expect([unknown.statusCode, unknown.body]).toEqual([202, '']);
+
+    const [mail, ...others] = await sent();
+    expect(others).toEqual([]);
+    expect(mail?.to).toBe(member.email);
+    const text = quotedPrintable(mail?.raw ?? '');
+    expect(text).toContain('Ktoś poprosił o zmianę hasła');
+    const link = /https:\/\/mat\.example\.com\/reset-password\?token=([\w%-]+)/.exec(text);
+    expect(link).not.toBeNull();
+    const token = decodeURIComponent(link?.[1] ?? '');
+    const done = await call('POST', '/api/auth/v1/password-reset/confirm', null, { token, newPassword: NEW_PASSWORD });
+    expect(done.statusCode).toBe(204);
+    expect((await signInAgain(ctx, member.email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('throttles requests for one address, and offers no instructor links', async () => {
+    const email = uniqueEmail('flood');
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await call('POST', '/api/auth/v1/password-reset', null, { email })).statusCode);
+    }
+    expect(statuses).toEqual([202, 202, 202, 429]);
+    const coach = await signUp(ctx.app, { fighterRole: 'Instructor' });
+    const student = await signUp(ctx.app);
+    const res = await call('POST', `/api/members/${student.fighterId}/password-reset-link`, coach);
+    expect(res.statusCode).toBe(404);
+    await sent();
+  });
+});
