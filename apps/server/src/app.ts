@@ -189,6 +189,7 @@ export async function buildApp(
     ...(uploadLock ? { uploadLock: { locker: uploadLock.locker } } : {}),
   });
   app.addHook('onClose', () => services.health.close());
+  app.addHook('onClose', () => services.videos.close());
   const jobRegistry = new JobRegistry(app.log, (outcome) => metrics.job(outcome));
   (deps.jobHandlers ?? registerJobHandlers)(jobRegistry, services);
   let jobWorker: { close(): Promise<void> } | undefined;

@@ -44,7 +44,14 @@ export interface VideoSettings {
   /** Lifetime of a signed address, in seconds. */
   urlSeconds: number;
   /** Resumable uploads: the folder their parts collect in, and the lock shared by API instances. */
-  resumable: { directory: string; path: string; locker?: Locker; clock?: Clock };
+  resumable: {
+    directory: string;
+    path: string;
+    locker?: Locker;
+    clock?: Clock;
+    /** With S3, the bucket keeps uploads, so any instance resumes any upload. */
+    s3?: ConstructorParameters<typeof ResumableUploads>[0]['s3'];
+  };
 }
 
 /** A failure another try cannot mend: the job registry fails the job at once. */
@@ -188,6 +195,11 @@ export class VideoService {
    * Removes scratch files untouched for a day (cut uploads, copies of a killed worker). A day is longer
    * than any job may run (its budget), so no running job loses its copy.
    */
+  /** Lets go of the connections of resumable uploads (the bucket's client). */
+  close(): void {
+    this.uploads.close();
+  }
+
   sweepScratch(): Promise<number> {
     return this.staging.sweep(SCRATCH_MAX_AGE_MS);
   }
