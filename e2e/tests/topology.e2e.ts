@@ -11,6 +11,7 @@ import pg from 'pg';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Emulator } from '../../apps/server/test/support/s3-emulator.js';
+import { tcpProxy } from '../../apps/server/test/support/tcp-proxy.js';
 import { PASSWORD } from '../support/accounts.js';
 import { launchBrowser } from '../support/browser.js';
 import { REPO_ROOT, freePort } from '../support/server.js';
@@ -20,59 +21,18 @@ import { REPO_ROOT, freePort } from '../support/server.js';
  * test can cut), an S3 emulator, two API instances with JOBS_IN_API=false, one worker and a
  * round-robin proxy with WebSockets in front (issue 23, "Done when").
  */
-const POSTGRES = 'postgres://postgres@127.0.0.1:5432';
-const REDIS = { host: '127.0.0.1', port: 6379 };
+// PostgreSQL and Redis as CI provides them (.ci/run); the test makes a database of its own.
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+const POSTGRES = databaseUrl ? new URL(databaseUrl) : null;
+const REDIS = redisUrl ? new URL(redisUrl) : null;
 const BUCKET = 'sparring';
 const API_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/entrypoints/api.js');
 const WORKER_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/entrypoints/worker.js');
 
-function reachable(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-const services = await Promise.all([reachable(5432), reachable(REDIS.port)]);
-const available = services.every(Boolean);
+const available = POSTGRES !== null && REDIS !== null;
 if (!available) {
-  console.warn('[e2e] the topology test is skipped: it needs PostgreSQL on 127.0.0.1:5432 and Redis on :6379.');
-}
-
-/** A TCP proxy in front of Redis: `cut()` drops every connection and refuses new ones until `restore()`. */
-async function redisProxy() {
-  const sockets = new Set<net.Socket>();
-  let open = true;
-  const server = net.createServer((client) => {
-    if (!open) return client.destroy();
-    const upstream = net.connect(REDIS);
-    sockets.add(client).add(upstream);
-    const drop = () => {
-      client.destroy();
-      upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
-    };
-    client.on('error', drop).on('close', drop);
-    upstream.on('error', drop).on('close', drop);
-    client.pipe(upstream).pipe(client);
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    port,
-    cut() {
-      open = false;
-      for (const socket of sockets) socket.destroy();
-      sockets.clear();
-    },
-    restore() {
-      open = true;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  console.warn('[e2e] the topology test is skipped: TEST_DATABASE_URL and TEST_REDIS_URL are not both set.');
 }
 
 /**
@@ -188,7 +148,7 @@ describe.runIf(available)('a scaled-out deployment: two API instances, a worker,
   /** Every status the clients were answered, with what was asked. */
   const answers: Array<{ status: number; what: string }> = [];
   let env: Record<string, string>;
-  let redis: Awaited<ReturnType<typeof redisProxy>>;
+  let redis: Awaited<ReturnType<typeof tcpProxy>>;
   let apiA: Process;
   let apiB: Process;
   let worker: Process;
@@ -218,7 +178,9 @@ describe.runIf(available)('a scaled-out deployment: two API instances, a worker,
   };
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: `${POSTGRES}/postgres` });
+    const server = new URL(POSTGRES?.href ?? '');
+    server.pathname = '/postgres';
+    const admin = new pg.Client({ connectionString: server.href });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${databaseName}`);
     cleanup.push(async () => {
@@ -229,10 +191,10 @@ describe.runIf(available)('a scaled-out deployment: two API instances, a worker,
     cleanup.push(() => rm(bucketDir, { recursive: true, force: true }));
     const emulator = await startS3Emulator({ directory: bucketDir, bucket: BUCKET });
     cleanup.push(() => emulator.close());
-    redis = await redisProxy();
+    redis = await tcpProxy({ host: REDIS?.hostname ?? '127.0.0.1', port: Number(REDIS?.port || 6379) });
     cleanup.push(() => redis.close());
     env = {
-      DATABASE_URL: `${POSTGRES}/${databaseName}`,
+      DATABASE_URL: Object.assign(new URL(server.href), { pathname: `/${databaseName}` }).href,
       // A database number and key prefix of this run's own, on the machine's Redis.
       REDIS_URL: `redis://127.0.0.1:${String(redis.port)}/7`,
       REDIS_PREFIX: `openmat-topology-${suffix}`,
