@@ -389,6 +389,8 @@ describe.runIf(available)('a scaled-out deployment: two API instances, a worker,
     // An analysis runs on the worker; its events reach a hub connection on B. The worker is killed
     // mid-analysis, and a new one takes the job over: one result.
     const events = await hubOn(apiB.url);
+    // And one through the proxy's WebSockets, on whichever instance it picked.
+    const eventsViaProxy = await hubOn(proxy.url);
     expect((await call(apiA.url, `/vid/api/video/analyze/${first}`, { method: 'POST' })).status).toBe(202);
     await until('analysis progress on B', () =>
       Promise.resolve(events.some((event) => event[0] === 'AnalysisProgress')),
@@ -401,6 +403,10 @@ describe.runIf(available)('a scaled-out deployment: two API instances, a worker,
       () => Promise.resolve(events.some((event) => event[0] === 'AnalysisCompleted' && String(event[1]) === first)),
       90,
     );
+    await until('the completion through the proxy', () =>
+      Promise.resolve(eventsViaProxy.some((event) => event[0] === 'AnalysisCompleted')),
+    );
+    expect(events.filter((event) => event[0] === 'AnalysisCompleted')).toHaveLength(1);
     const results = await db.query('SELECT count(*)::int AS n FROM video_analyses WHERE video_id = $1', [first]);
     expect(results.rows[0]).toEqual({ n: 1 });
 
