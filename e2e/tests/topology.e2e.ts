@@ -269,7 +269,7 @@ describe.runIf(available)('a scaled-out deployment: two API instances, a worker,
             studentIdentifier: 'ana-01',
             martialArt: 'BrazilianJiuJitsu_NO_GI',
           },
-          chunkSize: 64 * 1024,
+          chunkSize: 8 * 1024,
           retryDelays: [],
           onAfterResponse: (req, res) => {
             answers.push({ status: res.getStatus(), what: `tus ${req.getMethod()}` });
@@ -353,7 +353,8 @@ describe.runIf(available)('a scaled-out deployment: two API instances, a worker,
     // A tus upload cut on A resumes on B, and lands in the bucket.
     const cut = await tus(apiA.url, { stopAt: 0.5, description: 'Cut on A' });
     const resumed = await tus(apiB.url, { uploadUrl: cut.url, description: 'Cut on A' });
-    expect(resumed.firstOffset).toBeGreaterThanOrEqual(clip.length / 2 - 64 * 1024);
+    // B went on from where A stopped (past half), not from byte 0.
+    expect(resumed.firstOffset).toBeGreaterThan(clip.length / 2);
     const first = resumed.videoId ?? '';
     expect(first).toMatch(/^\d+$/);
     const keys = ((await s3.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key);
