@@ -28,7 +28,12 @@ const xmlError = (ctx: KoaContext, status: number, code: string) => {
   ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${code}</Message></Error>`;
 };
 
-export async function startS3Emulator(options: { directory: string; bucket: string }) {
+export async function startS3Emulator(options: {
+  directory: string;
+  bucket: string;
+  /** Fails every UploadPart of this part number with a 500, as a store that breaks mid-copy would. */
+  failPart?: number;
+}) {
   const server = new S3rver({
     address: '127.0.0.1',
     port: 0,
@@ -39,6 +44,9 @@ export async function startS3Emulator(options: { directory: string; bucket: stri
   const internals = server as unknown as S3rverInternals;
   const multipart: Middleware = async (ctx, next) => {
     const uploadId = ctx.query.uploadId;
+    if (ctx.method === 'PUT' && options.failPart !== undefined && ctx.query.partNumber === String(options.failPart)) {
+      return xmlError(ctx, 500, 'InternalError');
+    }
     const match = /^\/([^/]+)\/(.+)$/.exec(ctx.path);
     if (typeof uploadId !== 'string' || !match || ctx.query.partNumber !== undefined) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'DELETE') return next();
@@ -84,5 +92,12 @@ export async function startS3Emulator(options: { directory: string; bucket: stri
   // After the logger and the XML writer, before the routes.
   internals.middleware.splice(2, 0, multipart);
   const { port } = await server.run();
-  return { server, endpoint: `http://127.0.0.1:${String(port)}`, close: () => server.close() };
+  return {
+    server,
+    endpoint: `http://127.0.0.1:${String(port)}`,
+    /** The multipart uploads begun and neither completed nor aborted. */
+    openMultipartUploads: async () =>
+      (await readdir(internals.store.getResourcePath(options.bucket, undefined, 'uploads')).catch(() => [])).length,
+    close: () => server.close(),
+  };
 }
