@@ -45,7 +45,8 @@ export class RedisUploadLocker implements Locker {
     /** A connection of its own: a subscribed Redis connection can do nothing else. */
     private readonly subscriber: Redis,
     private readonly prefix: string,
-    private readonly options = { expiryMs: 30_000, acquireTimeoutMs: 30_000, retryMs: 50 },
+    // A killed holder frees its uploads within the expiry, well before another instance gives up waiting.
+    private readonly options = { expiryMs: 10_000, acquireTimeoutMs: 30_000, retryMs: 50 },
   ) {
     this.subscriber.on('message', (channel: string, key: string) => {
       if (channel === this.channel) void this.holders.get(key)?.();
@@ -89,7 +90,8 @@ export class RedisUploadLocker implements Locker {
             }
             await delay(this.options.retryMs, deadline.signal);
           }
-          throw new TusError(ERRORS.ERR_LOCK_TIMEOUT.status_code, ERRORS.ERR_LOCK_TIMEOUT.body);
+          // The upload is busy: 503 with Retry-After (the client tries again), not tus's 500.
+          throw new TusError(503, ERRORS.ERR_LOCK_TIMEOUT.body);
         } finally {
           clearTimeout(timer);
           stop.removeEventListener('abort', onStop);
