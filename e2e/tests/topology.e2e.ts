@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,6 +192,19 @@ describe.runIf(available)('a scaled-out deployment: two API instances, a worker,
     cleanup.push(() => rm(bucketDir, { recursive: true, force: true }));
     const emulator = await startS3Emulator({ directory: bucketDir, bucket: BUCKET });
     cleanup.push(() => emulator.close());
+    // This run's keys go afterwards (BullMQ's queue and the upload locks), straight from Redis.
+    cleanup.push(async () => {
+      const direct = new Redis({ host: REDIS?.hostname ?? '127.0.0.1', port: Number(REDIS?.port || 6379), db: 7 });
+      const keys: string[] = [];
+      let cursor = '0';
+      do {
+        const [next, found] = await direct.scan(cursor, 'MATCH', `openmat-topology-${suffix}*`, 'COUNT', 500);
+        cursor = next;
+        keys.push(...found);
+      } while (cursor !== '0');
+      if (keys.length > 0) await direct.del(...keys);
+      await direct.quit();
+    });
     redis = await tcpProxy({ host: REDIS?.hostname ?? '127.0.0.1', port: Number(REDIS?.port || 6379) });
     cleanup.push(() => redis.close());
     env = {
