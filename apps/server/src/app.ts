@@ -111,10 +111,13 @@ export function loggerOptions(
 }
 
 /** With Redis, the lock of resumable uploads is shared by every API instance; without it, it is in process. */
-function resumableUploadLock(config: AppConfig) {
+function resumableUploadLock(config: AppConfig, log: FastifyBaseLogger) {
   if (!config.redisUrl) return null;
   const redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const subscriber = new Redis(config.redisUrl, { lazyConnect: false });
+  // Redis away: requests that need a lock answer 503 meanwhile, and both connections come back by themselves.
+  redis.on('error', (err: unknown) => log.warn({ err }, 'the upload lock lost Redis'));
+  subscriber.on('error', (err: unknown) => log.warn({ err }, 'the upload lock lost Redis'));
   return {
     locker: new RedisUploadLocker(redis, subscriber, config.redisPrefix),
     async close() {
@@ -161,7 +164,7 @@ export async function buildApp(
     { leaseMs: deps.config.jobLeaseSeconds * 1000, redisPrefix: deps.config.redisPrefix, ...deps.jobOptions },
   );
   app.addHook('onClose', () => jobBackend.close());
-  const uploadLock = resumableUploadLock(deps.config);
+  const uploadLock = resumableUploadLock(deps.config, app.log);
   if (uploadLock) app.addHook('onClose', () => uploadLock.close());
   // Real-time: the hubs of this process, and the bus services publish to (over Redis with REDIS_URL, so
   // any instance reaches any user). Subscribed before the job worker starts, closed after it stops.
@@ -194,6 +197,7 @@ export async function buildApp(
     await services.lifecycle.idle();
     services.mail?.close();
   });
+  app.addHook('onClose', () => services.videos.close());
   const jobRegistry = new JobRegistry(app.log, (outcome) => metrics.job(outcome));
   (deps.jobHandlers ?? registerJobHandlers)(jobRegistry, services);
   let jobWorker: { close(): Promise<void> } | undefined;

@@ -15,6 +15,7 @@ import { createJobOutbox } from './migrations/0011-job-outbox.js';
 import { createVideoUploadIds } from './migrations/0012-video-upload-ids.js';
 import { createMemberIndexes } from './migrations/0013-members.js';
 import { createAccountLifecycle } from './migrations/0017-accounts.js';
+import { createInstallation } from './migrations/0020-installation.js';
 
 /** Every migration, in order. Names sort in the order they run; never rename or reorder one. */
 const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
   '0012-video-upload-ids': createVideoUploadIds,
   '0013-members': createMemberIndexes,
   '0017-accounts': createAccountLifecycle,
+  '0020-installation': createInstallation,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

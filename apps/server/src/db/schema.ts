@@ -250,7 +250,14 @@ export interface PasswordResetTokensTable {
   used_at: string | null;
 }
 
+/** Facts about the installation, by name (the shared DATA_DIR's id). */
+export interface InstallationTable {
+  name: string;
+  value: string;
+}
+
 export interface Database {
+  installation: InstallationTable;
   users: UsersTable;
   fighters: FightersTable;
   refresh_tokens: RefreshTokensTable;

@@ -55,6 +55,7 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   await relay.close();
   await worker.close();
   await jobBackend.close();
+  services.videos.close();
   await eventBus.close();
   await database.destroy();
 });

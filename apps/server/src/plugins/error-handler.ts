@@ -5,6 +5,7 @@ import { AppError } from '../errors.js';
 import { translator } from '../i18n/catalog.js';
 import { frameworkMessage, validationMessage } from '../i18n/library-messages.js';
 import { sendProblem } from '../lib/problem.js';
+import { isDependencyUnavailable, RETRY_AFTER_SECONDS } from '../lib/unavailable.js';
 import { languageOf } from './language.js';
 
 /**
@@ -45,6 +46,13 @@ export const errorHandlerPlugin = fp(
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         return sendProblem(reply, status, { detail: frameworkMessage(error, t) });
+      }
+      // Redis away for a moment: nothing was half-done that a retry would not finish (the outbox), so the
+      // client is told to try again, not that the server broke.
+      if (isDependencyUnavailable(error)) {
+        request.log.warn({ err: error }, 'a dependency is unavailable');
+        void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        return sendProblem(reply, 503, { detail: t('problem.unavailable') });
       }
       request.log.error({ err: error }, 'unhandled error');
       return sendProblem(reply, 500, { detail: t('problem.unexpected') });

@@ -11,7 +11,14 @@ import { randomUUID } from 'node:crypto';
 import type { Lock, Locker, RequestRelease } from '@tus/utils';
 import { ERRORS } from '@tus/utils';
 import type { Redis } from 'ioredis';
+import { isDependencyUnavailable } from '../lib/unavailable.js';
 import { TusError } from './resumable-upload.repository.js';
+
+/** Redis away: the request is answered 503 (with Retry-After, see resumable-upload.repository.ts), never 500. */
+function unavailable(error: unknown): never {
+  if (isDependencyUnavailable(error)) throw new TusError(503, JSON.stringify({ message: 'Redis is unavailable' }));
+  throw error;
+}
 
 /** Deletes the key only while it still holds our token. */
 const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
@@ -38,12 +45,14 @@ export class RedisUploadLocker implements Locker {
     /** A connection of its own: a subscribed Redis connection can do nothing else. */
     private readonly subscriber: Redis,
     private readonly prefix: string,
-    private readonly options = { expiryMs: 30_000, acquireTimeoutMs: 30_000, retryMs: 50 },
+    // A killed holder frees its uploads within the expiry, well before another instance gives up waiting.
+    private readonly options = { expiryMs: 10_000, acquireTimeoutMs: 30_000, retryMs: 50 },
   ) {
     this.subscriber.on('message', (channel: string, key: string) => {
       if (channel === this.channel) void this.holders.get(key)?.();
     });
-    this.ready = this.subscriber.subscribe(this.channel);
+    // A subscription that fails (Redis away at start) is made again by ioredis when Redis is back.
+    this.ready = this.subscriber.subscribe(this.channel).catch(() => undefined);
   }
 
   private get channel(): string {
@@ -56,7 +65,7 @@ export class RedisUploadLocker implements Locker {
     let renewal: ReturnType<typeof setInterval> | undefined;
     return {
       lock: async (stop: AbortSignal, release: RequestRelease) => {
-        await this.ready;
+        await this.ready.catch(unavailable);
         const deadline = new AbortController();
         const timer = setTimeout(() => deadline.abort(), this.options.acquireTimeoutMs);
         const onStop = () => deadline.abort();
@@ -64,7 +73,7 @@ export class RedisUploadLocker implements Locker {
         try {
           let asked = false;
           while (!deadline.signal.aborted) {
-            const taken = await this.redis.set(key, token, 'PX', this.options.expiryMs, 'NX');
+            const taken = await this.redis.set(key, token, 'PX', this.options.expiryMs, 'NX').catch(unavailable);
             if (taken === 'OK') {
               this.holders.set(key, release);
               renewal = setInterval(() => {
@@ -76,12 +85,13 @@ export class RedisUploadLocker implements Locker {
             }
             // Someone holds it (perhaps the same client's dropped request, on any instance): ask once.
             if (!asked) {
-              await this.redis.publish(this.channel, key);
+              await this.redis.publish(this.channel, key).catch(unavailable);
               asked = true;
             }
             await delay(this.options.retryMs, deadline.signal);
           }
-          throw new TusError(ERRORS.ERR_LOCK_TIMEOUT.status_code, ERRORS.ERR_LOCK_TIMEOUT.body);
+          // The upload is busy: 503 with Retry-After (the client tries again), not tus's 500.
+          throw new TusError(503, ERRORS.ERR_LOCK_TIMEOUT.body);
         } finally {
           clearTimeout(timer);
           stop.removeEventListener('abort', onStop);
@@ -90,7 +100,8 @@ export class RedisUploadLocker implements Locker {
       unlock: async () => {
         clearInterval(renewal);
         this.holders.delete(key);
-        await this.redis.eval(RELEASE, 1, key, token);
+        // Redis away: the lock lapses by its expiry.
+        await this.redis.eval(RELEASE, 1, key, token).catch(() => undefined);
       },
     };
   }

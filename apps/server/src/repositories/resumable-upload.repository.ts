@@ -1,15 +1,138 @@
 /**
- * Resumable uploads: the tus 1.0 protocol by `@tus/server`, with its file store in `DATA_DIR/uploads`
- * (docs/decisions/0021-resumable-uploads-with-tus.md). The server decides nothing here: who may create
- * or continue an upload and what becomes of a finished one are the caller's hooks.
+ * Resumable uploads: the tus 1.0 protocol by `@tus/server`, with its file store in `DATA_DIR/uploads`,
+ * or with `S3_BUCKET` in the bucket itself (`@tus/s3-store`), so that an upload cut on one API instance
+ * resumes on any other (docs/decisions/0021-resumable-uploads-with-tus.md, 0032-scale-out.md). The
+ * server decides nothing here: who may create or continue an upload and what becomes of a finished one
+ * are the caller's hooks.
  */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
 import { MemoryLocker, Server, type ServerOptions } from '@tus/server';
-import type { Locker, Upload } from '@tus/utils';
+import type { DataStore, KvStore, Locker, Upload } from '@tus/utils';
+import type { AppConfig } from '../config.js';
 import { systemClock, type Clock } from '../lib/clock.js';
+import { isDependencyUnavailable, RETRY_AFTER_SECONDS } from '../lib/unavailable.js';
+import { s3ClientFor } from './s3-blob-storage.repository.js';
+
+type S3Settings = NonNullable<AppConfig['s3']>;
+
+/** The objects of tus uploads in the bucket are named `tus-<hex>` (and `.info`, `.part` beside them). */
+const S3_UPLOAD_PREFIX = 'tus-';
+
+/**
+ * Where the bytes of uploads are kept: files in a folder, or objects in the bucket. What the finish
+ * reads is a local file either way (a copy from the bucket, in the scratch folder).
+ */
+interface UploadFiles {
+  store: DataStore;
+  ids(): Promise<string[]>;
+  /** A local file with a complete upload's bytes, and what to call when done with it. */
+  localCopy(id: string): Promise<{ path: string; release(): Promise<void> }>;
+  /** Removes an upload's bytes and record, finished or not. */
+  remove(id: string): Promise<void>;
+  close(): void;
+}
+
+function folderFiles(directory: string, expireAfterMs: number): UploadFiles {
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: expireAfterMs });
+  return {
+    store,
+    async ids() {
+      try {
+        return (await readdir(directory)).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -5));
+      } catch {
+        return [];
+      }
+    },
+    localCopy: (id) => Promise.resolve({ path: path.join(directory, id), release: () => Promise.resolve() }),
+    async remove(id) {
+      const file = path.join(directory, id);
+      await rm(file, { force: true });
+      await rm(`${file}.json`, { force: true });
+    },
+    close: () => undefined,
+  };
+}
+
+/** No cache: every instance reads an upload's record from the bucket, so none acts on a stale one. */
+const noCache: KvStore<never> = {
+  get: () => Promise.resolve(undefined),
+  set: () => Promise.resolve(),
+  delete: () => Promise.resolve(),
+  list: () => Promise.resolve([]),
+};
+
+function bucketFiles(settings: S3Settings, scratchDir: string, expireAfterMs: number): UploadFiles {
+  const client: S3Client = s3ClientFor(settings, settings.endpoint);
+  const store = new S3Store({
+    s3ClientConfig: {
+      bucket: settings.bucket,
+      region: settings.region,
+      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+      forcePathStyle: settings.forcePathStyle,
+      // Parts go as plain bodies: the SDK's default streamed checksums ("aws-chunked") are not read by
+      // every S3-compatible store, which would keep the chunk framing as bytes of the video.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      ...(settings.accessKeyId && settings.secretAccessKey
+        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+        : {}),
+    },
+    // Expiry is this module's own sweep (removeExpired), which never removes a complete upload; tags
+    // are left out, as not every S3-compatible store has them.
+    expirationPeriodInMilliseconds: expireAfterMs,
+    useTags: false,
+    cache: noCache,
+  });
+  return {
+    store,
+    async ids() {
+      const ids: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: settings.bucket, Prefix: S3_UPLOAD_PREFIX, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key?.endsWith('.info')) ids.push(object.Key.slice(0, -'.info'.length));
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return ids;
+    },
+    async localCopy(id) {
+      await mkdir(scratchDir, { recursive: true });
+      const file = path.join(scratchDir, `${randomUUID()}.upload`);
+      const object = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: id }));
+      if (!(object.Body instanceof Readable)) throw new Error(`S3 gave no readable body for ${id}`);
+      try {
+        await pipeline(object.Body, createWriteStream(file));
+      } catch (error) {
+        await rm(file, { force: true });
+        throw error;
+      }
+      return { path: file, release: () => rm(file, { force: true }) };
+    },
+    async remove(id) {
+      // An unfinished upload's multipart upload is aborted; a complete one has none left.
+      await store.remove(id).catch(() => undefined);
+      await client.send(
+        new DeleteObjectsCommand({
+          Bucket: settings.bucket,
+          Delete: { Objects: [{ Key: id }, { Key: `${id}.info` }, { Key: `${id}.part` }], Quiet: true },
+        }),
+      );
+    },
+    close: () => client.destroy(),
+  };
+}
 
 /** A refusal the protocol sends as it is: a status and a JSON body. */
 export interface UploadRefusal {
@@ -86,6 +209,8 @@ class JsonRefusingServer extends Server {
     // tus answers an extension it does not offer (concatenation, deferred length) with 501, a server
     // error; it is the request that asks for too much, so it is a 400 like any other bad header.
     const status = answered === 501 ? 400 : answered;
+    // Redis (or the bucket) away for a moment: the client tries again after a while.
+    if (status === 503) headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
     if (status < 400 || body === '') return super.write(context, headers, status, body);
     if (body.startsWith('{')) {
       headers.set('Content-Type', 'application/json; charset=utf-8');
@@ -99,16 +224,17 @@ class JsonRefusingServer extends Server {
 
 export class ResumableUploads {
   private readonly server: Server;
-  private readonly store: FileStore;
-  private readonly directory: string;
+  private readonly files: UploadFiles;
   private readonly path: string;
   private readonly hooks: ResumableUploadHooks;
   private readonly expireAfterMs: number;
   private readonly clock: Clock;
 
   constructor(options: {
-    /** Absolute path of the folder the parts of uploads collect in. */
+    /** Absolute path of the folder the parts of uploads collect in (without S3). */
     directory: string;
+    /** With S3, uploads collect in the bucket, and a complete one is copied here to be finished. */
+    s3?: { settings: S3Settings; scratchDir: string } | null;
     /** The public path of the endpoint, e.g. /vid/api/video/uploads. */
     path: string;
     maxBytes: number;
@@ -124,8 +250,9 @@ export class ResumableUploads {
     this.path = options.path;
     this.expireAfterMs = options.expireAfterMs;
     this.clock = options.clock ?? systemClock;
-    this.directory = options.directory;
-    this.store = new FileStore({ directory: options.directory, expirationPeriodInMilliseconds: options.expireAfterMs });
+    this.files = options.s3
+      ? bucketFiles(options.s3.settings, options.s3.scratchDir, options.expireAfterMs)
+      : folderFiles(options.directory, options.expireAfterMs);
     const nodeRequest = (req: Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0]) => {
       const raw = req.runtime?.node?.req;
       if (!(raw instanceof IncomingMessage)) throw new Error('tus: a request without its Node request');
@@ -133,7 +260,16 @@ export class ResumableUploads {
     };
     this.server = new JsonRefusingServer({
       path: options.path,
-      datastore: this.store,
+      datastore: this.files.store,
+      // In the bucket, uploads are named apart from the videos (and a lifecycle rule can name them).
+      ...(options.s3 ? { namingFunction: () => `${S3_UPLOAD_PREFIX}${randomBytes(16).toString('hex')}` } : {}),
+      onResponseError: (_req, error) => {
+        // Redis or the bucket away for a moment: 503 with Retry-After (see write), never 500.
+        if (isDependencyUnavailable(error)) {
+          return { status_code: 503, body: JSON.stringify({ message: 'A service the upload needs is unavailable' }) };
+        }
+        return undefined;
+      },
       maxSize: options.maxBytes,
       relativeLocation: true,
       locker: options.locker ?? new MemoryLocker(),
@@ -150,7 +286,7 @@ export class ResumableUploads {
         if (req.method === 'POST') return;
         let upload: Upload;
         try {
-          upload = await this.store.getUpload(uploadId);
+          upload = await this.files.store.getUpload(uploadId);
         } catch {
           return; // tus answers 404 for it itself.
         }
@@ -182,10 +318,14 @@ export class ResumableUploads {
       uploadId: string,
     ) => Promise<{ headers: Record<string, string> } | UploadRefusal>,
   ) {
-    const file = path.join(this.directory, upload.id);
-    const done = await finisher(file, metadataOf(upload), upload.id);
-    await rm(file, { force: true });
-    await rm(`${file}.json`, { force: true });
+    const copy = await this.files.localCopy(upload.id);
+    let done: { headers: Record<string, string> } | UploadRefusal;
+    try {
+      done = await finisher(copy.path, metadataOf(upload), upload.id);
+    } finally {
+      await copy.release();
+    }
+    await this.files.remove(upload.id);
     return done;
   }
 
@@ -205,7 +345,7 @@ export class ResumableUploads {
    * have; a refusal is answered as it would have been. Anything else is the protocol's.
    */
   private async answerComplete(request: IncomingMessage, response: ServerResponse, id: string): Promise<boolean> {
-    const upload = await this.store.getUpload(id).catch(() => null);
+    const upload = await this.files.store.getUpload(id).catch(() => null);
     let answer: { headers: Record<string, string>; size: number } | UploadRefusal | null = null;
     if (upload) {
       if (upload.size === undefined || upload.offset !== upload.size) return false;
@@ -251,7 +391,7 @@ export class ResumableUploads {
   async finishAbandoned(): Promise<number> {
     let finished = 0;
     for (const id of await this.uploadIds()) {
-      const upload = await this.store.getUpload(id).catch(() => null);
+      const upload = await this.files.store.getUpload(id).catch(() => null);
       if (!upload || upload.size === undefined || upload.offset !== upload.size) continue;
       await this.finishFile(upload, (file, metadata, uploadId) =>
         this.hooks.finishUnattended(file, metadata, uploadId),
@@ -261,12 +401,12 @@ export class ResumableUploads {
     return finished;
   }
 
-  private async uploadIds(): Promise<string[]> {
-    try {
-      return (await readdir(this.directory)).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -5));
-    } catch {
-      return [];
-    }
+  private uploadIds(): Promise<string[]> {
+    return this.files.ids();
+  }
+
+  close(): void {
+    this.files.close();
   }
 
   /**
@@ -278,7 +418,7 @@ export class ResumableUploads {
     let count = 0;
     let bytes = 0;
     for (const id of ids) {
-      const upload = await this.store.getUpload(id).catch(() => null);
+      const upload = await this.files.store.getUpload(id).catch(() => null);
       if (!upload || metadataOf(upload).ownerId !== ownerId) continue;
       count++;
       bytes += upload.size ?? upload.offset;
@@ -294,11 +434,11 @@ export class ResumableUploads {
     const now = this.clock.now().getTime();
     let removed = 0;
     for (const id of await this.uploadIds()) {
-      const upload = await this.store.getUpload(id).catch(() => null);
+      const upload = await this.files.store.getUpload(id).catch(() => null);
       if (!upload || (upload.size !== undefined && upload.offset === upload.size)) continue;
       const created = upload.creation_date ? Date.parse(upload.creation_date) : now;
       if (now - created < this.expireAfterMs) continue;
-      await this.store.remove(id).catch(() => undefined);
+      await this.files.remove(id).catch(() => undefined);
       removed++;
     }
     return removed;

@@ -18,7 +18,7 @@ import type { BlobStorage } from './blob-storage.repository.js';
 
 type S3Settings = NonNullable<AppConfig['s3']>;
 
-function clientFor(settings: S3Settings, endpoint: string | undefined): S3Client {
+export function s3ClientFor(settings: S3Settings, endpoint: string | undefined): S3Client {
   return new S3Client({
     region: settings.region,
     ...(endpoint ? { endpoint } : {}),
@@ -31,7 +31,7 @@ function clientFor(settings: S3Settings, endpoint: string | undefined): S3Client
 
 /** The origin the browser fetches presigned playback addresses from, for the CSP. Signing needs no network. */
 export async function presignedOrigin(settings: S3Settings): Promise<string> {
-  const signer = clientFor(settings, settings.publicUrl ?? settings.endpoint);
+  const signer = s3ClientFor(settings, settings.publicUrl ?? settings.endpoint);
   try {
     const url = await getSignedUrl(signer, new GetObjectCommand({ Bucket: settings.bucket, Key: 'origin' }), {
       expiresIn: 60,
@@ -52,8 +52,8 @@ export class S3BlobStorage implements BlobStorage {
     /** Folder for the local copies ffmpeg reads. */
     private readonly scratchDir: string,
   ) {
-    this.client = clientFor(settings, settings.endpoint);
-    this.signer = settings.publicUrl ? clientFor(settings, settings.publicUrl) : this.client;
+    this.client = s3ClientFor(settings, settings.endpoint);
+    this.signer = settings.publicUrl ? s3ClientFor(settings, settings.publicUrl) : this.client;
   }
 
   async putFile(key: string, file: string, contentType: string): Promise<void> {

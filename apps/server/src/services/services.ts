@@ -167,6 +167,8 @@ export function createServices({
       resumable: {
         directory: path.join(config.dataDir, 'uploads'),
         path: RESUMABLE_UPLOADS_PATH,
+        // With S3_BUCKET the uploads collect in the bucket, so an upload cut on one instance resumes on another.
+        s3: config.s3 ? { settings: config.s3, scratchDir: staging.dir } : null,
         ...uploadLock,
         clock,
       },

@@ -1,0 +1,131 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import type { UploadedVideo } from '@openmat/contract/videos';
+import { Upload } from 'tus-js-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.js';
+import { signUp, type SignedIn } from './support/accounts.js';
+import { databaseTargets } from './support/databases.js';
+import { startS3Emulator } from './support/s3-emulator.js';
+import { createAppOn, createTestApp, type TestContext } from './support/test-app.js';
+import { makeClips, type Clips } from './support/videos.js';
+
+/**
+ * With S3_BUCKET, tus uploads are kept in the bucket (`@tus/s3-store`): an upload cut on instance A
+ * resumes on instance B, which has a DATA_DIR of its own, and becomes one video (issue 23, item 2).
+ */
+describe('resumable uploads kept in the bucket', () => {
+  const target = databaseTargets[0];
+  let emulator: Awaited<ReturnType<typeof startS3Emulator>>;
+  let bucketDir: string;
+  let otherDataDir: string;
+  let ctx: TestContext;
+  let appB: App;
+  let baseA: string;
+  let baseB: string;
+  let clips: Clips;
+  let student: SignedIn;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    if (!target) throw new Error('no database target');
+    clips = await makeClips(3);
+    bucketDir = await mkdtemp(path.join(tmpdir(), 'openmat-s3-tus-'));
+    otherDataDir = await mkdtemp(path.join(tmpdir(), 'openmat-data-b-'));
+    emulator = await startS3Emulator({ directory: bucketDir, bucket: 'sparring' });
+    env = {
+      S3_BUCKET: 'sparring',
+      S3_ENDPOINT: emulator.endpoint,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+      TOKEN_SIGNING_KEY: 'a-signing-key-both-instances-share-0123456789',
+    };
+    ctx = await createTestApp(target, { env });
+    appB = await createAppOn(ctx.fresh, { env: { ...env, DATA_DIR: otherDataDir } });
+    baseA = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    baseB = await appB.listen({ port: 0, host: '127.0.0.1' });
+    student = await signUp(ctx.app);
+  });
+  afterAll(async () => {
+    await appB.close();
+    await ctx.close();
+    await emulator.close();
+    await rm(bucketDir, { recursive: true, force: true });
+    await rm(otherDataDir, { recursive: true, force: true });
+  });
+
+  function send(base: string, options: { stopAt?: number; uploadUrl?: string } = {}) {
+    return new Promise<{ url: string | null; firstOffset: number | null; videoId: string | null }>(
+      (resolve, reject) => {
+        let firstOffset: number | null = null;
+        let videoId: string | null = null;
+        const upload: Upload = new Upload(clips.mp4, {
+          endpoint: `${base}/vid/api/video/uploads`,
+          uploadUrl: options.uploadUrl ? `${base}${new URL(options.uploadUrl).pathname}` : null,
+          headers: { authorization: student.auth.authorization },
+          metadata: {
+            filename: 'roll.mp4',
+            filetype: 'video/mp4',
+            description: 'Cut on A',
+            studentIdentifier: 'kuba-01',
+            martialArt: 'BrazilianJiuJitsu_NO_GI',
+          },
+          chunkSize: 8 * 1024,
+          retryDelays: [],
+          onAfterResponse: (req, res) => {
+            if (req.getMethod() === 'PATCH') videoId = res.getHeader('Video-Id') ?? videoId;
+          },
+          onProgress: (sent, total) => {
+            firstOffset ??= sent;
+            if (options.stopAt !== undefined && sent >= total * options.stopAt) {
+              void upload.abort().then(() => resolve({ url: upload.url, firstOffset, videoId }));
+            }
+          },
+          onSuccess: () => resolve({ url: upload.url, firstOffset, videoId }),
+          onError: reject,
+        });
+        upload.start();
+      },
+    );
+  }
+
+  it('resumes on B an upload cut on A, from where it stopped, into one video in the bucket', async () => {
+    const cut = await send(baseA, { stopAt: 0.5 });
+    expect(cut.url).toMatch(/\/vid\/api\/video\/uploads\/tus-[0-9a-f]+$/);
+    // Nothing of the upload is in either instance's folder: the bucket holds it.
+    const folders = [path.join(ctx.config.dataDir, 'uploads'), path.join(otherDataDir, 'uploads')];
+    for (const folder of folders) expect(await readdir(folder).catch(() => [])).toEqual([]);
+
+    const resumed = await send(baseB, { uploadUrl: cut.url ?? '' });
+    // B went on from where A stopped (past half), not from byte 0.
+    expect(resumed.firstOffset).toBeGreaterThan(clips.mp4.length / 2);
+    expect(resumed.videoId).not.toBeNull();
+
+    const videos = (
+      await appB.inject({ method: 'GET', url: '/vid/api/video/getall-uploaded', headers: student.auth })
+    ).json<UploadedVideo[]>();
+    expect(videos).toHaveLength(1);
+    expect(String(videos[0]?.id)).toBe(resumed.videoId);
+    expect(videos[0]?.sizeBytes).toBe(clips.mp4.length);
+    // The presigned address plays the same bytes from the bucket.
+    const played = Buffer.from(await (await fetch(videos[0]?.signedUrl ?? '')).arrayBuffer());
+    expect(played.equals(clips.mp4)).toBe(true);
+
+    // The finished upload's own objects are gone; the video's source stays.
+    const client = new S3Client({
+      region: 'us-east-1',
+      endpoint: emulator.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    const keys = ((await client.send(new ListObjectsV2Command({ Bucket: 'sparring' }))).Contents ?? []).map(
+      (object) => object.Key ?? '',
+    );
+    client.destroy();
+    expect(keys.filter((key) => key.startsWith('tus-'))).toEqual([]);
+    expect(keys.some((key) => /^[0-9a-f-]{36}\/source\.mp4$/.test(key))).toBe(true);
+  });
+});
