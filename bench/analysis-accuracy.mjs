@@ -45,10 +45,17 @@ const { classifyPair, POSITION_STATES } = await load('analysis/positions/classif
 const { tsImport } = await import('tsx/esm/api');
 const synthetic = await tsImport('../apps/server/test/support/skeleton-poses.ts', import.meta.url);
 
+// `POSITION_MODEL=file.json` measures another trained position model (e.g. a candidate from
+// `npm run train:positions -- --out file.json`) instead of the shipped one: the footage chooses between models.
+const { PositionModelFile, checkedModel } = await load('analysis/positions/network.js');
+const candidate = process.env.POSITION_MODEL
+  ? checkedModel(PositionModelFile.parse(JSON.parse(readFileSync(process.env.POSITION_MODEL, 'utf8'))))
+  : undefined;
+
 const WIDTH = 640;
 const HEIGHT = 360;
 const ASPECT = WIDTH / HEIGHT;
-const timelineOf = positionTimelineFor(ASPECT);
+const timelineOf = positionTimelineFor(ASPECT, candidate);
 const pairs = JSON.parse(readFileSync(new URL('./lib/footage-pairs.json', import.meta.url), 'utf8'));
 const pct = (part, whole) => (whole === 0 ? '  n/a' : `${((100 * part) / whole).toFixed(0).padStart(3)} %`);
 
@@ -222,7 +229,8 @@ try {
     const said = segment?.position ?? 'none';
     const right = stillAccepts(row).includes(said);
     if (right) positionsRight++;
-    if (segment) calibration.push({ set: 'stills', confidence: segment.confidence, right });
+    if (segment)
+      calibration.push({ set: 'stills', confidence: segment.confidence, right, unclear: said === 'unclear' });
     confusion.push({ truth: row.position, said });
     console.log(
       `  ${row.file.padEnd(26)} people ${String(people.length).padStart(2)}, on the pair ${onBox}; chosen ${judged.chosen}` +
@@ -273,7 +281,7 @@ try {
     const said = segment?.position ?? 'none';
     const right = accepted.includes(said);
     if (right) agreed++;
-    if (segment) calibration.push({ set: 'roll', confidence: segment.confidence, right });
+    if (segment) calibration.push({ set: 'roll', confidence: segment.confidence, right, unclear: said === 'unclear' });
     rollConfusion.push({ truth: `${row.athlete_black}/${row.athlete_red}`, said });
   }
   confusionTable('roll, rough labels (black/red)', rollConfusion);
@@ -326,7 +334,7 @@ try {
         : ['standing'];
     const right = accepted.includes(said);
     if (right) judo.agreed++;
-    if (segment) calibration.push({ set: 'judo', confidence: segment.confidence, right });
+    if (segment) calibration.push({ set: 'judo', confidence: segment.confidence, right, unclear: said === 'unclear' });
     judoConfusion.push({ truth: label.app_position.split(' ')[0], said });
   }
   console.log(`\n== Judo clip (${judoFrames.length} frames at 30 fps, five bystanders at the mat edge)`);
@@ -361,7 +369,12 @@ for (const { label, a, b } of labelled) {
   if (right) synthRight++;
   if (right && segment.top === label.top) synthTopRight++;
   synthConfusion.push({ truth: label.position, said: segment?.position ?? 'none' });
-  synthCalibration.push({ set: 'synthetic', confidence: segment?.confidence ?? 0, right });
+  synthCalibration.push({
+    set: 'synthetic',
+    confidence: segment?.confidence ?? 0,
+    right,
+    unclear: segment?.position === 'unclear',
+  });
 }
 // The classifier alone (argmax of its probabilities), for comparison with the one-frame timeline.
 const classifierRight = labelled.filter(({ label, a, b }) => {
@@ -374,8 +387,13 @@ console.log(
 );
 confusionTable('synthetic', synthConfusion);
 
-function calibrationTable(title, items) {
-  console.log(`  ${title}: reported confidence -> share right`);
+function calibrationTable(title, all) {
+  // An unclear segment names no position: it is an abstention, counted apart, not a claim to be right about.
+  const items = all.filter((item) => !item.unclear);
+  const abstained = all.length - items.length;
+  console.log(
+    `  ${title}: reported confidence -> share right (${items.length} segments name a position; ${abstained} unclear, abstained)`,
+  );
   for (const [low, high] of [
     [0, 0.2],
     [0.2, 0.4],
