@@ -10,7 +10,8 @@
 //     by a vision language model) and the judo clip's labels;
 //   - calibration: the confidence the timeline reports, in buckets, against how often it was right.
 // Uses the built server: `npm run build -w @openmat/contract && npm run build -w @openmat/server` first.
-// `BENCH_SMOKE=1` runs a few files only. Without ../shared/footage it says so and exits 0.
+// `BENCH_SMOKE=1` runs a few files only; `POSITION_MODEL=file.json` measures another trained position model.
+// Without ../shared/footage it says so and exits 0.
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,14 +42,23 @@ const { createPoseEstimator, defaultPoseThreads } = await load('repositories/pos
 const { seenFrame, seeFrames } = await load('analysis/pipeline.js');
 const { trackAthletes } = await load('analysis/tracking.js');
 const { positionTimelineFor } = await load('analysis/positions/timeline.js');
+const { modelProbabilities, POSITION_MODEL } = await load('analysis/positions/model.js');
+const { HMM_STATES } = await load('analysis/positions/hmm.js');
 const { classifyPair, POSITION_STATES } = await load('analysis/positions/classifier.js');
 const { tsImport } = await import('tsx/esm/api');
 const synthetic = await tsImport('../apps/server/test/support/skeleton-poses.ts', import.meta.url);
 
+// `POSITION_MODEL=file.json` measures another trained position model (e.g. a candidate from
+// `npm run train:positions -- --out file.json`) instead of the shipped one: the footage chooses between models.
+const { PositionModelFile, checkedModel } = await load('analysis/positions/network.js');
+const candidate = process.env.POSITION_MODEL
+  ? checkedModel(PositionModelFile.parse(JSON.parse(readFileSync(process.env.POSITION_MODEL, 'utf8'))))
+  : undefined;
+
 const WIDTH = 640;
 const HEIGHT = 360;
 const ASPECT = WIDTH / HEIGHT;
-const timelineOf = positionTimelineFor(ASPECT);
+const timelineOf = positionTimelineFor(ASPECT, candidate);
 const pairs = JSON.parse(readFileSync(new URL('./lib/footage-pairs.json', import.meta.url), 'utf8'));
 const pct = (part, whole) => (whole === 0 ? '  n/a' : `${((100 * part) / whole).toFixed(0).padStart(3)} %`);
 
@@ -170,6 +180,27 @@ const segmentAt = (timeline, time) =>
   timeline.find((segment) => time >= segment.start && time < segment.end) ?? timeline.at(-1) ?? null;
 
 const calibration = [];
+
+/**
+ * The position model alone, frame by frame, on the real pairs the pose stage gives (no smoothing, no
+ * abstention): whether its likeliest position is one the label accepts, and the probability it gives the
+ * accepted ones (a proper score: -log of it, averaged, is less noisy than counts on a few dozen frames).
+ * This is how candidate models are chosen (ADR 0023); the labels are never trained on.
+ */
+const perFrame = { stills: [], roll: [] };
+function readFrame(set, a, b, accepted) {
+  if (!a || !b) return;
+  const probabilities = modelProbabilities(a, b, ASPECT, candidate ?? POSITION_MODEL);
+  if (probabilities === null) return;
+  const byPosition = new Map();
+  probabilities.forEach((p, s) => {
+    const position = HMM_STATES[s].position;
+    byPosition.set(position, (byPosition.get(position) ?? 0) + p);
+  });
+  const [best] = [...byPosition.entries()].sort((x, y) => y[1] - x[1])[0];
+  const p = accepted.reduce((sum, position) => sum + (byPosition.get(position) ?? 0), 0);
+  perFrame[set].push({ right: accepted.includes(best), logLoss: -Math.log(Math.max(1e-6, p)) });
+}
 function confusionTable(title, rows) {
   const columns = [...new Set(rows.map((row) => row.said))].sort();
   const truths = [...new Set(rows.map((row) => row.truth))].sort();
@@ -222,7 +253,9 @@ try {
     const said = segment?.position ?? 'none';
     const right = stillAccepts(row).includes(said);
     if (right) positionsRight++;
-    if (segment) calibration.push({ set: 'stills', confidence: segment.confidence, right });
+    if (tracking.athletesFound >= 2) readFrame('stills', tracked.a, tracked.b, stillAccepts(row));
+    if (segment)
+      calibration.push({ set: 'stills', confidence: segment.confidence, right, unclear: said === 'unclear' });
     confusion.push({ truth: row.position, said });
     console.log(
       `  ${row.file.padEnd(26)} people ${String(people.length).padStart(2)}, on the pair ${onBox}; chosen ${judged.chosen}` +
@@ -262,9 +295,15 @@ try {
         `${judged.both ? ' = the rollers' : judged.wrong > 0 ? ` (${judged.wrong} not a roller)` : ''}; ${segment?.position ?? 'none'}`,
     );
   }
-  const weak = readCsv(path.join(FOOTAGE, 'openmat-roll', 'weak-labels.csv')).filter(
-    (row) => Number(row.t_s) <= (rollFrames.at(-1)?.time ?? 0) + 2,
-  );
+  const weakAll = readCsv(path.join(FOOTAGE, 'openmat-roll', 'weak-labels.csv'));
+  for (const [i, frame] of rollFrames.entries()) {
+    const row = weakAll.find((label) => Math.abs(Number(label.t_s) - frame.time) <= 1.01);
+    const tracked = rollTracking.frames[i];
+    if (row && tracked) {
+      readFrame('roll', tracked.a, tracked.b, [...rollAccepts(row.athlete_black), ...rollAccepts(row.athlete_red)]);
+    }
+  }
+  const weak = weakAll.filter((row) => Number(row.t_s) <= (rollFrames.at(-1)?.time ?? 0) + 2);
   let agreed = 0;
   const rollConfusion = [];
   for (const row of weak) {
@@ -273,7 +312,7 @@ try {
     const said = segment?.position ?? 'none';
     const right = accepted.includes(said);
     if (right) agreed++;
-    if (segment) calibration.push({ set: 'roll', confidence: segment.confidence, right });
+    if (segment) calibration.push({ set: 'roll', confidence: segment.confidence, right, unclear: said === 'unclear' });
     rollConfusion.push({ truth: `${row.athlete_black}/${row.athlete_red}`, said });
   }
   confusionTable('roll, rough labels (black/red)', rollConfusion);
@@ -326,7 +365,7 @@ try {
         : ['standing'];
     const right = accepted.includes(said);
     if (right) judo.agreed++;
-    if (segment) calibration.push({ set: 'judo', confidence: segment.confidence, right });
+    if (segment) calibration.push({ set: 'judo', confidence: segment.confidence, right, unclear: said === 'unclear' });
     judoConfusion.push({ truth: label.app_position.split(' ')[0], said });
   }
   console.log(`\n== Judo clip (${judoFrames.length} frames at 30 fps, five bystanders at the mat edge)`);
@@ -361,7 +400,12 @@ for (const { label, a, b } of labelled) {
   if (right) synthRight++;
   if (right && segment.top === label.top) synthTopRight++;
   synthConfusion.push({ truth: label.position, said: segment?.position ?? 'none' });
-  synthCalibration.push({ set: 'synthetic', confidence: segment?.confidence ?? 0, right });
+  synthCalibration.push({
+    set: 'synthetic',
+    confidence: segment?.confidence ?? 0,
+    right,
+    unclear: segment?.position === 'unclear',
+  });
 }
 // The classifier alone (argmax of its probabilities), for comparison with the one-frame timeline.
 const classifierRight = labelled.filter(({ label, a, b }) => {
@@ -374,8 +418,13 @@ console.log(
 );
 confusionTable('synthetic', synthConfusion);
 
-function calibrationTable(title, items) {
-  console.log(`  ${title}: reported confidence -> share right`);
+function calibrationTable(title, all) {
+  // An unclear segment names no position: it is an abstention, counted apart, not a claim to be right about.
+  const items = all.filter((item) => !item.unclear);
+  const abstained = all.length - items.length;
+  console.log(
+    `  ${title}: reported confidence -> share right (${items.length} segments name a position; ${abstained} unclear, abstained)`,
+  );
   for (const [low, high] of [
     [0, 0.2],
     [0.2, 0.4],
@@ -415,6 +464,13 @@ console.log(
   `agreement, roll rough labels                  ${roll.agreed}/${roll.labels} = ${pct(roll.agreed, roll.labels)}`,
 );
 console.log(`agreement, judo frames                        ${judo.agreed}/${judo.n} = ${pct(judo.agreed, judo.n)}`);
+const frames = [...perFrame.stills, ...perFrame.roll];
+console.log(
+  `position model alone, per frame: stills ${perFrame.stills.filter((f) => f.right).length}/${perFrame.stills.length},` +
+    ` roll ${perFrame.roll.filter((f) => f.right).length}/${perFrame.roll.length};` +
+    ` mean -log p(accepted) ${(frames.reduce((sum, f) => sum + f.logLoss, 0) / Math.max(1, frames.length)).toFixed(2)}` +
+    ` over ${frames.length} real pairs${process.env.POSITION_MODEL ? ` (${process.env.POSITION_MODEL})` : ''}`,
+);
 const frameCount = stills.n + roll.n + judo.n + empty.n;
 console.log(
   `pose model on ${threads} thread(s); ${((performance.now() - started) / 1000).toFixed(1)} s for ${frameCount} frames;` +

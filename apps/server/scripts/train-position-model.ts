@@ -217,6 +217,7 @@ function main() {
       bias: [...(net.b[l] ?? [])].map(round),
     })),
     temperature: 1,
+    readable: 1 / 3,
     transitions: knowledgeTransitions(TECHNIQUES),
     report: {},
   };
@@ -252,6 +253,7 @@ function main() {
   let temperature = 1;
   for (let t = 0.3; t <= 4; t += 0.01) if (nll(t) < nll(temperature)) temperature = t;
   model.temperature = round(temperature);
+  model.readable = readableBar(calibrationSet, model.temperature);
 
   const testSet = scored(test);
   const report = evaluate(testSet, model.temperature);
@@ -280,6 +282,9 @@ function main() {
     },
   };
   log(
+    `readable bar ${model.readable} (held-out calibration split: from here up, the top answer is right at least half the time)`,
+  );
+  log(
     `temperature ${model.temperature} (calibration NLL ${nll(1).toFixed(3)} -> ${nll(model.temperature).toFixed(3)})`,
   );
   log(
@@ -290,6 +295,26 @@ function main() {
   log(`reliability (confidence bin: share right, count):\n${report.bins}`);
   writeFileSync(OUT, `${JSON.stringify(model)}\n`);
   log(`wrote ${OUT} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/**
+ * The abstention bar, from the held-out calibration split (never from real footage): the lowest calibrated
+ * top probability t (in steps of 0.01) such that the split's frames whose top probability lies in [t, t + 0.1)
+ * are right at least half the time; below it, the model's best guess is more often wrong than right and
+ * the timeline calls the stretch unclear. A bin with fewer than 20 frames says nothing.
+ */
+function readableBar(set: Array<{ logits: number[]; label: number }>, temperature: number): number {
+  const tops = set.map(({ logits, label }) => {
+    const p = softmax(logits, temperature);
+    const guess = p.indexOf(Math.max(...p));
+    return { confidence: p[guess] ?? 0, right: guess === label };
+  });
+  for (let t = 0.1; t < 0.9; t += 0.01) {
+    const inBin = tops.filter(({ confidence }) => confidence >= t && confidence < t + 0.1);
+    if (inBin.length >= 20 && inBin.filter(({ right }) => right).length >= inBin.length / 2)
+      return Number(t.toFixed(2));
+  }
+  return 0.5;
 }
 
 function evaluate(set: Array<{ logits: number[]; label: number }>, temperature: number) {

@@ -109,7 +109,9 @@ describe('the learned position model on generated pairs it was not trained on', 
       const total = [...row.values()].reduce((sum, n) => sum + n, 0);
       expect((row.get(position) ?? 0) / total, position).toBeGreaterThanOrEqual(0.6);
     }
-    expect(exact / measured.length).toBeGreaterThanOrEqual(0.8);
+    // 0.8 with the first generator; its second version (ADR 0023, "v2": small and tangled bodies, wide
+    // lenses, limbs taken from the other athlete) draws harder pairs: 0.81 on its own held-out split.
+    expect(exact / measured.length).toBeGreaterThanOrEqual(0.75);
     expect(topRight / positionRight).toBeGreaterThanOrEqual(0.9);
     expect(calibrationError).toBeLessThanOrEqual(0.06);
   });
@@ -192,10 +194,12 @@ describe('the position timeline of a generated roll', () => {
   ];
 
   it('is right on more frames than the frame-by-frame guesses it smooths', () => {
-    // A fresh pose every frame (not a held one), under one random camera and detector: a hard roll.
+    // A fresh pose every frame (not a held one), under one random camera and a poor detector (the pair
+    // small in the frame: wide noise, a third of the joints missed, limbs now and then taken from the other
+    // athlete): a hard roll.
     const random = seededRandom(99);
     const camera = randomCamera(random, [0.3, 0.35, 0]);
-    const noise = randomNoise(random);
+    const noise = { ...randomNoise(random), jitter: 0.06, miss: 0.3, outlier: 0.08, crossLimb: 0.15, limbMiss: 0.1 };
     const spin = random() * 2 * Math.PI;
     const frames: PairFrame[] = [];
     const labels: PoseLabel[] = [];

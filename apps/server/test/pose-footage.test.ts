@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { seeFrames, seenFrame, type RollFrame } from '../src/analysis/pipeline.js';
 import type { Skeleton } from '../src/analysis/skeleton.js';
+import { POSITION_MODEL } from '../src/analysis/positions/model.js';
+import { positionTimeline } from '../src/analysis/positions/timeline.js';
 import { trackAthletes, type TrackedFrame } from '../src/analysis/tracking.js';
 import { createPoseEstimator, type PoseEstimator } from '../src/repositories/pose.repository.js';
 
@@ -79,10 +81,18 @@ describe.runIf(present)('athletes found on real grappling footage (../shared/foo
     await estimator.close();
   });
 
+  /** The stills and what the pose model sees in each, looked at once for the tests that need them. */
+  let stills: Promise<{ files: string[]; frames: RollFrame[]; people: (readonly Skeleton[])[] }> | undefined;
+  const seenStills = () =>
+    (stills ??= (async () => {
+      const files = Object.keys(pairs.stills);
+      const frames = await Promise.all(files.map((file) => decode(path.join(FOOTAGE, 'stills', file), 0)));
+      const people = await Promise.all(frames.map((frame) => estimator.detect(frame)));
+      return { files, frames, people };
+    })());
+
   it('finds both grapplers in most of the 17 real stills, lying and tangled ones too', async () => {
-    const files = Object.keys(pairs.stills);
-    const frames = await Promise.all(files.map((file) => decode(path.join(FOOTAGE, 'stills', file), 0)));
-    const people = await Promise.all(frames.map((frame) => estimator.detect(frame)));
+    const { files, frames, people } = await seenStills();
     const found = files.filter((file, i) => {
       const frame = frames[i];
       const box = pairs.stills[file];
@@ -91,6 +101,52 @@ describe.runIf(present)('athletes found on real grappling footage (../shared/foo
     console.log(`stills: both grapplers found in ${found.length} of ${files.length}`);
     // 4 of 17 before the turned views and the pair-aware choice of athletes; 11 after.
     expect(found.length).toBeGreaterThanOrEqual(10);
+  }, 120_000);
+
+  it('names a position on a real still only when it can read it, and then mostly rightly', async () => {
+    const { files, frames, people } = await seenStills();
+    const labels = new Map(
+      readFileSync(path.join(FOOTAGE, 'stills', 'labels.csv'), 'utf8')
+        .trim()
+        .split(/\r?\n/)
+        .slice(1)
+        .map((line) => line.split(',') as [string, string]),
+    );
+    // The footage README's mapping; mount03 and mount05 are low mounts it says may read as half guard.
+    const accepts: Record<string, readonly string[]> = {
+      guard: ['closed-guard', 'open-guard'],
+      half_guard: ['half-guard'],
+      side_control: ['side-control'],
+      mount: ['mount'],
+      back_control: ['back'],
+      standing: ['standing'],
+    };
+    const said = files.map((file, i) => {
+      const frame = frames[i];
+      const tracking = trackAthletes(frame ? [seenFrame(frame, people[i] ?? [])] : []);
+      const tracked = tracking.frames[0];
+      const timeline =
+        tracking.athletesFound >= 2 && tracked ? positionTimeline([{ time: 0, a: tracked.a, b: tracked.b }]) : [];
+      return { file, segment: timeline[0] ?? null };
+    });
+    const right = said.filter(({ file, segment }) => {
+      const truth = labels.get(file) ?? '';
+      const accepted = [...(accepts[truth] ?? []), ...(/^mount0[35]/.test(file) ? ['half-guard'] : [])];
+      return segment !== null && accepted.includes(segment.position);
+    });
+    console.log(
+      `stills: ${said.map(({ file, segment }) => `${file} ${segment ? `${segment.position} ${segment.confidence.toFixed(2)}` : 'none'}`).join('; ')}` +
+        `\nstills: position right in ${right.length} of ${files.length}`,
+    );
+    // A named position is one the model reads at least as often right as wrong; a still it cannot read
+    // is unclear (five stills once came out "standing" at 0.05, from the prior alone).
+    for (const { segment } of said) {
+      if (segment !== null && segment.position !== 'unclear') {
+        expect(segment.confidence).toBeGreaterThanOrEqual(POSITION_MODEL.readable);
+      }
+    }
+    // 5 of 17 with the first learned model (one of them by the prior); 3 with the second generator.
+    expect(right.length).toBeGreaterThanOrEqual(3);
   }, 120_000);
 
   it('follows the two rollers of the open-mat roll, not the pair behind them or the bystanders', async () => {

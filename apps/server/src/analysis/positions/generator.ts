@@ -427,8 +427,45 @@ const closedGuard: SceneMaker = (random, topBody, bottomBody) => {
   return { first: { body: topBody, pose: top }, second: { body: bottomBody, pose: bottom } };
 };
 
+/**
+ * (v2) A leg entanglement (50/50, single-leg X, ashi garami), counted as open guard: both athletes seated or
+ * lying back, facing each other, each with legs wrapped round the other's leg; the top is the one sitting
+ * up more.
+ */
+const entangledGuard: SceneMaker = (random, topBody, bottomBody) => {
+  let bottom = bottomOnBack(random, bottomBody, [0, 45], [-35, 35]);
+  const seated = bottomOnBack(random, topBody, [30, 80], [-35, 35]);
+  const half = (p: V3): V3 => rotate(p, WORLD_UP, Math.PI + uniform(random, -25, 25) * DEG);
+  const gap = uniform(random, 0.5, 1.1);
+  let top: Pose = {
+    ...seated,
+    pelvis: add(half(seated.pelvis), [-gap, 0, uniform(random, -0.3, 0.3)]),
+    up: half(seated.up),
+    forward: half(seated.forward),
+  };
+  const t = landmarks(topBody, top);
+  const b = landmarks(bottomBody, bottom);
+  const { left: topLeft } = frameOf(top);
+  const { left: bottomLeft } = frameOf(bottom);
+  const wrap = (targets: readonly V3[], side: V3, s: number): Limb => ({
+    kind: 'reach',
+    end: add(pick(random, targets), jitter(random, 0.08)),
+    bend: combo([WORLD_UP, 1], [side, s * 0.5]),
+  });
+  const bottomSpots = [...b.hips, ...b.knees, b.pelvis];
+  const topSpots = [...t.hips, ...t.knees, t.pelvis];
+  top = { ...top, leftLeg: wrap(bottomSpots, topLeft, 1), rightLeg: wrap(bottomSpots, topLeft, -1) };
+  bottom = { ...bottom, leftLeg: wrap(topSpots, bottomLeft, 1), rightLeg: wrap(topSpots, bottomLeft, -1) };
+  const t2 = landmarks(topBody, top);
+  const b2 = landmarks(bottomBody, bottom);
+  top = topArms(random, top, [...b2.knees, ...b2.ankles, ...t2.knees]);
+  bottom = bottomArms(random, bottom, [...t2.knees, ...t2.ankles, ...b2.knees]);
+  return { first: { body: topBody, pose: top }, second: { body: bottomBody, pose: bottom } };
+};
+
 /** Open guard: the bottom on the back or seated, feet on the top's hips, knees or biceps; the top kneels or stands. */
 const openGuard: SceneMaker = (random, topBody, bottomBody) => {
+  if (chance(random, 0.25)) return entangledGuard(random, topBody, bottomBody);
   let bottom = bottomOnBack(random, bottomBody, chance(random, 0.3) ? [35, 70] : [0, 30], [-30, 30]);
   const standingTop = chance(random, 0.5);
   const legs = topBody.thigh + topBody.shin;
@@ -588,19 +625,23 @@ const sideControl: SceneMaker = (random, topBody, bottomBody) => {
   let bottom = bottomOnBack(random, bottomBody, [0, 20], [-30, 45]);
   const b0 = landmarks(bottomBody, bottom);
   const side = sign(random);
-  const chestAt = combo(
+  const chestLow = combo(
     [b0.chest, 1],
     [[1, 0, 0], uniform(random, -0.25, 0.05)],
     [WORLD_UP, uniform(random, 0.12, 0.25)],
     [[0, 0, 1], side * uniform(random, 0, 0.15)],
   );
   const sprawl = chance(random, 0.35);
+  // (v2) A third of the time the top kneels tall beside the bottom (posted on a hand, chest raised, hips
+  // high: a side control held loosely or being settled), not chest to chest.
+  const tall = !sprawl && chance(random, 0.35);
+  const chestAt = tall ? add(chestLow, [0, uniform(random, 0.15, 0.35), 0]) : chestLow;
   let top = chestOnChest(
     random,
     topBody,
     chestAt,
     uniform(random, 65, 115) * DEG,
-    sprawl ? uniform(random, 0.18, 0.3) : uniform(random, 0.3, 0.55),
+    sprawl ? uniform(random, 0.18, 0.3) : tall ? uniform(random, 0.5, 0.7) : uniform(random, 0.3, 0.55),
     side,
   );
   // The top lies across from `side`: its hips are on that side of the bottom.
@@ -944,9 +985,16 @@ export interface Camera {
 /** A random camera around the pair: height from the mat to a broadcast gantry, any side, any distance. */
 export function randomCamera(random: Random, look: V3 = [0.2, 0.3, 0]): Camera {
   // From a phone on the mat's edge to a camera across the room.
-  const distance = chance(random, 0.4) ? uniform(random, 1.6, 3) : uniform(random, 3, 9);
+  // (v2) up to 12 m: a phone or action camera at the wall of a gym, with other pairs in between.
+  const distance = chance(random, 0.35) ? uniform(random, 1.6, 3) : uniform(random, 3, 12);
   // Most rolls are filmed from near mat level; some from a raised phone, a few from a high broadcast camera.
-  const elevation = (chance(random, 0.15) ? uniform(random, 35, 65) : uniform(random, -3, 35)) * DEG;
+  // (v2) A third from within a few degrees of the mat (a phone or action camera standing on it).
+  const elevation =
+    (chance(random, 0.15)
+      ? uniform(random, 35, 65)
+      : chance(random, 0.35)
+        ? uniform(random, -3, 8)
+        : uniform(random, -3, 35)) * DEG;
   const azimuth = uniform(random, 0, 2 * Math.PI);
   const target: V3 = add(look, jitter(random, 0.15));
   const position: V3 = [
@@ -957,9 +1005,10 @@ export function randomCamera(random: Random, look: V3 = [0.2, 0.3, 0]): Camera {
   return {
     position,
     target,
-    fov: uniform(random, 35, 70) * DEG,
+    // (v2) Phones' main lenses to wide action cameras (vertical field of view; 90° vertical is about 120° across).
+    fov: (chance(random, 0.3) ? uniform(random, 70, 95) : uniform(random, 35, 70)) * DEG,
     roll: Math.max(-12, Math.min(12, 4 * gaussian(random))) * DEG,
-    centre: [0.5 + uniform(random, -0.2, 0.2), 0.5 + uniform(random, -0.15, 0.15)],
+    centre: [0.5 + uniform(random, -0.3, 0.3), 0.5 + uniform(random, -0.2, 0.25)],
   };
 }
 
@@ -1053,15 +1102,35 @@ export interface DetectorNoise {
   /** Chance all of a person's left and right labels are swapped, and that one limb pair is. */
   readonly swapAll: number;
   readonly swapOne: number;
+  /**
+   * (v2) Chance a visible joint is far off (a wrist put on the other athlete's knee, an ankle on a shadow):
+   * four to eight times the usual noise. Absent: never.
+   */
+  readonly outlier?: number;
+  /**
+   * (v2) Chance, per limb, that the detector gives this person the other athlete's limb where the two are
+   * tangled (the nearest of the other's limbs, within about a thigh's length). Absent: never.
+   */
+  readonly crossLimb?: number;
+  /** (v2) Chance a whole limb is missed (hidden in the tangle, or cut by the frame's edge). Absent: never. */
+  readonly limbMiss?: number;
 }
 
 export function randomNoise(random: Random): DetectorNoise {
+  // (v2) A single-person model on small, tangled bodies: wider noise, far-off joints, limbs taken from the
+  // other athlete and whole limbs missed (what MoveNet does to two people 100 pixels tall on the floor).
+  const small = chance(random, 0.5);
   return {
-    jitter: uniform(random, 0.01, 0.045),
-    miss: uniform(random, 0.02, 0.15),
-    hiddenSeen: uniform(random, 0.1, 0.4),
+    jitter: small ? uniform(random, 0.03, 0.08) : uniform(random, 0.01, 0.045),
+    // On two people 100 pixels tall MoveNet scores half their joints under 0.3 (measured on the
+    // development footage's detections, not on its labels).
+    miss: small ? uniform(random, 0.1, 0.5) : uniform(random, 0.02, 0.15),
+    hiddenSeen: uniform(random, 0.1, 0.5),
     swapAll: 0.1,
     swapOne: 0.06,
+    outlier: uniform(random, 0, small ? 0.12 : 0.05),
+    crossLimb: uniform(random, 0, 0.2),
+    limbMiss: uniform(random, 0, 0.15),
   };
 }
 
@@ -1075,6 +1144,14 @@ const MIRROR_PAIRS: ReadonlyArray<readonly [number, number]> = [
   [J('leftHip'), J('rightHip')],
   [J('leftKnee'), J('rightKnee')],
   [J('leftAnkle'), J('rightAnkle')],
+];
+
+/** Each limb's joints from the body outwards: arms (elbow, wrist), legs (knee, ankle). */
+const LIMBS: ReadonlyArray<readonly number[]> = [
+  [J('leftElbow'), J('leftWrist')],
+  [J('rightElbow'), J('rightWrist')],
+  [J('leftKnee'), J('leftAnkle')],
+  [J('rightKnee'), J('rightAnkle')],
 ];
 
 function detect(
@@ -1105,8 +1182,47 @@ function detect(
       } else score = uniform(random, 0, 0.3);
     } else if (chance(random, noise.miss)) score = uniform(random, 0.05, 0.3);
     else score = Math.min(0.98, uniform(random, 0.4, 0.95));
+    if (chance(random, noise.outlier ?? 0)) wobble *= uniform(random, 4, 8);
     return { x: p.x + (wobble * gaussian(random)) / FRAME_ASPECT, y: p.y + wobble * gaussian(random), score };
   });
+  // (v2) Limbs taken from the other athlete, or missed whole.
+  const others = other.map(project);
+  for (const limb of LIMBS) {
+    if (chance(random, noise.limbMiss ?? 0)) {
+      for (const i of limb) {
+        const k = keypoints[i];
+        if (k !== undefined) keypoints[i] = { ...k, score: uniform(random, 0, 0.25) };
+      }
+      continue;
+    }
+    if (!chance(random, noise.crossLimb ?? 0)) continue;
+    const end = projected[limb[limb.length - 1] ?? 0];
+    if (end === undefined) continue;
+    // The other's nearest limb of either side (the same kind: an arm for an arm, a leg for a leg).
+    const candidates = LIMBS.filter((l) => l.length === limb.length && (l[0] ?? 0) <= 10 === (limb[0] ?? 0) <= 10);
+    let best: readonly number[] | null = null;
+    let bestGap = Infinity;
+    for (const l of candidates) {
+      const q = others[l[l.length - 1] ?? 0];
+      if (q === undefined) continue;
+      const gap = Math.hypot((q.x - end.x) * FRAME_ASPECT, q.y - end.y);
+      if (gap < bestGap) {
+        bestGap = gap;
+        best = l;
+      }
+    }
+    if (best === null || bestGap > 0.3 * size) continue;
+    limb.forEach((i, n) => {
+      const q = others[best[n] ?? 0];
+      const k = keypoints[i];
+      if (q === undefined || k === undefined) return;
+      keypoints[i] = {
+        x: q.x + (spread * gaussian(random)) / FRAME_ASPECT,
+        y: q.y + spread * gaussian(random),
+        score: Math.max(k.score, uniform(random, 0.3, 0.8)),
+      };
+    });
+  }
   const swapped = [...keypoints];
   const swapAll = chance(random, noise.swapAll);
   for (const [l, r] of MIRROR_PAIRS) {

@@ -192,9 +192,11 @@ export function logTransitions(counts: readonly TransitionCount[]): (seconds: nu
   };
 }
 
-/** Where a roll starts: most often standing, but a video may begin anywhere. */
+/**
+ * Where a video starts: anywhere alike. A clip is often cut from the middle of a roll, and a prior that
+ * favoured standing made a first frame with no readable pair come out "standing" at confidence 0.05
+ * (five real stills did); with a flat start such a frame is unclear.
+ */
 export function logStart(): number[] {
-  const standing = 0.3;
-  const rest = (1 - standing) / (HMM_STATES.length - 1);
-  return HMM_STATES.map((state) => safeLog(state.position === 'standing' ? standing : rest));
+  return HMM_STATES.map(() => safeLog(1 / HMM_STATES.length));
 }

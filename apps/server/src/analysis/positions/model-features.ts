@@ -184,8 +184,27 @@ export function pairVector(first: Skeleton, second: Skeleton, aspect: number, mi
     firstMiddle !== null && secondMiddle !== null
       ? Math.min(FAR, Math.hypot(firstMiddle.x - secondMiddle.x, firstMiddle.y - secondMiddle.y) / unit)
       : FAR;
-  out.push(apart, boxOverlap(first, second));
+  out.push(apart, boxOverlap(jointBox(first), jointBox(second)));
   return out;
+}
+
+type Box = Skeleton['box'];
+
+/**
+ * A person's box from their joints (those scored 0.2 or more, 10 % margin each side), not the detector's
+ * own box: the generator's skeletons have no detector box, and MoveNet's boxes are larger than its joints
+ * by an amount that varies; the same rule on both keeps the feature the same on generated and real pairs.
+ */
+function jointBox(skeleton: Skeleton): Box {
+  const seen = skeleton.keypoints.filter((k) => k.score >= 0.2 && Number.isFinite(k.x) && Number.isFinite(k.y));
+  if (seen.length === 0) return { x: 0, y: 0, width: 0, height: 0 };
+  const left = Math.min(...seen.map((k) => k.x));
+  const right = Math.max(...seen.map((k) => k.x));
+  const top = Math.min(...seen.map((k) => k.y));
+  const bottom = Math.max(...seen.map((k) => k.y));
+  const padX = 0.1 * (right - left);
+  const padY = 0.1 * (bottom - top);
+  return { x: left - padX, y: top - padY, width: right - left + 2 * padX, height: bottom - top + 2 * padY };
 }
 
 function nearest(from: readonly P[], to: readonly P[]): number | null {
@@ -194,10 +213,10 @@ function nearest(from: readonly P[], to: readonly P[]): number | null {
   return best;
 }
 
-function boxOverlap(a: Skeleton, b: Skeleton): number {
-  const width = Math.min(a.box.x + a.box.width, b.box.x + b.box.width) - Math.max(a.box.x, b.box.x);
-  const height = Math.min(a.box.y + a.box.height, b.box.y + b.box.height) - Math.max(a.box.y, b.box.y);
-  const smaller = Math.min(a.box.width * a.box.height, b.box.width * b.box.height);
+function boxOverlap(a: Box, b: Box): number {
+  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  const smaller = Math.min(a.width * a.height, b.width * b.height);
   if (width <= 0 || height <= 0 || smaller <= 0) return 0;
   return Math.min(1, (width * height) / smaller);
 }

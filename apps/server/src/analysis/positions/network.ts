@@ -37,6 +37,15 @@ export const PositionModelFile = z.object({
   scale: z.array(z.number()),
   layers: z.array(Layer).min(1),
   temperature: z.number().positive(),
+  /**
+   * The calibrated probability a position must reach to be reported (below it a stretch is unclear), set by
+   * the training script from the held-out calibration split; 1/3 for files trained before it was.
+   */
+  readable: z
+    .number()
+    .min(0)
+    .max(1)
+    .default(1 / 3),
   transitions: z.array(TransitionCount),
   report: z.record(z.string(), z.unknown()),
 });

@@ -37,11 +37,12 @@ function frameStep(frames: readonly PairFrame[]): number {
  * rather than switch positions for one confident but wrong frame.
  */
 const GLITCH_SHARE = 0.3;
-/**
- * The bar a position must clear to be reported: the emission a state has when the calibrated model gives
- * it one chance in three. Where no state reaches that for a while, the stretch is `unclear`.
+/*
+ * The bar a position must clear to be reported is the model file's `readable`: the calibrated probability
+ * below which, on the generator's held-out calibration split, the model's best guess is more often wrong
+ * than right (set by the training script, ADR 0023). Where no state reaches it for a while, the stretch
+ * is `unclear`.
  */
-const READABLE_PROBABILITY = 1 / 3;
 /** Fewer seen joints than this and an athlete is as good as missing. */
 const MIN_SEEN_JOINTS = 5;
 
@@ -65,15 +66,21 @@ function read(frame: PairFrame, aspect: number, model: PositionModelFile): Readi
 }
 
 /**
- * Log-emissions over `HMM_STATES`: flat with nobody there. Otherwise each position has the model's
- * probability, and unclear has the model's probability that the picture is no position (people apart,
- * a bystander), but never less than the readable bar: a stretch where no position clears it is unclear.
+ * Log-emissions over `HMM_STATES`: flat with nobody there. With a readable pair, each state has the
+ * model's probability (unclear: that the picture is no position, people apart, a bystander). Without one
+ * (one athlete, or one too hidden to measure) the frame says nothing about the position, and unclear has
+ * the readable bar: a short occlusion keeps the position, a long one becomes unclear.
+ *
+ * The bar is not applied frame by frame to a readable pair: a noisy detector leaves many single frames
+ * under it even where most frames are right, and a per-frame bar turned such stretches into unclear ones
+ * (a generated roll right on 77 % of its frames one by one came out 49 % right). It is applied to the
+ * smoothed segments instead (`segmentsOf`).
  */
-function emission(reading: Reading): number[] {
+function emission(reading: Reading, readable: number): number[] {
   if (reading.kind === 'nobody') return HMM_STATES.map(() => 0);
   return HMM_STATES.map((_, s) => {
-    const p = reading.kind === 'pair' ? (reading.probabilities[s] ?? 0) : 1 / STATES;
-    return Math.log(robust(s === UNCLEAR ? Math.max(READABLE_PROBABILITY, p) : p));
+    if (reading.kind === 'pair') return Math.log(robust(reading.probabilities[s] ?? 0));
+    return Math.log(robust(s === UNCLEAR ? readable : 1 / STATES));
   });
 }
 
@@ -88,12 +95,28 @@ function frameConfidence(reading: Reading, state: number): number {
   return probabilities === null ? 1 / STATES : (probabilities[state] ?? 0);
 }
 
+/** Adds an unclear stretch, joined to an unclear segment it follows directly. */
+function pushUnclear(segments: Segment[], start: number, end: number, readings: readonly Reading[]): void {
+  const confidences = readings.map((reading) => frameConfidence(reading, UNCLEAR));
+  const confidence = confidences.reduce((sum, p) => sum + p, 0) / Math.max(1, confidences.length);
+  const last = segments.at(-1);
+  if (last !== undefined && last.position === 'unclear' && last.end === start) {
+    const before = last.end - last.start;
+    const after = end - start;
+    last.confidence = (last.confidence * before + confidence * after) / Math.max(1e-9, before + after);
+    last.end = end;
+    return;
+  }
+  segments.push({ position: 'unclear', top: null, start, end, confidence });
+}
+
 /** Merges runs of one state into segments, each ending where the next frame begins; frames with nobody are left out. */
 function segmentsOf(
   frames: readonly PairFrame[],
   path: readonly number[],
   readings: readonly Reading[],
   step: number,
+  readable: number,
 ): Segment[] {
   const segments: Segment[] = [];
   let from = 0;
@@ -107,7 +130,10 @@ function segmentsOf(
       const end = t < path.length ? (frames[t]?.time ?? start) : (frames[t - 1]?.time ?? start) + step;
       const confidences = readings.slice(from, t).map((reading) => frameConfidence(reading, chosen));
       const confidence = confidences.reduce((sum, p) => sum + p, 0) / Math.max(1, confidences.length);
-      if (state !== undefined) segments.push({ position: state.position, top: state.top, start, end, confidence });
+      // Unclear, or too unsure to name: the model's reading of the stretch is more often wrong than right.
+      if (state === undefined || chosen === UNCLEAR || confidence < readable)
+        pushUnclear(segments, start, end, readings.slice(from, t));
+      else segments.push({ position: state.position, top: state.top, start, end, confidence });
     }
     from = t;
   }
@@ -124,9 +150,9 @@ export function positionTimelineFor(aspect: number, model: PositionModelFile = P
     const path = viterbi(
       logStart(),
       (t) => transitions((frames[t]?.time ?? 0) - (frames[t - 1]?.time ?? 0)),
-      readings.map(emission),
+      readings.map((reading) => emission(reading, model.readable)),
     );
-    return segmentsOf(frames, path, readings, frameStep(frames));
+    return segmentsOf(frames, path, readings, frameStep(frames), model.readable);
   };
 }
 
