@@ -39,7 +39,10 @@ import { VideoRepository } from '../repositories/video.repository.js';
 import { AnalysisRepository } from '../repositories/analysis.repository.js';
 import { createPoseEstimator, defaultPoseThreads } from '../repositories/pose.repository.js';
 import type { PoseDetector } from '../analysis/pipeline.js';
-import { positionTimeline } from '../analysis/positions/timeline.js';
+import { positionTimeline, positionTimelineFor } from '../analysis/positions/timeline.js';
+import { modelFeatureSpace } from '../analysis/positions/adaptation.js';
+import { PositionAdaptationRepository } from '../repositories/position-adaptation.repository.js';
+import { PositionAdaptationService } from './position-adaptation.service.js';
 import { AnalysisService } from './analysis.service.js';
 
 /** The composition root: every service with its repositories, built once per app. */
@@ -53,10 +56,13 @@ export interface Services {
   coach: CoachService;
   videos: VideoService;
   analysis: AnalysisService;
+  adaptation: PositionAdaptationService;
 }
 
 export interface ServiceDependencies {
   config: AppConfig;
+  /** The pose model of the analysis, instead of the shared MoveNet one (tests replay generated skeletons). */
+  poseDetector?: () => Promise<PoseDetector>;
   database: DatabaseHandle;
   secrets: Secrets;
   clock?: Clock;
@@ -104,6 +110,7 @@ export function createServices({
   events,
   metrics,
   uploadLock = {},
+  poseDetector,
 }: ServiceDependencies): Services {
   const { db } = database;
   // Every repository that stamps or compares a time is given the services' clock: one "now" everywhere.
@@ -156,7 +163,15 @@ export function createServices({
     fighters,
     (userId) => accounts.principalFor(userId),
   );
+  const adaptation = new PositionAdaptationService(
+    new PositionAdaptationRepository(db, clock),
+    jobs,
+    modelFeatureSpace(),
+    (aspect) => positionTimelineFor(aspect),
+    { delaySeconds: config.analysisAdaptDelaySeconds },
+  );
   return {
+    adaptation,
     health: new HealthService(new HealthRepository(db, database, storage, config.redisUrl)),
     tokens,
     accounts,
@@ -187,7 +202,7 @@ export function createServices({
       storage,
       media,
       events,
-      () => sharedPoseEstimator(config.analysisThreads),
+      poseDetector ?? (() => sharedPoseEstimator(config.analysisThreads)),
       positionTimeline,
       {
         framesPerSecond: config.analysisFramesPerSecond,
@@ -198,6 +213,7 @@ export function createServices({
       config.videoAi ? { model: new LlmRepository(config.videoAi), name: config.videoAi.model } : null,
       log,
       metrics,
+      adaptation,
     ),
   };
 }

@@ -28,6 +28,8 @@ export interface TestAppOptions {
   realtime?: AppDependencies['realtime'];
   /** Polling and retries of the job queue. */
   jobOptions?: AppDependencies['jobOptions'];
+  /** The analysis's pose model (a replay of generated skeletons, say). */
+  poseDetector?: AppDependencies['poseDetector'];
 }
 
 /** A real app on a fresh, migrated database of the target's dialect, for `app.inject`. */
@@ -46,6 +48,7 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
       secrets,
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.realtime ? { realtime: options.realtime } : {}),
+      ...(options.poseDetector ? { poseDetector: options.poseDetector } : {}),
       // With REDIS_URL, each app's BullMQ jobs stay its own: another test's worker never takes them.
       jobOptions: { redisPrefix: `openmat-test-${randomBytes(6).toString('hex')}`, ...options.jobOptions },
     },
