@@ -4,7 +4,7 @@ import { parseJsonAs } from '../../lib/parse-json.js';
 import type { TimelineOf } from '../pipeline.js';
 import type { Skeleton } from '../skeleton.js';
 import { MIN_JOINT_SCORE } from './features.js';
-import { HMM_STATES } from './hmm.js';
+import { HMM_STATES, UNCLEAR } from './hmm.js';
 import { POSITION_MODEL } from './model.js';
 import { pairVector } from './model-features.js';
 import type { PositionModelFile } from './network.js';
@@ -100,7 +100,11 @@ function coachState(video: CorrectedVideo, time: number): number | null {
   return index < 0 ? null : index;
 }
 
-/** A video's labelled examples: each readable frame the coach's ribbon covers, in its four views. */
+/**
+ * A video's labelled examples: each readable frame the coach's ribbon covers, in its four views. Frames
+ * outside the corrected spans count as the coach's word too (the coach reviewed the roll and left them),
+ * except where they are unclear.
+ */
 export function examplesOf(video: CorrectedVideo, space: PositionFeatureSpace): Example[] {
   const examples: Example[] = [];
   video.pairs.frames.forEach((frame, index) => {
@@ -108,6 +112,8 @@ export function examplesOf(video: CorrectedVideo, space: PositionFeatureSpace): 
     const state = coachState(video, frame.time);
     if (state === null) return;
     const corrected = video.corrected.some((span) => inside(frame.time, span));
+    // A stretch the analyser could not read and the coach left so is nobody's word on the position.
+    if (!corrected && state === UNCLEAR) return;
     for (const swapped of [false, true]) {
       for (const mirror of [false, true]) {
         const [first, second] = swapped ? [frame.b, frame.a] : [frame.a, frame.b];
