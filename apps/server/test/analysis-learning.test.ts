@@ -226,4 +226,22 @@ describe.each(databaseTargets)('the analysis learns from the coaches’ correcti
     expect(answer.statusCode).toBe(403);
     expect(answer.json<{ detail: string }>().detail).toBeTruthy();
   });
+
+  it('is not applied on a retrained model: new analyses read with the base model until a refit on it', async () => {
+    const enqueued: string[] = [];
+    const retrained = { ...modelFeatureSpace(), modelVersion: 'retrained' };
+    const service = new PositionAdaptationService(
+      new PositionAdaptationRepository(ctx.database.db, systemClock),
+      { enqueue: (name) => Promise.resolve(void enqueued.push(name)) },
+      retrained,
+      (aspect) => positionTimelineFor(aspect),
+      { delaySeconds: 0 },
+    );
+    const before = (await figures(coach)).json<PositionAdaptationResponse>().adaptation;
+    expect(await service.current()).toBeNull();
+    expect(enqueued).toEqual(['positions.adapt']);
+    await service.refit();
+    const after = await service.current();
+    expect(after?.version).toBe((before?.version ?? 0) + 1);
+  }, 60_000);
 });

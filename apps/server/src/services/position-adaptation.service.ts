@@ -96,6 +96,11 @@ export class PositionAdaptationService {
   async current(): Promise<CurrentAdaptation | null> {
     const latest = await this.repository.latest();
     if (latest === null) return null;
+    if (latest.baseModel !== this.space.modelVersion) {
+      // Fitted on a model since replaced: the base model reads alone until a refit on this one.
+      await this.corrected();
+      return null;
+    }
     if (this.cached?.version === latest.version) return this.cached.value;
     const fitted = decodeFit(latest.examplesJson);
     const adaptation = fitted === null ? null : adaptationOf(fitted, this.space);

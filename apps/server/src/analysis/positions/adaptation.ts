@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PositionSegment } from '@openmat/contract/analysis';
 import { z } from 'zod';
 import { parseJsonAs } from '../../lib/parse-json.js';
@@ -29,8 +30,12 @@ export interface PositionFeatureSpace {
 /** The learned model's feature space: the activations of its last hidden layer. */
 export function modelFeatureSpace(model: PositionModelFile = POSITION_MODEL): PositionFeatureSpace {
   const hidden = model.layers.slice(0, -1);
+  // A retrained model may keep its version name: its weights tell it apart.
+  const weights = createHash('sha256')
+    .update(JSON.stringify([model.mean, model.scale, model.layers]))
+    .digest('hex');
   return {
-    modelVersion: model.version,
+    modelVersion: `${model.version} ${weights.slice(0, 16)}`,
     embed(first, second, aspect, mirror) {
       const vector = pairVector(first, second, aspect, mirror);
       if (vector === null) return null;
