@@ -227,6 +227,24 @@ describe.each(databaseTargets)('the analysis learns from the coaches’ correcti
     expect(answer.json<{ detail: string }>().detail).toBeTruthy();
   });
 
+  it('forgets a deleted video’s corrections at the next refit', async () => {
+    const before = (await figures(coach)).json<PositionAdaptationResponse>().adaptation;
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/vid/api/video/delete-uploaded/${corrected[0] ?? 0}`,
+      headers: coach.auth,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const after = (await figures(coach)).json<PositionAdaptationResponse>().adaptation;
+        expect(after?.version).toBe((before?.version ?? 0) + 1);
+        expect(after?.videos).toBe(CORRECTED_VIDEOS - 1);
+      },
+      { timeout: 60_000, interval: 100 },
+    );
+  }, 90_000);
+
   it('is not applied on a retrained model: new analyses read with the base model until a refit on it', async () => {
     const enqueued: string[] = [];
     const retrained = { ...modelFeatureSpace(), modelVersion: 'retrained' };

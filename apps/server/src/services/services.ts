@@ -135,6 +135,13 @@ export function createServices({
   );
   const staging = new UploadStaging(path.join(config.dataDir, 'tmp'), clock);
   const { storage, local } = videoStorage(config, staging, new UrlSigner(secrets.tokenSigningKey, clock));
+  const adaptation = new PositionAdaptationService(
+    new PositionAdaptationRepository(db, clock),
+    jobs,
+    modelFeatureSpace(),
+    (aspect) => positionTimelineFor(aspect),
+    { delaySeconds: config.analysisAdaptDelaySeconds },
+  );
   const videoRepository = new VideoRepository(db, clock, outbox);
   const media = new MediaRepository({ ...DEFAULT_MEDIA_LIMITS, maxSeconds: config.videoMaxSeconds });
   const videos = new VideoService(
@@ -162,13 +169,11 @@ export function createServices({
     clock,
     fighters,
     (userId) => accounts.principalFor(userId),
-  );
-  const adaptation = new PositionAdaptationService(
-    new PositionAdaptationRepository(db, clock),
-    jobs,
-    modelFeatureSpace(),
-    (aspect) => positionTimelineFor(aspect),
-    { delaySeconds: config.analysisAdaptDelaySeconds },
+    // A deleted video's corrections stop teaching the position model at the next refit.
+    () =>
+      adaptation.corrected().catch((error: unknown) => {
+        log.warn({ err: error }, 'a refit of the position adaptation could not be queued');
+      }),
   );
   return {
     adaptation,
