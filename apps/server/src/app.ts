@@ -15,6 +15,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { createJobBackend, type JobBackendOptions } from './job-backend.js';
 import { registerJobHandlers } from './jobs/handlers.js';
 import { JobRegistry } from './jobs/registry.js';
+import type { PoseDetector } from './analysis/pipeline.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import type { Secrets } from './lib/secrets.js';
 import { createGuards, principalPlugin } from './plugins/auth.js';
@@ -52,6 +53,8 @@ export interface AppDependencies {
   jobOptions?: JobBackendOptions;
   /** Ping and timeout intervals of the hubs and the backplane's channel prefix; tests shorten and isolate them. */
   realtime?: HubOptions & { channelPrefix?: string };
+  /** The pose model of the analysis; tests replay generated skeletons instead. */
+  poseDetector?: () => Promise<PoseDetector>;
 }
 
 /** Headers and fields that must never reach a log. */

@@ -91,6 +91,13 @@ const EnvSchema = z.object({
       .max(7 * 24 * 3600),
   ),
   ANALYSIS_FRAMES_PER_SECOND: optional(z.coerce.number().min(0.5).max(10)),
+  ANALYSIS_ADAPT_DELAY_SECONDS: optional(
+    z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 3600),
+  ),
   JOB_LEASE_SECONDS: optional(z.coerce.number().int().min(2).max(3600)),
   ANALYSIS_THREADS: optional(z.coerce.number().int().min(1).max(32)),
   S3_ENDPOINT: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
@@ -167,6 +174,8 @@ export interface AppConfig {
   videoMaxUnfinishedUploads: number;
   /** The least time between two analyses of one video, in seconds (default 10 minutes). */
   analysisRerunSeconds: number;
+  /** Seconds the refit of the position adaptation waits after a correction of a ribbon (ADR 0028). */
+  analysisAdaptDelaySeconds: number;
   /** How long a video's signed URL stays valid, in seconds. */
   signedUrlSeconds: number;
   /** Frames the analysis samples per second of video (positions last seconds, so 2 to 5 is plenty). */
@@ -291,6 +300,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
     videoQuotaBytes: e.VIDEO_QUOTA_BYTES ?? 20 * 1024 ** 3,
     videoMaxUnfinishedUploads: e.VIDEO_MAX_UNFINISHED_UPLOADS ?? 3,
     analysisRerunSeconds: e.ANALYSIS_RERUN_SECONDS ?? 600,
+    analysisAdaptDelaySeconds: e.ANALYSIS_ADAPT_DELAY_SECONDS ?? 120,
     signedUrlSeconds: e.SIGNED_URL_TTL_SECONDS ?? 6 * 3600,
     analysisFramesPerSecond: e.ANALYSIS_FRAMES_PER_SECOND ?? DEFAULT_ANALYSIS_FPS,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS ?? 60,

@@ -196,6 +196,11 @@ export const AnalysisResult = z.object({
   /** The coach's drawings on paused frames, in time order. */
   drawings: z.array(AnalysisDrawing).max(DRAWINGS_MAX).optional(),
   analyzer: z.object({ name: z.string(), version: z.string() }).optional(),
+  /**
+   * The installation's adaptation of the position model to its coaches' corrections that this result's
+   * ribbon was read with (ADR 0028); absent or null when there was none.
+   */
+  positionAdaptation: z.object({ version: z.number().int().positive() }).nullable().optional(),
   language: z.enum(['en', 'pl']).optional(),
 });
 export type AnalysisResult = z.infer<typeof AnalysisResult>;
@@ -258,3 +263,27 @@ export type AnalysisFeedback = z.infer<typeof AnalysisFeedback>;
 /** 202 of `POST /vid/api/video/analyze/{videoId}`. */
 export const AnalyzeAccepted = z.object({ message: z.string(), videoId: Id });
 export type AnalyzeAccepted = z.infer<typeof AnalyzeAccepted>;
+
+/** The agreement of the position ribbon with the coaches' corrections, one video held out at a time (ADR 0028). */
+export const PositionAdaptation = z.object({
+  /** The installation's adaptation version these figures belong to. */
+  version: z.number().int().positive(),
+  createdAt: z.string(),
+  /** Corrected videos it learned from (and was measured on). */
+  videos: z.number().int().min(0),
+  /** Seconds of the ribbon the coaches corrected, over all those videos. */
+  correctedSeconds: z.number().min(0),
+  /** Share (0 to 1) of the corrected seconds the model agrees with, adapted on the other videos; null without any. */
+  agreementAfter: z.number().min(0).max(1).nullable(),
+  /** The same share for the model before it learned from the corrections. */
+  agreementBefore: z.number().min(0).max(1).nullable(),
+  /** The same two shares over the seconds the coaches left as the analyser had them. */
+  keptSeconds: z.number().min(0),
+  keptAfter: z.number().min(0).max(1).nullable(),
+  keptBefore: z.number().min(0).max(1).nullable(),
+});
+export type PositionAdaptation = z.infer<typeof PositionAdaptation>;
+
+/** `GET /vid/api/analysis/adaptation` (instructors): the latest adaptation, or null before any correction. */
+export const PositionAdaptationResponse = z.object({ adaptation: PositionAdaptation.nullable() });
+export type PositionAdaptationResponse = z.infer<typeof PositionAdaptationResponse>;

@@ -6,7 +6,7 @@ import { Id } from './primitives.js';
  * job registry parses every payload with its schema here before a handler sees it, so a job written by
  * an older or broken producer fails with a clear message instead of running on bad data.
  */
-export const JobName = z.enum(['video.process', 'video.analyze']);
+export const JobName = z.enum(['video.process', 'video.analyze', 'positions.adapt']);
 export type JobName = z.infer<typeof JobName>;
 
 /** A job about one uploaded video. */
@@ -17,6 +17,8 @@ const payloadSchemas = {
   'video.process': VideoJob,
   /** The analysis of an uploaded video: positions, techniques and findings. */
   'video.analyze': VideoJob,
+  /** A refit of the installation's position adaptation from the coaches' corrections (ADR 0028). */
+  'positions.adapt': z.object({}),
 } satisfies Record<JobName, z.ZodType>;
 
 /** Each job's payload, by job name. */

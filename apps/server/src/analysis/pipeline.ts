@@ -2,6 +2,7 @@ import type { AnalysisPosition, AnalysisResult, PositionSegment } from '@openmat
 import type { Language } from '@openmat/contract/languages';
 import { buildFindings, type FindingsKnowledge } from './findings.js';
 import { identifyStudent, torsoColour } from './identify.js';
+import type { FrameAdaptation } from './positions/adaptation.js';
 import { keypointIndex, type Skeleton } from './skeleton.js';
 import { athletesFocus, trackAthletes, type SeenFrame, type TrackedFrame } from './tracking.js';
 
@@ -33,8 +34,14 @@ export interface PairFrame {
   b: Skeleton | null;
 }
 
-/** The position stage: a frame-by-frame pair of skeletons in, a smoothed timeline out (top by track). */
-export type TimelineOf = (frames: readonly PairFrame[]) => ReadonlyArray<{
+/**
+ * The position stage: a frame-by-frame pair of skeletons in, a smoothed timeline out (top by track);
+ * `adaptation`, when given, adjusts each frame's probabilities (the installation's corrections, ADR 0028).
+ */
+export type TimelineOf = (
+  frames: readonly PairFrame[],
+  adaptation?: FrameAdaptation,
+) => ReadonlyArray<{
   position: AnalysisPosition;
   top: 'a' | 'b' | null;
   start: number;
@@ -49,6 +56,10 @@ export interface RollRequest {
   language: Language;
   /** Told how far the work has got, 0 to 1. */
   onProgress: (share: number) => Promise<void> | void;
+  /** The installation's adaptation of the position model, when there is one. */
+  adaptation?: FrameAdaptation;
+  /** Told the two athletes of every frame and which track is the student, to be kept with the result. */
+  onPairs?: (frames: readonly PairFrame[], student: 'a' | 'b') => void;
 }
 
 const TORSO = (['leftShoulder', 'rightShoulder', 'leftHip', 'rightHip'] as const).map(keypointIndex);
@@ -122,7 +133,10 @@ export async function analyseRoll(
   const tracking = trackAthletes(seen);
   const identification = identifyStudent(request.studentIdentifier, tracking.colours);
   const student = identification.kind === 'identified' ? identification.student : 'a';
-  const timeline = tracking.athletesFound >= 2 ? studentTimeline(timelineOf(pairs(tracking.frames)), student) : [];
+  const pairFrames = pairs(tracking.frames);
+  request.onPairs?.(pairFrames, student);
+  const timeline =
+    tracking.athletesFound >= 2 ? studentTimeline(timelineOf(pairFrames, request.adaptation), student) : [];
   const result = buildFindings(
     {
       timeline,

@@ -16,6 +16,7 @@ import { createVideoUploadIds } from './migrations/0012-video-upload-ids.js';
 import { createMemberIndexes } from './migrations/0013-members.js';
 import { createAccountLifecycle } from './migrations/0017-accounts.js';
 import { createInstallation } from './migrations/0020-installation.js';
+import { createPositionAdaptation } from './migrations/0014-position-adaptation.js';
 
 /** Every migration, in order. Names sort in the order they run; never rename or reorder one. */
 const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
   '0013-members': createMemberIndexes,
   '0017-accounts': createAccountLifecycle,
   '0020-installation': createInstallation,
+  '0014-position-adaptation': createPositionAdaptation,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

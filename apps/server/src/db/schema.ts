@@ -219,6 +219,18 @@ export interface VideoAnalysesTable {
   model_reply: string | null;
   requested_at: string;
   finished_at: string | null;
+  /** The two athletes' skeletons of every sampled frame of the last run (analysis/positions/adaptation.ts). */
+  pair_frames: string | null;
+}
+
+/** One refit of the installation's position adaptation (docs/decisions/0028-learning-from-corrections.md). */
+export interface PositionAdaptationsTable {
+  version: number;
+  base_model: string;
+  fingerprint: string;
+  examples_json: string;
+  measurement_json: string;
+  created_at: string;
 }
 
 export interface AnalysisCorrectionsTable {
@@ -281,4 +293,5 @@ export interface Database {
   analysis_corrections: AnalysisCorrectionsTable;
   analysis_feedback: AnalysisFeedbackTable;
   password_reset_tokens: PasswordResetTokensTable;
+  position_adaptations: PositionAdaptationsTable;
 }

@@ -35,4 +35,6 @@ export function registerJobHandlers(registry: JobRegistry, services: Services): 
     // Out of tries: the uploader and those it was shared with are told it failed.
     onFailed: ({ videoId }) => services.analysis.failed(videoId),
   });
+  // The position model learns from the coaches' corrections (ADR 0028); the next correction asks again.
+  registry.register('positions.adapt', { run: () => services.adaptation.refit() });
 }

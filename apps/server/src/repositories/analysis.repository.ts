@@ -174,6 +174,8 @@ export class AnalysisRepository {
     currentJson: string,
     analyzer: string,
     expected: string | null,
+    /** The two athletes of every frame (analysis/positions/pair-frames.ts), kept for learning from corrections. */
+    pairFrames: string | null = null,
   ): Promise<'done' | 'changed' | 'gone'> {
     const now = this.clock.now().toISOString();
     return this.db.transaction().execute(async (trx) => {
@@ -196,6 +198,7 @@ export class AnalysisRepository {
           progress: 1,
           analyzer,
           analyzer_result: analyzerJson,
+          pair_frames: pairFrames,
           error_message: null,
           finished_at: now,
         })

@@ -68,14 +68,16 @@ export class BullmqJobQueue {
   async enqueue<N extends JobName>(
     name: N,
     payload: JobPayload<N>,
-    options: { jobKey?: string; priority?: number } = {},
+    options: { jobKey?: string; priority?: number; delaySeconds?: number } = {},
   ): Promise<void> {
     const checked = JobPayloadSchemas[name].parse(payload);
     const priority = Math.max(0, Math.floor(options.priority ?? 0));
+    const delay = Math.round(Math.max(0, options.delaySeconds ?? 0) * 1000);
     await this.queue.add(name, checked, {
       // BullMQ takes the jobs without a priority first, then the lower priorities (1 to 2 097 152):
       // the work of an owner with none waiting goes ahead of an owner's long queue.
       ...(priority > 0 ? { priority: Math.min(MAX_PRIORITY, priority) } : {}),
+      ...(delay > 0 ? { delay } : {}),
       attempts: this.maxAttempts,
       backoff: { type: 'exponential', delay: this.backoffMs },
       removeOnComplete: { count: 1000 },

@@ -57,10 +57,12 @@ export class DbJobQueueRepository {
   async enqueue<N extends JobName>(
     name: N,
     payload: JobPayload<N>,
-    options: { jobKey?: string; priority?: number } = {},
+    options: { jobKey?: string; priority?: number; delaySeconds?: number } = {},
   ): Promise<void> {
     const checked = JobPayloadSchemas[name].parse(payload);
-    const now = this.clock.now().toISOString();
+    const clockNow = this.clock.now();
+    const now = clockNow.toISOString();
+    const runAfter = new Date(clockNow.getTime() + Math.max(0, options.delaySeconds ?? 0) * 1000).toISOString();
     await this.db
       .insertInto('jobs')
       .values({
@@ -70,7 +72,7 @@ export class DbJobQueueRepository {
         status: 'queued',
         max_attempts: this.maxAttempts,
         priority: Math.max(0, Math.floor(options.priority ?? 0)),
-        run_after: now,
+        run_after: runAfter,
         created_at: now,
         updated_at: now,
       })

@@ -1,4 +1,10 @@
-import { AnalysisFeedback, AnalysisPatch, AnalysisResult, AnalyzeAccepted } from '@openmat/contract/analysis';
+import {
+  AnalysisFeedback,
+  AnalysisPatch,
+  AnalysisResult,
+  AnalyzeAccepted,
+  PositionAdaptationResponse,
+} from '@openmat/contract/analysis';
 import { ProblemDetails } from '@openmat/contract/problem';
 import { VideoIdParams } from '@openmat/contract/videos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,7 +29,17 @@ export const analysisRoutes: FastifyPluginAsyncZod<{ services: Services; guards:
   app,
   { services, guards },
 ) => {
-  const { analysis } = services;
+  const { analysis, adaptation } = services;
+
+  // How much the position ribbon agrees with the coaches' corrections, before and after learning from them.
+  app.get(
+    '/vid/api/analysis/adaptation',
+    {
+      onRequest: guards.authenticated,
+      schema: { ...secured, response: { 200: PositionAdaptationResponse, ...problems } },
+    },
+    (request) => adaptation.summary(principalOf(request)),
+  );
 
   app.post(
     '/vid/api/video/analyze/:videoId',

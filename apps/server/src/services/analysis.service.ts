@@ -16,6 +16,7 @@ import {
 import { analyseRoll, type PoseDetector, type TimelineOf } from '../analysis/pipeline.js';
 import { coachLayer, overlay } from '../analysis/coach-layer.js';
 import { applyPatch } from '../analysis/patch.js';
+import { encodePairs } from '../analysis/positions/pair-frames.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../errors.js';
 import { msg, render } from '../i18n/catalog.js';
 import type { ChatModel } from '../lib/chat-model.js';
@@ -34,6 +35,7 @@ import { analysisKnowledge } from './analysis-knowledge.js';
 import { inReaderLanguage, inStoredLanguage, type ReadingContext } from './analysis-reading.js';
 import { readStoredResult } from './analysed-footage.js';
 import type { EventPublisher } from './event-publisher.js';
+import type { PositionAdaptationService } from './position-adaptation.service.js';
 import { whileExists, type VideoService } from './video.service.js';
 
 export interface AnalysisSettings {
@@ -95,6 +97,8 @@ export class AnalysisService {
     private readonly vision: VisionModel | null = null,
     private readonly log: { warn(details: object, message: string): void } = { warn: () => undefined },
     private readonly metrics?: { analysed(wallSeconds: number, videoSeconds: number): void },
+    /** The installation's adaptation of the position model to its coaches' corrections (ADR 0028). */
+    private readonly adaptations: Pick<PositionAdaptationService, 'corrected' | 'current'> | null = null,
   ) {}
 
   /**
@@ -196,10 +200,20 @@ export class AnalysisService {
       const sent = inStoredLanguage(patch, current, language, reading);
       const after = AnalysisResult.parse(applyPatch(current, sent, author));
       if (await this.analyses.correct(videoId, principal.userId, before, JSON.stringify(after))) {
+        if (patch.positionTimeline !== undefined) await this.askForRefit(videoId);
         return inReaderLanguage(after, language, reading);
       }
     }
     throw conflict(msg('analysis.editConflict'));
+  }
+
+  /** A corrected ribbon teaches the position model: a refit is asked for (the correction stands if that fails). */
+  private async askForRefit(videoId: number): Promise<void> {
+    try {
+      await this.adaptations?.corrected();
+    } catch (error) {
+      this.log.warn({ videoId, err: error }, 'a refit of the position adaptation could not be queued');
+    }
   }
 
   /**
@@ -235,6 +249,10 @@ export class AnalysisService {
       const durationSeconds = info.durationSeconds ?? 0;
       const started = performance.now();
       const detector = await this.detector();
+      // The latest adaptation to the coaches' corrections reads the ribbon; the frames are kept for the next.
+      const adaptation = (await this.adaptations?.current()) ?? null;
+      let pairFrames: string | null = null;
+      const aspect = this.settings.frameWidth / this.settings.frameHeight;
       const frames = this.media.sampleFrames(
         input,
         {
@@ -252,6 +270,10 @@ export class AnalysisService {
         onProgress: async (share) => {
           await this.analyses.setProgress(videoId, share);
           await this.publishProgress(videoId, audience, share);
+        },
+        ...(adaptation ? { adaptation: adaptation.adaptation } : {}),
+        onPairs: (frames, student) => {
+          pairFrames = encodePairs({ aspect, student, frames });
         },
       }).catch((error: unknown) => {
         if (error instanceof UndecodableVideo) {
@@ -278,8 +300,9 @@ export class AnalysisService {
           analyzer = `${this.vision.name} (${analyzer} positions)`;
         }
       }
+      stored = { ...stored, positionAdaptation: adaptation ? { version: adaptation.version } : null };
       this.metrics?.analysed((performance.now() - started) / 1000, durationSeconds);
-      if (!(await this.completeUnderCoachLayer(videoId, stored, analyzer))) return;
+      if (!(await this.completeUnderCoachLayer(videoId, stored, analyzer, pairFrames))) return;
       await this.events.publish({
         type: 'analysis.completed',
         userIds: await this.analyses.audience(videoId),
@@ -298,7 +321,12 @@ export class AnalysisService {
    * result with the coach's layer (what the coach changed of the analyser's last result) laid over it.
    * A coach saving meanwhile makes it merge again. False when the video is gone.
    */
-  private async completeUnderCoachLayer(videoId: number, result: AnalysisResult, analyzer: string): Promise<boolean> {
+  private async completeUnderCoachLayer(
+    videoId: number,
+    result: AnalysisResult,
+    analyzer: string,
+    pairFrames: string | null,
+  ): Promise<boolean> {
     for (let attempt = 0; attempt < CORRECTION_TRIES; attempt++) {
       const [previousJson, currentJson] = await Promise.all([
         this.analyses.analyzerResult(videoId),
@@ -314,6 +342,7 @@ export class AnalysisService {
         JSON.stringify(merged),
         analyzer,
         currentJson,
+        pairFrames,
       );
       if (outcome !== 'changed') return outcome === 'done';
     }

@@ -11,6 +11,11 @@ export interface EnqueueOptions {
    * long queue takes turns with everyone else's instead of starving them.
    */
   priority?: number;
+  /**
+   * Seconds to wait before the job may run (default 0). With a `jobKey`, what is asked meanwhile joins
+   * the waiting job: a burst of requests makes one run, this long after the first.
+   */
+  delaySeconds?: number;
 }
 
 /**

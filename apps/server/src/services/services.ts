@@ -42,7 +42,10 @@ import { VideoRepository } from '../repositories/video.repository.js';
 import { AnalysisRepository } from '../repositories/analysis.repository.js';
 import { createPoseEstimator, defaultPoseThreads } from '../repositories/pose.repository.js';
 import type { PoseDetector } from '../analysis/pipeline.js';
-import { positionTimeline } from '../analysis/positions/timeline.js';
+import { positionTimeline, positionTimelineFor } from '../analysis/positions/timeline.js';
+import { modelFeatureSpace } from '../analysis/positions/adaptation.js';
+import { PositionAdaptationRepository } from '../repositories/position-adaptation.repository.js';
+import { PositionAdaptationService } from './position-adaptation.service.js';
 import { AnalysisService } from './analysis.service.js';
 
 /** The composition root: every service with its repositories, built once per app. */
@@ -60,10 +63,13 @@ export interface Services {
   coach: CoachService;
   videos: VideoService;
   analysis: AnalysisService;
+  adaptation: PositionAdaptationService;
 }
 
 export interface ServiceDependencies {
   config: AppConfig;
+  /** The pose model of the analysis, instead of the shared MoveNet one (tests replay generated skeletons). */
+  poseDetector?: () => Promise<PoseDetector>;
   database: DatabaseHandle;
   secrets: Secrets;
   clock?: Clock;
@@ -111,6 +117,7 @@ export function createServices({
   events,
   metrics,
   uploadLock = {},
+  poseDetector,
 }: ServiceDependencies): Services {
   const { db } = database;
   // Every repository that stamps or compares a time is given the services' clock: one "now" everywhere.
@@ -148,6 +155,13 @@ export function createServices({
   );
   const staging = new UploadStaging(path.join(config.dataDir, 'tmp'), clock);
   const { storage, local } = videoStorage(config, staging, new UrlSigner(secrets.tokenSigningKey, clock));
+  const adaptation = new PositionAdaptationService(
+    new PositionAdaptationRepository(db, clock),
+    jobs,
+    modelFeatureSpace(),
+    (aspect) => positionTimelineFor(aspect),
+    { delaySeconds: config.analysisAdaptDelaySeconds },
+  );
   const videoRepository = new VideoRepository(db, clock, outbox);
   const media = new MediaRepository({ ...DEFAULT_MEDIA_LIMITS, maxSeconds: config.videoMaxSeconds });
   const videos = new VideoService(
@@ -177,6 +191,11 @@ export function createServices({
     clock,
     fighters,
     (userId) => accounts.principalFor(userId),
+    // A deleted video's corrections stop teaching the position model at the next refit.
+    () =>
+      adaptation.corrected().catch((error: unknown) => {
+        log.warn({ err: error }, 'a refit of the position adaptation could not be queued');
+      }),
   );
   removeVideos = async (userId) => {
     const uploader = await accounts.principalFor(userId);
@@ -185,6 +204,7 @@ export function createServices({
   return {
     lifecycle,
     mail,
+    adaptation,
     health: new HealthService(new HealthRepository(db, database, storage, config.redisUrl)),
     tokens,
     accounts,
@@ -215,7 +235,7 @@ export function createServices({
       storage,
       media,
       events,
-      () => sharedPoseEstimator(config.analysisThreads),
+      poseDetector ?? (() => sharedPoseEstimator(config.analysisThreads)),
       positionTimeline,
       {
         framesPerSecond: config.analysisFramesPerSecond,
@@ -226,6 +246,7 @@ export function createServices({
       config.videoAi ? { model: new LlmRepository(config.videoAi), name: config.videoAi.model } : null,
       log,
       metrics,
+      adaptation,
     ),
   };
 }

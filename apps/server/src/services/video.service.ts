@@ -146,6 +146,8 @@ export class VideoService {
     private readonly fighters: FighterRepository,
     /** Who a user is, for finishing their upload with nobody waiting (the sweep at start). */
     private readonly principalFor: (userId: number) => Promise<Principal>,
+    /** Told after a video is deleted: what the position model learned from its corrections goes with it (ADR 0028). */
+    private readonly afterDelete: () => Promise<void> = () => Promise.resolve(),
   ) {
     this.uploads = new ResumableUploads({
       ...settings.resumable,
@@ -519,6 +521,7 @@ export class VideoService {
     }
     const keys = new Set([removed.sourceKey, removed.playableKey, removed.posterKey]);
     await this.storage.delete([...keys].filter((key) => key !== null));
+    await this.afterDelete();
   }
 
   /**

@@ -30,6 +30,8 @@ export interface TestAppOptions {
   jobOptions?: AppDependencies['jobOptions'];
   /** Registers the job handlers; also how a test reaches the app's services. */
   jobHandlers?: AppDependencies['jobHandlers'];
+  /** The analysis's pose model (a replay of generated skeletons, say). */
+  poseDetector?: AppDependencies['poseDetector'];
 }
 
 /** A real app on a fresh, migrated database of the target's dialect, for `app.inject`. */
@@ -49,6 +51,7 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.realtime ? { realtime: options.realtime } : {}),
       ...(options.jobHandlers ? { jobHandlers: options.jobHandlers } : {}),
+      ...(options.poseDetector ? { poseDetector: options.poseDetector } : {}),
       // With REDIS_URL, each app's BullMQ jobs stay its own: another test's worker never takes them.
       jobOptions: { redisPrefix: `openmat-test-${randomBytes(6).toString('hex')}`, ...options.jobOptions },
     },

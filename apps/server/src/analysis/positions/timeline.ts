@@ -4,6 +4,7 @@ import { HMM_STATES, logStart, logTransitions, UNCLEAR, viterbi } from './hmm.js
 import { modelProbabilities, POSITION_MODEL } from './model.js';
 import type { PositionModelFile } from './network.js';
 import type { Skeleton } from '../skeleton.js';
+import type { FrameAdaptation } from './adaptation.js';
 
 /**
  * The position stage: every frame's pair read by the learned position model (model.ts), the
@@ -58,11 +59,16 @@ function seen(skeleton: Skeleton | null): skeleton is Skeleton {
 /** What one frame says: nobody there, people but no readable pair, or the model's probabilities. */
 type Reading = { kind: 'nobody' } | { kind: 'unreadable' } | { kind: 'pair'; probabilities: number[] };
 
-function read(frame: PairFrame, aspect: number, model: PositionModelFile): Reading {
+function read(frame: PairFrame, aspect: number, model: PositionModelFile, adaptation?: FrameAdaptation): Reading {
   if (frame.a === null && frame.b === null) return { kind: 'nobody' };
   if (!seen(frame.a) || !seen(frame.b)) return { kind: 'unreadable' };
   const probabilities = modelProbabilities(frame.a, frame.b, aspect, model);
-  return probabilities === null ? { kind: 'unreadable' } : { kind: 'pair', probabilities };
+  if (probabilities === null) return { kind: 'unreadable' };
+  // The installation's adaptation to its coaches' corrections (ADR 0028), when there is one.
+  return {
+    kind: 'pair',
+    probabilities: adaptation ? adaptation(frame.a, frame.b, aspect, probabilities) : probabilities,
+  };
 }
 
 /**
@@ -142,10 +148,10 @@ function segmentsOf(
 
 /** The position timeline of a roll, for frames of the given shape (width over height). */
 export function positionTimelineFor(aspect: number, model: PositionModelFile = POSITION_MODEL): TimelineOf {
-  return (input) => {
+  return (input, adaptation) => {
     if (input.length === 0) return [];
     const frames = [...input].sort((x, y) => x.time - y.time);
-    const readings = frames.map((frame) => read(frame, aspect, model));
+    const readings = frames.map((frame) => read(frame, aspect, model, adaptation));
     const transitions = logTransitions(model.transitions);
     const path = viterbi(
       logStart(),

@@ -1,4 +1,4 @@
-/** Query keys of the videos feature: one's own uploads, one video, what is shared with one, and whom one may share with. */
+/** Query keys of the videos feature: one's own uploads, one video, what is shared with one, whom one may share with, and what the analysis learned from the corrections. */
 export const videoKeys = {
   all: ['videos'] as const,
   uploaded: () => [...videoKeys.all, 'uploaded'] as const,
@@ -6,4 +6,5 @@ export const videoKeys = {
   shared: () => [...videoKeys.all, 'shared'] as const,
   shareCandidates: () => [...videoKeys.all, 'share-candidates'] as const,
   athletes: () => [...videoKeys.all, 'athletes'] as const,
+  adaptation: () => [...videoKeys.all, 'adaptation'] as const,
 };

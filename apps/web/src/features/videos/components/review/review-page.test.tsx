@@ -619,4 +619,58 @@ describe('ReviewPage for the athlete', () => {
     expect(await screen.findByText('Athlete not named')).toBeVisible();
     expect(http.callsTo('PATCH /vid/api/video/7').map((call) => call.body)).toEqual([{ fighterId: null }]);
   });
+
+  describe('what the analysis learned from the corrections', () => {
+    const FIGURES = {
+      version: 3,
+      createdAt: '2026-11-26T12:00:00.000Z',
+      videos: 4,
+      correctedSeconds: 120,
+      agreementAfter: 0.82,
+      agreementBefore: 0.61,
+      keptSeconds: 600,
+      keptAfter: 0.97,
+      keptBefore: 0.98,
+    };
+
+    it('tells an instructor how much it agrees with the corrections, before and after learning, in English and Polish', async () => {
+      stubFetch({ ...routes(), 'GET /vid/api/analysis/adaptation': () => json(200, { adaptation: FIGURES }) });
+      const view = await renderWithApp(<ReviewPage videoId={7} viewerRole={1} />, { path: '/video-review/7' });
+      expect(
+        await screen.findByText(
+          'Agrees with your corrections on 82 % of corrected seconds (61 % before it learned from them)',
+        ),
+      ).toBeVisible();
+      view.unmount();
+
+      stubFetch({ ...routes(), 'GET /vid/api/analysis/adaptation': () => json(200, { adaptation: FIGURES }) });
+      await renderWithApp(<ReviewPage videoId={7} viewerRole={1} />, { path: '/video-review/7', language: 'pl' });
+      expect(
+        await screen.findByText(
+          'Analiza pozycji zgadza się z Twoimi poprawkami w 82 % poprawionych sekund (61 % zanim się z nich nauczyła)',
+        ),
+      ).toBeVisible();
+    });
+
+    it('says so plainly before there are any corrections', async () => {
+      stubFetch({ ...routes(), 'GET /vid/api/analysis/adaptation': () => json(200, { adaptation: null }) });
+      await renderWithApp(<ReviewPage videoId={7} viewerRole={1} />, { path: '/video-review/7' });
+      expect(await screen.findByTestId('adaptation-agreement')).toHaveTextContent(
+        'No corrections to learn from yet: correct a band of the positions through the roll, and the analysis learns from it.',
+      );
+      expect(screen.queryByText(/Agrees with your corrections/)).toBeNull();
+    });
+
+    it('tells a student nothing, and does not ask', async () => {
+      const http = stubFetch({
+        ...routes(),
+        'GET /vid/api/video/7': () => json(200, sharedWithStudent),
+        'GET /vid/api/analysis/adaptation': () => json(200, { adaptation: FIGURES }),
+      });
+      await renderWithApp(<ReviewPage videoId={7} viewerRole={0} />, { path: '/video-review/7' });
+      expect(await screen.findByRole('img', { name: 'Positions through the roll' })).toBeVisible();
+      expect(screen.queryByTestId('adaptation-agreement')).toBeNull();
+      expect(http.callsTo('GET /vid/api/analysis/adaptation')).toEqual([]);
+    });
+  });
 });

@@ -15,6 +15,7 @@ import { errorText } from '@/lib/failure';
 import { useAnalysisFeedback, useAnalysisResult, useSaveAnalysis } from '../../api/analysis-result';
 import { useAthletes } from '../../api/get-athletes';
 import { useVideo } from '../../api/get-video';
+import { usePositionAdaptation } from '../../api/position-adaptation';
 import { useSetAthlete } from '../../api/set-athlete';
 import { formatClock } from '../video-format';
 import { DrawableFrame, DrawingList } from './frame-drawings';
@@ -378,6 +379,7 @@ export function ReviewPage({
           onSeek={player.seek}
           onSelect={setSelection}
         />
+        {instructor && result && <AdaptationAgreement />}
         <div className="flex flex-wrap items-center gap-3 text-sm text-zinc-600 dark:text-zinc-400">
           {selection ? (
             <>
@@ -514,6 +516,33 @@ export function ReviewPage({
         </section>
       )}
     </div>
+  );
+}
+
+/** Whole percent, as the sentence shows it. */
+const percent = (share: number) => Math.round(share * 100);
+
+/**
+ * For instructors, under the ribbon: how much the analysis agrees with the academy's corrections since it
+ * learned from them, each video held out in turn, and how much it did before (ADR 0028). A clear
+ * sentence before there are any corrections; nothing while loading or when the figures cannot be had.
+ */
+function AdaptationAgreement() {
+  const { t } = useTranslation();
+  const figures = usePositionAdaptation({ enabled: true });
+  if (!figures.data) return null;
+  const adaptation = figures.data.adaptation;
+  const text =
+    adaptation && adaptation.agreementAfter !== null && adaptation.agreementBefore !== null
+      ? t('videos.review.adaptation.agreement', {
+          after: percent(adaptation.agreementAfter),
+          before: percent(adaptation.agreementBefore),
+        })
+      : t('videos.review.adaptation.none');
+  return (
+    <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="adaptation-agreement">
+      {text}
+    </p>
   );
 }
 
