@@ -14,6 +14,7 @@ import { createVideoMutes } from './migrations/0010-video-mutes.js';
 import { createJobOutbox } from './migrations/0011-job-outbox.js';
 import { createVideoUploadIds } from './migrations/0012-video-upload-ids.js';
 import { createMemberIndexes } from './migrations/0013-members.js';
+import { createSchedule } from './migrations/0019-schedule.js';
 
 /** Every migration, in order. Names sort in the order they run; never rename or reorder one. */
 const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
   '0011-job-outbox': createJobOutbox,
   '0012-video-upload-ids': createVideoUploadIds,
   '0013-members': createMemberIndexes,
+  '0019-schedule': createSchedule,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

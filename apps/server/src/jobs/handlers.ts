@@ -35,4 +35,10 @@ export function registerJobHandlers(registry: JobRegistry, services: Services): 
     // Out of tries: the uploader and those it was shared with are told it failed.
     onFailed: ({ videoId }) => services.analysis.failed(videoId),
   });
+  // The weekly schedule's sessions of the coming weeks; idempotent, so a retry or a second worker is harmless.
+  registry.register('schedule.generate', {
+    run: async ({ recurringClassId }) => {
+      await services.schedule.generate(recurringClassId);
+    },
+  });
 }

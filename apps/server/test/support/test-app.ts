@@ -28,6 +28,8 @@ export interface TestAppOptions {
   realtime?: AppDependencies['realtime'];
   /** Polling and retries of the job queue. */
   jobOptions?: AppDependencies['jobOptions'];
+  /** Registers the job handlers (and lets a test hold the app's services). */
+  jobHandlers?: AppDependencies['jobHandlers'];
 }
 
 /** A real app on a fresh, migrated database of the target's dialect, for `app.inject`. */
@@ -46,6 +48,7 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
       secrets,
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.realtime ? { realtime: options.realtime } : {}),
+      ...(options.jobHandlers ? { jobHandlers: options.jobHandlers } : {}),
       // With REDIS_URL, each app's BullMQ jobs stay its own: another test's worker never takes them.
       jobOptions: { redisPrefix: `openmat-test-${randomBytes(6).toString('hex')}`, ...options.jobOptions },
     },
@@ -71,7 +74,12 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
  */
 export async function createAppOn(
   fresh: FreshDatabase,
-  options: { env?: Record<string, string>; jobOptions?: AppDependencies['jobOptions'] } = {},
+  options: {
+    env?: Record<string, string>;
+    jobOptions?: AppDependencies['jobOptions'];
+    jobHandlers?: AppDependencies['jobHandlers'];
+    clock?: Clock;
+  } = {},
 ): Promise<App> {
   const config = loadConfig(
     {
@@ -89,6 +97,8 @@ export async function createAppOn(
     database,
     secrets,
     ...(options.jobOptions ? { jobOptions: options.jobOptions } : {}),
+    ...(options.jobHandlers ? { jobHandlers: options.jobHandlers } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.ready();
   return app;
