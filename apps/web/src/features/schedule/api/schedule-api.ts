@@ -1,0 +1,46 @@
+import { RecurringClass, type RecurringClassInput } from '@openmat/contract/schedule';
+import { TrainingSession } from '@openmat/contract/sessions';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
+
+/** Monday 00:00 local time of the week that holds `now`, and the Monday after. */
+export function weekOf(now: Date = new Date()): { from: Date; to: Date } {
+  const daysSinceMonday = (now.getDay() + 6) % 7;
+  const from = new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysSinceMonday);
+  const to = new Date(from.getFullYear(), from.getMonth(), from.getDate() + 7);
+  return { from, to };
+}
+
+export const scheduleKeys = {
+  week: (from: string) => ['training-sessions', 'list', 'week', from] as const,
+};
+
+/** `GET /api/trainingsession?from=…&to=…`: the sessions of one week, soonest first. */
+export function getWeekSessions(from: Date, to: Date): Promise<TrainingSession[]> {
+  const query = new URLSearchParams({ from: from.toISOString(), to: to.toISOString(), limit: '100' });
+  return apiRequest(`/api/trainingsession?${query.toString()}`, { schema: z.array(TrainingSession) });
+}
+
+export const weekSessionsQuery = (week: { from: Date; to: Date }) =>
+  queryOptions({
+    queryKey: scheduleKeys.week(week.from.toISOString()),
+    queryFn: () => getWeekSessions(week.from, week.to),
+  });
+
+export function useWeekSessions(week: { from: Date; to: Date }) {
+  return useQuery(weekSessionsQuery(week));
+}
+
+/** `POST /api/schedule/classes`: 201 with the class; its sessions follow from a background job. */
+export function createRecurringClass(input: RecurringClassInput): Promise<RecurringClass> {
+  return apiRequest('/api/schedule/classes', { method: 'POST', json: input, schema: RecurringClass });
+}
+
+export function useCreateRecurringClass() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createRecurringClass,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['training-sessions'] }),
+  });
+}
