@@ -159,7 +159,7 @@ export function RecurringClassForm({ weeksAhead = 4 }: { weeksAhead?: number }) 
               return (
                 <label
                   key={day}
-                  className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-md border border-zinc-300 px-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 dark:border-zinc-700 dark:has-[:checked]:bg-brand-950"
+                  className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-md border border-zinc-300 px-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 dark:border-zinc-700 dark:has-[:checked]:bg-blue-950"
                 >
                   <input
                     type="checkbox"

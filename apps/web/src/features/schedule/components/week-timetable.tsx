@@ -47,14 +47,14 @@ function SessionChip({ session, language, compact }: { session: TrainingSession;
       className={cn(
         'block rounded-lg border px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-2',
         session.status === 'Active'
-          ? 'border-brand-200 bg-brand-50 text-zinc-900 hover:bg-brand-100 dark:border-brand-800 dark:bg-brand-950/60 dark:text-zinc-100 dark:hover:bg-brand-900/60'
+          ? 'border-blue-200 bg-brand-50 text-zinc-900 hover:bg-brand-100 dark:border-brand-800 dark:bg-blue-950/60 dark:text-zinc-100 dark:hover:bg-brand-900/60'
           : 'border-zinc-200 bg-zinc-50 text-zinc-600 dark:border-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-300',
       )}
     >
-      <span className="block font-mono text-xs font-semibold text-brand-800 tabular-nums dark:text-brand-200">
+      <span className="block font-mono text-xs font-semibold text-brand-800 tabular-nums dark:text-blue-200">
         {time.formatRange(start, end)}
       </span>
-      <span className={cn('block font-semibold', compact ? 'truncate' : '')}>
+      <span className={cn('block font-semibold break-words', compact && 'line-clamp-2')}>
         {sessionTitle(session, t('schedule.timetable.untitled'))}
       </span>
       <span className="flex flex-wrap gap-x-2 text-xs text-zinc-600 dark:text-zinc-300">
@@ -114,11 +114,11 @@ export function WeekTimetable({ className }: { className?: string }) {
                 key={day.key}
                 className={cn(
                   'flex min-h-40 flex-col gap-2 p-2',
-                  day.key === today && 'bg-brand-50/50 dark:bg-brand-950/30',
+                  day.key === today && 'bg-brand-50/50 dark:bg-blue-950/30',
                 )}
               >
                 <h3 className="px-1 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
-                  <span className={cn(day.key === today && 'text-brand-800 dark:text-brand-200')}>
+                  <span className={cn(day.key === today && 'text-brand-800 dark:text-blue-200')}>
                     {weekday.format(day.date)}
                   </span>{' '}
                   <span className="font-normal normal-case">{shortDate.format(day.date)}</span>
