@@ -272,6 +272,29 @@ describe.each(databaseTargets)('weekly schedule (issue 22) on $dialect', (target
     expect((await call('POST', '/api/schedule/holidays', coach, { date: '2026-04-11' })).statusCode).toBe(400);
   });
 
+  it('brings a lifted holiday back with the next run, and ending a class removes its coming sessions without check-ins', async () => {
+    const yoga = await createClass({ ...GI_FUNDAMENTALS, name: 'Mobility', weekdays: [7], startTime: '09:00' });
+    const added = await call('POST', '/api/schedule/holidays', coach, { date: '2026-03-22', name: 'Tournament' });
+    expect(added.statusCode, added.body).toBe(201);
+    const sessions = await generated(yoga, 3);
+    expect(sessions.has('2026-03-22')).toBe(false);
+    const holiday = added.json<HolidayChange>().holiday;
+    expect((await call('DELETE', `/api/schedule/holidays/${holiday.id}`, student)).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/schedule/holidays/${holiday.id}`, coach)).statusCode).toBe(204);
+    const back = await generated(yoga, 4);
+    expect(back.has('2026-03-22')).toBe(true);
+
+    await checkIn(back.get('2026-03-29')!);
+    const ended = await call('DELETE', `/api/schedule/classes/${yoga.id}`, coach);
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json()).toEqual({ keptSessionIds: [back.get('2026-03-29')!.id] });
+    const list = await call('GET', '/api/schedule/classes', coach);
+    expect(list.json<RecurringClass[]>().map((recurring) => recurring.id)).not.toContain(yoga.id);
+    const left = await call('GET', `/api/trainingsession/${back.get('2026-03-29')!.id}`, coach);
+    expect(left.statusCode).toBe(200);
+    expect((await call('GET', `/api/trainingsession/${back.get('2026-04-05')!.id}`, coach)).statusCode).toBe(404);
+  });
+
   it('lets only instructors create, and only the owner change, a recurring class', async () => {
     expect((await call('POST', '/api/schedule/classes', student, GI_FUNDAMENTALS)).statusCode).toBe(403);
     expect((await call('POST', '/api/schedule/classes', null, GI_FUNDAMENTALS)).statusCode).toBe(401);

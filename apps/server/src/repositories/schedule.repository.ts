@@ -2,6 +2,7 @@ import { TargetLevel } from '@openmat/contract/enums';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, RecurringClassesTable } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import { isUniqueViolation } from './db-errors.js';
 import type { JobOutboxRepository } from './job-outbox.repository.js';
 
 export interface RecurringClassFieldsRecord {
@@ -223,29 +224,37 @@ export class ScheduleRepository {
 
   /**
    * Moves an existing session to a class's new fields (and to `classId`), keeping its roster; the
-   * capacity never drops below the roster already there.
+   * capacity never drops below the roster already there. Answers false when the class already has a
+   * session on that date (created by a job that ran meanwhile), and then changes nothing.
    */
-  async reshapeOccurrence(sessionId: number, occurrence: NewOccurrence): Promise<void> {
+  async reshapeOccurrence(sessionId: number, occurrence: NewOccurrence): Promise<boolean> {
     const { recurringClass } = occurrence;
     const current = await this.db
       .selectFrom('training_sessions')
       .select('attendee_count')
       .where('id', '=', sessionId)
       .executeTakeFirst();
-    await this.db
-      .updateTable('training_sessions')
-      .set({
-        training_date: occurrence.trainingDate,
-        description: occurrenceDescription(recurringClass),
-        capacity: Math.max(recurringClass.capacity, current?.attendee_count ?? 0),
-        duration: recurringClass.durationMinutes / 60,
-        target_level: recurringClass.targetLevel,
-        recurring_class_id: recurringClass.id,
-        occurrence_date: occurrence.occurrenceDate,
-        updated_at: this.clock.now().toISOString(),
-      })
-      .where('id', '=', sessionId)
-      .execute();
+    try {
+      await this.db
+        .updateTable('training_sessions')
+        .set({
+          training_date: occurrence.trainingDate,
+          description: occurrenceDescription(recurringClass),
+          capacity: Math.max(recurringClass.capacity, current?.attendee_count ?? 0),
+          duration: recurringClass.durationMinutes / 60,
+          target_level: recurringClass.targetLevel,
+          recurring_class_id: recurringClass.id,
+          occurrence_date: occurrence.occurrenceDate,
+          updated_at: this.clock.now().toISOString(),
+        })
+        .where('id', '=', sessionId)
+        .execute();
+      return true;
+    } catch (error) {
+      // The job created the new class's session of that date first: this one cannot become it.
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
   }
 
   /** Deletes the session if nobody is on its roster (checked in the statement); answers whether it did. */

@@ -115,14 +115,13 @@ export class ScheduleService {
     const successor = { ...next, endsOn: current.endsOn };
     const kept: number[] = [];
     for (const occurrence of await this.schedule.occurrencesFrom(current.id, from)) {
-      if (this.runsOn(successor, occurrence.occurrenceDate)) {
-        await this.schedule.reshapeOccurrence(
+      const moved =
+        this.runsOn(successor, occurrence.occurrenceDate) &&
+        (await this.schedule.reshapeOccurrence(
           occurrence.sessionId,
           this.occurrence(successor, occurrence.occurrenceDate),
-        );
-      } else if (!(await this.schedule.deleteIfEmpty(occurrence.sessionId))) {
-        kept.push(occurrence.sessionId);
-      }
+        ));
+      if (!moved && !(await this.schedule.deleteIfEmpty(occurrence.sessionId))) kept.push(occurrence.sessionId);
     }
     // The old class ends the day before (a class changed before its first day never runs at all).
     await this.schedule.endClass(current.id, addDays(from, -1));
