@@ -128,8 +128,12 @@ describe('the weekly schedule, the round timer and check-in (issue 22)', () => {
     expect(local.map((date) => Math.round((date.getTime() - local[0]!.getTime()) / (7 * 86_400_000)))).toEqual([
       0, 1, 2, 3,
     ]);
-    // The list shows them: this week's timetable has tomorrow's (when tomorrow is in this week).
+    // The list shows them (soonest first, ten a page: the four are on the first page), and this week's
+    // timetable has tomorrow's (when tomorrow is in this week).
     await page.reload();
+    const rows = page.getByRole('row').filter({ hasText: className });
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(4);
     const timetable = page.getByTestId('week-timetable');
     if (day.weekday !== 1)
       await timetable
