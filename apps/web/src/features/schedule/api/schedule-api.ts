@@ -1,4 +1,10 @@
-import { RecurringClass, type RecurringClassInput } from '@openmat/contract/schedule';
+import {
+  Holiday,
+  HolidayChange,
+  RecurringClass,
+  type HolidayInput,
+  type RecurringClassInput,
+} from '@openmat/contract/schedule';
 import { TrainingSession } from '@openmat/contract/sessions';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -42,5 +48,29 @@ export function useCreateRecurringClass() {
   return useMutation({
     mutationFn: createRecurringClass,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['training-sessions'] }),
+  });
+}
+
+export const holidayKeys = { all: ['schedule', 'holidays'] as const };
+
+/** `GET /api/schedule/holidays`: the academy's holidays, earliest first. */
+export function useHolidays() {
+  return useQuery({
+    queryKey: holidayKeys.all,
+    queryFn: () => apiRequest('/api/schedule/holidays', { schema: z.array(Holiday) }),
+  });
+}
+
+/** `POST /api/schedule/holidays`: the holiday, and the sessions it removed or kept for their check-ins. */
+export function useAddHoliday() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: HolidayInput) =>
+      apiRequest('/api/schedule/holidays', { method: 'POST', json: input, schema: HolidayChange }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: holidayKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['training-sessions'] }),
+      ]),
   });
 }
