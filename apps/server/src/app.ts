@@ -14,6 +14,7 @@ import { RedisUploadLocker } from './repositories/redis-upload-lock.repository.j
 import type { DatabaseHandle } from './db/database.js';
 import { createJobBackend, type JobBackendOptions } from './job-backend.js';
 import { registerJobHandlers } from './jobs/handlers.js';
+import { scheduleRoutes } from './routes/schedule.routes.js';
 import { JobRegistry } from './jobs/registry.js';
 import type { PoseDetector } from './analysis/pipeline.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -235,12 +236,26 @@ export async function buildApp(
   app.addHook('onClose', () => {
     clearInterval(sweep);
   });
+  // The weekly schedule creates the coming weeks' sessions at start and every day (an idempotent job).
+  let daily: ReturnType<typeof setInterval> | undefined;
+  const scheduleAhead = () =>
+    services.schedule.requestDailyGeneration().catch((err: unknown) => {
+      app.log.warn({ err }, 'queueing the weekly schedule failed');
+    });
+  app.addHook('onReady', async () => {
+    daily = setInterval(() => void scheduleAhead(), 24 * 60 * 60 * 1000).unref();
+    await scheduleAhead();
+  });
+  app.addHook('onClose', () => {
+    clearInterval(daily);
+  });
   const guards = createGuards(services.tokens);
   await app.register(healthRoutes, { services });
   await app.register(accountRoutes, { services, guards });
   await app.register(accountLifecycleRoutes, { services, guards });
   await app.register(externalAuthRoutes, { services });
   await app.register(sessionRoutes, { services, guards });
+  await app.register(scheduleRoutes, { services, guards });
   await app.register(memberRoutes, { services, guards });
   await app.register(coachRoutes, { services, guards });
   await app.register(videoRoutes, { services, guards });

@@ -1,3 +1,4 @@
+import { IANAZone } from 'luxon';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -99,6 +100,10 @@ const EnvSchema = z.object({
       .max(24 * 3600),
   ),
   JOB_LEASE_SECONDS: optional(z.coerce.number().int().min(2).max(3600)),
+  ACADEMY_TIME_ZONE: optional(
+    z.string().refine((zone) => IANAZone.isValidZone(zone), 'must be an IANA time zone such as Europe/Warsaw'),
+  ),
+  SCHEDULE_WEEKS_AHEAD: optional(z.coerce.number().int().min(1).max(26)),
   ANALYSIS_THREADS: optional(z.coerce.number().int().min(1).max(32)),
   S3_ENDPOINT: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   S3_REGION: optional(z.string().min(1)),
@@ -187,6 +192,10 @@ export interface AppConfig {
    * job whose process died is taken over by another worker, or by the restarted one, after this long.
    */
   jobLeaseSeconds: number;
+  /** The academy's IANA time zone: recurring classes keep their wall-clock time in it across DST. */
+  academyTimeZone: string;
+  /** Weeks of sessions the schedule creates ahead (default 4). */
+  scheduleWeeksAhead: number;
   /** S3-compatible storage for videos; null keeps them in `dataDir/videos`. */
   s3: {
     bucket: string;
@@ -304,6 +313,8 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
     signedUrlSeconds: e.SIGNED_URL_TTL_SECONDS ?? 6 * 3600,
     analysisFramesPerSecond: e.ANALYSIS_FRAMES_PER_SECOND ?? DEFAULT_ANALYSIS_FPS,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS ?? 60,
+    academyTimeZone: e.ACADEMY_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    scheduleWeeksAhead: e.SCHEDULE_WEEKS_AHEAD ?? 4,
     analysisThreads: e.ANALYSIS_THREADS ?? null,
     s3: e.S3_BUCKET
       ? {

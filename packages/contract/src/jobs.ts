@@ -6,7 +6,7 @@ import { Id } from './primitives.js';
  * job registry parses every payload with its schema here before a handler sees it, so a job written by
  * an older or broken producer fails with a clear message instead of running on bad data.
  */
-export const JobName = z.enum(['video.process', 'video.analyze', 'positions.adapt']);
+export const JobName = z.enum(['video.process', 'video.analyze', 'positions.adapt', 'schedule.generate']);
 export type JobName = z.infer<typeof JobName>;
 
 /** A job about one uploaded video. */
@@ -19,6 +19,8 @@ const payloadSchemas = {
   'video.analyze': VideoJob,
   /** A refit of the installation's position adaptation from the coaches' corrections (ADR 0028). */
   'positions.adapt': z.object({}),
+  /** The sessions of the coming weeks, of one recurring class or (without an id) of every class. */
+  'schedule.generate': z.object({ recurringClassId: Id.optional() }),
 } satisfies Record<JobName, z.ZodType>;
 
 /** Each job's payload, by job name. */

@@ -87,6 +87,13 @@ export const MESSAGES = {
     limitRange: 'limit must be between 1 and {{max}}.',
     toAfterFrom: 'to must be later than from.',
   },
+  schedule: {
+    nameRequired: 'Give the class a name.',
+    weekdays: 'Choose at least one weekday.',
+    startTime: 'Start times are written HH:MM (24 hours).',
+    durationMinutes: 'Duration must be between {{min}} and {{max}} minutes.',
+    weekOf: 'weekOf must be a date written YYYY-MM-DD.',
+  },
   checkIn: {
     onlyYourself: 'Check in one student: yourself.',
   },

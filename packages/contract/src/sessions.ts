@@ -61,6 +61,9 @@ export const TrainingSession = z.object({
   targetLevel: TargetLevel,
   instructorId: Id,
   studentIds: z.array(Id),
+  /** Set on a session the weekly schedule created: its recurring class and local date. */
+  recurringClassId: Id.optional(),
+  occurrenceDate: z.string().optional(),
 });
 export type TrainingSession = z.infer<typeof TrainingSession>;
 

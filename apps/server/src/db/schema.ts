@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The database as Kysely sees it. Rows are snake_case; repositories map them to camelCase.
@@ -93,6 +93,40 @@ export interface TrainingSessionsTable {
   raw_fighter_pairs_json: string | null;
   created_at: string;
   updated_at: string;
+  /** The recurring class that created the session, and its local date (the job's unique key). */
+  recurring_class_id: ColumnType<number | null, number | null | undefined, number | null>;
+  occurrence_date: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface RecurringClassesTable {
+  id: Generated<number>;
+  owner_user_id: number;
+  instructor_fighter_id: number;
+  name: string;
+  weekdays: string;
+  start_time: string;
+  duration_minutes: number;
+  target_level: string;
+  capacity: number;
+  description: string;
+  starts_on: string;
+  ends_on: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ScheduleSkipsTable {
+  recurring_class_id: number;
+  occurrence_date: string;
+  created_at: string;
+}
+
+export interface ScheduleHolidaysTable {
+  id: Generated<number>;
+  holiday_date: string;
+  name: string;
+  created_by_user_id: number | null;
+  created_at: string;
 }
 
 export interface SessionAttendeesTable {
@@ -294,4 +328,7 @@ export interface Database {
   analysis_feedback: AnalysisFeedbackTable;
   password_reset_tokens: PasswordResetTokensTable;
   position_adaptations: PositionAdaptationsTable;
+  recurring_classes: RecurringClassesTable;
+  schedule_skips: ScheduleSkipsTable;
+  schedule_holidays: ScheduleHolidaysTable;
 }

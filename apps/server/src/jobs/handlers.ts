@@ -37,4 +37,10 @@ export function registerJobHandlers(registry: JobRegistry, services: Services): 
   });
   // The position model learns from the coaches' corrections (ADR 0028); the next correction asks again.
   registry.register('positions.adapt', { run: () => services.adaptation.refit() });
+  // The weekly schedule's sessions of the coming weeks; idempotent, so a retry or a second worker is harmless.
+  registry.register('schedule.generate', {
+    run: async ({ recurringClassId }) => {
+      await services.schedule.generate(recurringClassId);
+    },
+  });
 }

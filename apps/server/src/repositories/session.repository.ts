@@ -14,8 +14,15 @@ export interface SessionFields {
   targetLevel: TargetLevel;
 }
 
+/** The recurring class and local date of a session the weekly schedule created. */
+export interface Occurrence {
+  recurringClassId: number;
+  occurrenceDate: string;
+}
+
 export interface SessionRecord extends SessionFields {
   id: number;
+  occurrence: Occurrence | null;
   ownerUserId: number;
   instructorFighterId: number;
   attendeeCount: number;
@@ -24,7 +31,8 @@ export interface SessionRecord extends SessionFields {
 }
 
 /** What the session list shows of a session: its fields and its roster's fighter ids. */
-export interface SessionSummary extends SessionFields, Pick<SessionRecord, 'id' | 'instructorFighterId'> {
+export interface SessionSummary
+  extends SessionFields, Partial<Pick<SessionRecord, 'occurrence'>>, Pick<SessionRecord, 'id' | 'instructorFighterId'> {
   studentIds: number[];
 }
 
@@ -71,7 +79,16 @@ function toSession(row: Selectable<TrainingSessionsTable>): SessionRecord {
     attendeeCount: row.attendee_count,
     isCurriculumGenerated: row.is_curriculum_generated === 1,
     rawFighterPairsJson: row.raw_fighter_pairs_json,
+    occurrence: occurrenceOf(row),
   };
+}
+
+function occurrenceOf(
+  row: Pick<Selectable<TrainingSessionsTable>, 'recurring_class_id' | 'occurrence_date'>,
+): Occurrence | null {
+  return row.recurring_class_id !== null && row.occurrence_date !== null
+    ? { recurringClassId: row.recurring_class_id, occurrenceDate: row.occurrence_date }
+    : null;
 }
 
 const normalizeName = (name: string) => name.trim().replace(/\s+/g, ' ');
@@ -102,7 +119,9 @@ export class SessionRepository {
    */
   async list(filter: SessionListFilter): Promise<SessionSummary[]> {
     const { order } = filter;
-    let query = this.db.selectFrom('training_sessions').select(['id', 'instructor_fighter_id', ...FIELD_COLUMNS]);
+    let query = this.db
+      .selectFrom('training_sessions')
+      .select(['id', 'instructor_fighter_id', 'recurring_class_id', 'occurrence_date', ...FIELD_COLUMNS]);
     if (filter.status !== undefined) query = query.where('status', '=', filter.status);
     if (filter.from !== undefined) query = query.where('training_date', '>=', filter.from);
     if (filter.to !== undefined) query = query.where('training_date', '<', filter.to);
@@ -134,6 +153,7 @@ export class SessionRepository {
       id: row.id,
       instructorFighterId: row.instructor_fighter_id,
       ...toSessionFields(row),
+      occurrence: occurrenceOf(row),
       studentIds: roster.get(row.id) ?? [],
     }));
   }
@@ -224,7 +244,23 @@ export class SessionRepository {
    */
   async delete(id: number, ownerUserId: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('training_sessions').where('id', '=', id).execute();
+      const deleted = await trx
+        .deleteFrom('training_sessions')
+        .where('id', '=', id)
+        .returning(['recurring_class_id', 'occurrence_date'])
+        .executeTakeFirst();
+      // An occurrence of the weekly schedule deleted one by one stays deleted: the job skips its date.
+      if (deleted?.recurring_class_id != null && deleted.occurrence_date !== null) {
+        await trx
+          .insertInto('schedule_skips')
+          .values({
+            recurring_class_id: deleted.recurring_class_id,
+            occurrence_date: deleted.occurrence_date,
+            created_at: this.clock.now().toISOString(),
+          })
+          .onConflict((oc) => oc.columns(['recurring_class_id', 'occurrence_date']).doNothing())
+          .execute();
+      }
       await trx
         .deleteFrom('fighters')
         .where('user_id', 'is', null)

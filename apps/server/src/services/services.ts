@@ -27,6 +27,8 @@ import { LoginThrottleService } from './login-throttle.service.js';
 import { CoachService } from './coach.service.js';
 import { createLessonPlanner } from './lesson-planner.js';
 import { SessionService } from './session.service.js';
+import { ScheduleService } from './schedule.service.js';
+import { ScheduleRepository } from '../repositories/schedule.repository.js';
 import { MemberService } from './member.service.js';
 import { MemberRepository } from '../repositories/member.repository.js';
 import { TokenService } from './token.service.js';
@@ -59,6 +61,7 @@ export interface Services {
   mail: MailRepository | null;
   externalAuth: ExternalAuthService;
   sessions: SessionService;
+  schedule: ScheduleService;
   members: MemberService;
   coach: CoachService;
   videos: VideoService;
@@ -209,6 +212,12 @@ export function createServices({
     tokens,
     accounts,
     sessions: new SessionService(sessionRepository, fighters, clock),
+    schedule: new ScheduleService(
+      new ScheduleRepository(db, clock, outbox),
+      jobs,
+      { timeZone: config.academyTimeZone, weeksAhead: config.scheduleWeeksAhead },
+      clock,
+    ),
     members: new MemberService(new MemberRepository(db), fighters, clock),
     coach: new CoachService(
       sessionRepository,

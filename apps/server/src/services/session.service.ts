@@ -39,6 +39,9 @@ function toSessionDto(session: SessionSummary): TrainingSession {
     targetLevel: session.targetLevel,
     instructorId: session.instructorFighterId,
     studentIds: session.studentIds,
+    ...(session.occurrence
+      ? { recurringClassId: session.occurrence.recurringClassId, occurrenceDate: session.occurrence.occurrenceDate }
+      : {}),
   };
 }
 

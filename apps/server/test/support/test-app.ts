@@ -77,7 +77,12 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
  */
 export async function createAppOn(
   fresh: FreshDatabase,
-  options: { env?: Record<string, string>; jobOptions?: AppDependencies['jobOptions'] } = {},
+  options: {
+    env?: Record<string, string>;
+    jobOptions?: AppDependencies['jobOptions'];
+    jobHandlers?: AppDependencies['jobHandlers'];
+    clock?: Clock;
+  } = {},
 ): Promise<App> {
   const config = loadConfig(
     {
@@ -95,6 +100,8 @@ export async function createAppOn(
     database,
     secrets,
     ...(options.jobOptions ? { jobOptions: options.jobOptions } : {}),
+    ...(options.jobHandlers ? { jobHandlers: options.jobHandlers } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.ready();
   return app;

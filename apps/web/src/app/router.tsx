@@ -82,6 +82,9 @@ export const routes: RouteObject[] = [
                     async () => ({ Component: (await import('./routes/session-details')).SessionDetailsRoute }),
                     requireIdParam('sessionId'),
                   ),
+                  page('/schedule/new', 'routes.newRecurringClass', async () => ({
+                    Component: (await import('./routes/schedule')).NewRecurringClassRoute,
+                  })),
                   page('/members', 'routes.members', async () => ({
                     Component: (await import('./routes/members')).MembersRoute,
                   })),

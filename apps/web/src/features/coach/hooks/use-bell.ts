@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { BELL_CUES, BELL_SOUND_URL, type BellCue } from '@/features/coach/components/bell-cues';
 
+/** The name of the window event each cue dispatches, with the cue as its `detail`. */
+export const BELL_EVENT = 'openmat:bell';
+
 export interface Bell {
   /** Plays the cue's segment of the bell file, then pauses at its end. A cue cuts the one before. */
   play(cue: BellCue): void;
@@ -29,6 +32,8 @@ export function useBell(src: string = BELL_SOUND_URL): Bell {
   const play = useCallback(
     (cue: BellCue) => {
       const segment = BELL_CUES[cue];
+      // Every cue is also an event on the window: what a browser test observes instead of the sound.
+      window.dispatchEvent(new CustomEvent<BellCue>(BELL_EVENT, { detail: cue }));
       clearStopTimer();
       audioRef.current ??= new Audio(src);
       const audio = audioRef.current;

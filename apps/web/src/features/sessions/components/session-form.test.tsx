@@ -272,6 +272,73 @@ describe('EditSessionForm', () => {
     });
   });
 
+  it('asks whether a weekly class changes for this session only or for the following ones too, and sends each to its place', async () => {
+    const weekly = {
+      ...SESSION,
+      description: 'Gi Fundamentals\n\nEscapes',
+      recurringClassId: 3,
+      occurrenceDate: '2025-03-15',
+    };
+    const FOLLOWING = 'PUT /api/schedule/classes/3';
+    const { callsTo } = stubFetch({
+      [DETAILS]: () => json(200, weekly),
+      [UPDATE]: () => json(200, weekly),
+      'GET /api/schedule/classes': () =>
+        json(200, [
+          {
+            id: 3,
+            name: 'Gi Fundamentals',
+            weekdays: [1, 6],
+            startTime: '18:30',
+            durationMinutes: 90,
+            targetLevel: 'Intermediate',
+            capacity: 20,
+            description: 'Escapes',
+            instructorId: 1,
+            startsOn: '2025-03-01',
+            endsOn: null,
+            timeZone: 'Europe/Warsaw',
+          },
+        ]),
+      [FOLLOWING]: () =>
+        json(200, {
+          recurringClass: {
+            id: 4,
+            name: 'Gi Fundamentals',
+            weekdays: [1, 6],
+            startTime: '18:30',
+            durationMinutes: 90,
+            targetLevel: 'Intermediate',
+            capacity: 25,
+            description: 'Escapes',
+            instructorId: 1,
+            startsOn: '2025-03-15',
+            endsOn: null,
+            timeZone: 'Europe/Warsaw',
+          },
+          keptSessionIds: [9],
+        }),
+    });
+    const user = await renderLoadedEdit();
+    expect(screen.getByRole('radio', { name: 'This session only' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'This session and the following ones' }));
+    await replace(user, 'Capacity (people)', '25');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await user.click(within(await dialog()).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('heading', { name: 'Session list page' })).toBeVisible();
+    expect(callsTo(UPDATE)).toHaveLength(0);
+    expect(callsTo(FOLLOWING)[0]?.body).toMatchObject({
+      name: 'Gi Fundamentals',
+      description: 'Escapes',
+      weekdays: [1, 6],
+      capacity: 25,
+      durationMinutes: 90,
+      targetLevel: 'Intermediate',
+      from: '2025-03-15',
+    });
+    expect(await screen.findByText('1 session with check-ins was kept as it was.')).toBeVisible();
+  });
+
   it("shows the server's field messages when an update is refused", async () => {
     stubFetch({
       [DETAILS]: () => json(200, SESSION),

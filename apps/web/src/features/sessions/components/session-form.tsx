@@ -9,6 +9,7 @@ import { SessionEditor } from './session-editor';
 import { SessionFormActions } from './session-form-actions';
 import { emptySessionValues, sessionValues } from './session-form-model';
 import { SessionFormPage } from './session-form-page';
+import { EditScopeChoice, useFollowingCalls, type EditScope } from './edit-scope';
 import { useCreateSessionCalls, useEditSessionCalls } from './use-session-form-calls';
 
 /** /create-session: a new session under the signed-in instructor's name, Active from the start. */
@@ -47,17 +48,23 @@ function EditSessionEditor({
 }) {
   const calls = useEditSessionCalls(session.id);
   const [initialValues] = useState(() => sessionValues(session));
-  return (
+  const occurrence =
+    session.recurringClassId !== undefined && session.occurrenceDate !== undefined
+      ? { recurringClassId: session.recurringClassId, occurrenceDate: session.occurrenceDate }
+      : null;
+  const [scope, setScope] = useState<EditScope>('this');
+  const following = useFollowingCalls(occurrence);
+  const editor = (
     <SessionEditor
       mode="edit"
       titleId={titleId}
       instructorName={session.instructor.fighterName}
       initialValues={initialValues}
       status={session.status}
-      saving={calls.saving}
-      busy={calls.busy}
-      failure={calls.failure}
-      onSave={calls.save}
+      saving={calls.saving || following.saving}
+      busy={calls.busy || following.saving}
+      failure={following.failure ?? calls.failure}
+      onSave={(input) => (scope === 'following' && occurrence ? following.save(input) : calls.save(input))}
       actions={
         canManage && (
           <SessionFormActions
@@ -74,6 +81,13 @@ function EditSessionEditor({
         )
       }
     />
+  );
+  if (!occurrence) return editor;
+  return (
+    <div className="flex flex-col gap-6">
+      <EditScopeChoice scope={scope} onChange={setScope} />
+      {editor}
+    </div>
   );
 }
 

@@ -1,0 +1,220 @@
+import type {
+  Holiday,
+  HolidayChange,
+  RecurringClass,
+  RecurringClassChange,
+  RecurringClassFields,
+} from '@openmat/contract/schedule';
+import { DateTime } from 'luxon';
+import { badRequest, conflict, forbidden, notFound } from '../errors.js';
+import { msg } from '../i18n/catalog.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import type { Principal } from '../lib/principal.js';
+import type {
+  NewOccurrence,
+  RecurringClassFieldsRecord,
+  RecurringClassRecord,
+  ScheduleRepository,
+} from '../repositories/schedule.repository.js';
+import type { JobQueue } from './job-queue.js';
+
+export interface ScheduleSettings {
+  /** The academy's IANA zone: start times are wall-clock times there, across DST changes. */
+  timeZone: string;
+  /** Weeks of sessions created ahead. */
+  weeksAhead: number;
+}
+
+/** Local dates (YYYY-MM-DD) compare as text; these step them in the calendar. */
+const addDays = (date: string, days: number) =>
+  DateTime.fromISO(date, { zone: 'UTC' }).plus({ days }).toISODate() ?? date;
+const isoWeekday = (date: string) => DateTime.fromISO(date, { zone: 'UTC' }).weekday;
+
+/**
+ * The weekly schedule (docs/decisions/0031-weekly-schedule.md): recurring classes, and the job that
+ * creates their sessions for the coming weeks. The job is idempotent: each session has the unique
+ * key (class, local date), so running it twice, or in two workers at once, creates each session once.
+ */
+export class ScheduleService {
+  constructor(
+    private readonly schedule: ScheduleRepository,
+    private readonly jobs: JobQueue,
+    private readonly settings: ScheduleSettings,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  /** Today in the academy's zone. */
+  today(): string {
+    return DateTime.fromJSDate(this.clock.now(), { zone: this.settings.timeZone }).toISODate() ?? '';
+  }
+
+  /** The UTC instant of a wall-clock time on a local date in the academy's zone. */
+  startOf(date: string, startTime: string): string {
+    return DateTime.fromISO(`${date}T${startTime}`, { zone: this.settings.timeZone }).toUTC().toJSDate().toISOString();
+  }
+
+  private toDto(record: RecurringClassRecord): RecurringClass {
+    return {
+      id: record.id,
+      name: record.name,
+      weekdays: record.weekdays,
+      startTime: record.startTime,
+      durationMinutes: record.durationMinutes,
+      targetLevel: record.targetLevel,
+      capacity: record.capacity,
+      description: record.description,
+      instructorId: record.instructorFighterId,
+      startsOn: record.startsOn,
+      endsOn: record.endsOn,
+      timeZone: this.settings.timeZone,
+    };
+  }
+
+  async list(): Promise<RecurringClass[]> {
+    return (await this.schedule.currentClasses(this.today())).map((record) => this.toDto(record));
+  }
+
+  async create(principal: Principal, input: RecurringClassFields): Promise<RecurringClass> {
+    if (principal.fighterId === null) throw forbidden(msg('session.profileFirst'));
+    const { startsOn, ...fields } = input;
+    const created = await this.schedule.createClass(
+      fields,
+      startsOn ?? this.today(),
+      principal.userId,
+      principal.fighterId,
+    );
+    return this.toDto(created);
+  }
+
+  private async owned(principal: Principal, id: number): Promise<RecurringClassRecord> {
+    const found = await this.schedule.findClass(id);
+    if (!found) throw notFound(msg('schedule.notFound', { id }));
+    if (found.ownerUserId !== principal.userId) throw forbidden(msg('schedule.onlyOwner'));
+    return found;
+  }
+
+  /**
+   * "This session and the following ones": the class ends the day before `from`, and a new class
+   * with the new fields runs from `from`. Its sessions already created from then on follow the change
+   * where the new class has that date; one it no longer has is removed if nobody checked in, and kept
+   * as it was (and named in the answer) if somebody did.
+   */
+  async update(
+    principal: Principal,
+    id: number,
+    input: Omit<RecurringClassFields, 'startsOn'> & { from?: string | undefined },
+  ): Promise<RecurringClassChange> {
+    const current = await this.owned(principal, id);
+    const today = this.today();
+    const from = [input.from ?? today, current.startsOn, today].reduce((a, b) => (a > b ? a : b));
+    if (current.endsOn !== null && from > current.endsOn) throw conflict(msg('schedule.ended'));
+    const { from: _from, ...fields } = input;
+    // The new class's job is asked for once its sessions were moved over, so that it cannot create them twice.
+    const next = await this.schedule.createClass(fields, from, current.ownerUserId, current.instructorFighterId, false);
+    if (current.endsOn !== null) await this.schedule.endClass(next.id, current.endsOn);
+    const successor = { ...next, endsOn: current.endsOn };
+    const kept: number[] = [];
+    for (const occurrence of await this.schedule.occurrencesFrom(current.id, from)) {
+      const moved =
+        this.runsOn(successor, occurrence.occurrenceDate) &&
+        (await this.schedule.reshapeOccurrence(
+          occurrence.sessionId,
+          this.occurrence(successor, occurrence.occurrenceDate),
+        ));
+      if (!moved && !(await this.schedule.deleteIfEmpty(occurrence.sessionId))) kept.push(occurrence.sessionId);
+    }
+    // The old class ends the day before (a class changed before its first day never runs at all).
+    await this.schedule.endClass(current.id, addDays(from, -1));
+    await this.schedule.requestJob(successor.id);
+    return { recurringClass: this.toDto(successor), keptSessionIds: kept };
+  }
+
+  /** Ends the class: its coming sessions without check-ins go, those with check-ins stay. */
+  async delete(principal: Principal, id: number): Promise<{ keptSessionIds: number[] }> {
+    const current = await this.owned(principal, id);
+    const kept: number[] = [];
+    for (const occurrence of await this.schedule.occurrencesFrom(current.id, this.today())) {
+      if (!(await this.schedule.deleteIfEmpty(occurrence.sessionId))) kept.push(occurrence.sessionId);
+    }
+    await this.schedule.deleteClass(current.id);
+    return { keptSessionIds: kept };
+  }
+
+  async holidays(): Promise<Holiday[]> {
+    return this.schedule.holidays();
+  }
+
+  /**
+   * A holiday: no class runs on that date. The sessions the schedule already created on it are removed
+   * when nobody checked in, and kept (and named in the answer) when somebody did.
+   */
+  async addHoliday(principal: Principal, input: { date: string; name: string }): Promise<HolidayChange> {
+    const holiday = await this.schedule.addHoliday(input.date, input.name, principal.userId);
+    if (!holiday) {
+      const refusal = msg('schedule.holidayExists', { date: input.date });
+      throw badRequest(refusal, { date: [refusal] });
+    }
+    const removed: number[] = [];
+    const kept: number[] = [];
+    for (const occurrence of await this.schedule.occurrencesOn(input.date)) {
+      if (await this.schedule.deleteIfEmpty(occurrence.sessionId)) removed.push(occurrence.sessionId);
+      else kept.push(occurrence.sessionId);
+    }
+    return { holiday, removedSessionIds: removed, keptSessionIds: kept };
+  }
+
+  /** The date is a working day again; its sessions come back with the next run of the job. */
+  async deleteHoliday(id: number): Promise<void> {
+    if (!(await this.schedule.deleteHoliday(id))) throw notFound(msg('schedule.holidayNotFound', { id }));
+    await this.requestGeneration();
+  }
+
+  /** The daily run: queued only when some class still runs, so an academy without a schedule has no job. */
+  async requestDailyGeneration(): Promise<void> {
+    if (await this.schedule.anyCurrentClass(this.today())) await this.requestGeneration();
+  }
+
+  /** Hands the generation to the background job (once per class while one waits). */
+  async requestGeneration(recurringClassId?: number): Promise<void> {
+    await this.jobs.enqueue('schedule.generate', recurringClassId === undefined ? {} : { recurringClassId }, {
+      jobKey: recurringClassId === undefined ? 'all' : `class-${recurringClassId}`,
+    });
+  }
+
+  private runsOn(
+    recurringClass: RecurringClassFieldsRecord & { startsOn: string; endsOn: string | null },
+    date: string,
+  ) {
+    return (
+      date >= recurringClass.startsOn &&
+      (recurringClass.endsOn === null || date <= recurringClass.endsOn) &&
+      recurringClass.weekdays.includes(isoWeekday(date))
+    );
+  }
+
+  private occurrence(recurringClass: RecurringClassRecord, date: string): NewOccurrence {
+    return { recurringClass, occurrenceDate: date, trainingDate: this.startOf(date, recurringClass.startTime) };
+  }
+
+  /**
+   * The job: creates the sessions of the coming `weeksAhead` weeks that do not exist yet, for one class
+   * or for all, skipping holidays and occurrences deleted one by one. Answers how many it created.
+   */
+  async generate(recurringClassId?: number): Promise<number> {
+    const today = this.today();
+    const last = addDays(today, this.settings.weeksAhead * 7 - 1);
+    const holidays = await this.schedule.holidayDates(today, last);
+    let created = 0;
+    for (const recurringClass of await this.schedule.currentClasses(today, recurringClassId)) {
+      const first = recurringClass.startsOn > today ? recurringClass.startsOn : today;
+      const end = recurringClass.endsOn !== null && recurringClass.endsOn < last ? recurringClass.endsOn : last;
+      if (first > end) continue;
+      const skipped = await this.schedule.skippedDates(recurringClass.id, first, end);
+      for (let date = first; date <= end; date = addDays(date, 1)) {
+        if (!recurringClass.weekdays.includes(isoWeekday(date)) || holidays.has(date) || skipped.has(date)) continue;
+        if (await this.schedule.createOccurrence(this.occurrence(recurringClass, date))) created += 1;
+      }
+    }
+    return created;
+  }
+}

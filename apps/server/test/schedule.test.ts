@@ -1,0 +1,317 @@
+import type { HolidayChange, RecurringClass, RecurringClassChange } from '@openmat/contract/schedule';
+import type { TrainingSession } from '@openmat/contract/sessions';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { App } from '../src/app.js';
+import { registerJobHandlers } from '../src/jobs/handlers.js';
+import type { Services } from '../src/services/services.js';
+import { signUp, type SignedIn } from './support/accounts.js';
+import { manualClock } from './support/clock.js';
+import { databaseTargets } from './support/databases.js';
+import { createAppOn, createTestApp, type TestContext } from './support/test-app.js';
+
+/**
+ * Wednesday 18 March 2026, 11:00 in Warsaw. Four weeks ahead run to Tuesday 14 April, across the change
+ * to summer time on Sunday 29 March: 18:00 in Warsaw is 17:00 UTC before it and 16:00 UTC after.
+ */
+const NOW = '2026-03-18T10:00:00.000Z';
+const ENV = { ACADEMY_TIME_ZONE: 'Europe/Warsaw', SCHEDULE_WEEKS_AHEAD: '4' };
+const GI_FUNDAMENTALS = {
+  name: 'Gi Fundamentals',
+  weekdays: [1, 3],
+  startTime: '18:00',
+  durationMinutes: 60,
+  targetLevel: 'Beginner',
+  capacity: 24,
+  description: 'Escapes and guard retention',
+};
+/** Mondays and Wednesdays from today through 14 April. */
+const MON_WED = [
+  '2026-03-18',
+  '2026-03-23',
+  '2026-03-25',
+  '2026-03-30',
+  '2026-04-01',
+  '2026-04-06',
+  '2026-04-08',
+  '2026-04-13',
+];
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+describe.each(databaseTargets)('weekly schedule (issue 22) on $dialect', (target) => {
+  let ctx: TestContext;
+  let services: Services;
+  let coach: SignedIn;
+  let otherCoach: SignedIn;
+  let student: SignedIn;
+
+  const call = (method: Method, url: string, who: SignedIn | null, payload?: object, app: App = ctx.app) =>
+    app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) });
+
+  /** The schedule's sessions of a class, by local date. */
+  async function sessionsOf(classIds: number[], app: App = ctx.app): Promise<Map<string, TrainingSession>> {
+    const res = await call(
+      'GET',
+      '/api/trainingsession?from=2026-03-01T00:00:00Z&to=2026-06-01T00:00:00Z&limit=100',
+      coach,
+      undefined,
+      app,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const byDate = new Map<string, TrainingSession>();
+    for (const session of res.json<TrainingSession[]>()) {
+      if (session.recurringClassId !== undefined && classIds.includes(session.recurringClassId)) {
+        expect(byDate.has(session.occurrenceDate ?? ''), `two sessions on ${session.occurrenceDate}`).toBe(false);
+        byDate.set(session.occurrenceDate ?? '', session);
+      }
+    }
+    return byDate;
+  }
+
+  async function createClass(body: object = GI_FUNDAMENTALS, app: App = ctx.app): Promise<RecurringClass> {
+    const res = await call('POST', '/api/schedule/classes', coach, body, app);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<RecurringClass>();
+  }
+
+  /** Waits for the background job to have created the class's sessions. */
+  async function generated(recurringClass: RecurringClass, count: number) {
+    await vi.waitFor(async () => expect((await sessionsOf([recurringClass.id])).size).toBe(count), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    return sessionsOf([recurringClass.id]);
+  }
+
+  const checkIn = async (session: TrainingSession, who: SignedIn = student) => {
+    const res = await call('POST', `/api/trainingsession/${session.id}/checkin`, who, {
+      studentIds: [who.fighterId],
+      sessionId: session.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestApp(target, {
+      clock: manualClock(NOW),
+      env: ENV,
+      jobHandlers: (registry, appServices) => {
+        services = appServices;
+        registerJobHandlers(registry, appServices);
+      },
+    });
+    coach = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Ana' });
+    otherCoach = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Bruno' });
+    student = await signUp(ctx.app, { fighterName: 'Stella Nowak' });
+  });
+  afterAll(() => ctx.close());
+
+  it('creates four weeks of sessions in the background, at 18:00 in Warsaw on both sides of the DST change, once', async () => {
+    const gi = await createClass();
+    expect(gi).toMatchObject({
+      weekdays: [1, 3],
+      startTime: '18:00',
+      startsOn: '2026-03-18',
+      timeZone: 'Europe/Warsaw',
+    });
+    const sessions = await generated(gi, MON_WED.length);
+    expect([...sessions.keys()].sort()).toEqual(MON_WED);
+    // Winter time (UTC+1) before 29 March, summer time (UTC+2) after: the wall clock stays at 18:00.
+    expect(sessions.get('2026-03-25')?.trainingDate).toBe('2026-03-25T17:00:00.000Z');
+    expect(sessions.get('2026-03-30')?.trainingDate).toBe('2026-03-30T16:00:00.000Z');
+    expect(sessions.get('2026-04-13')?.trainingDate).toBe('2026-04-13T16:00:00.000Z');
+    expect(sessions.get('2026-03-18')).toMatchObject({
+      capacity: 24,
+      duration: 1,
+      targetLevel: 'Beginner',
+      description: 'Gi Fundamentals\n\nEscapes and guard retention',
+    });
+
+    // Running the job again creates nothing twice.
+    expect(await services.schedule.generate()).toBe(0);
+    expect(await services.schedule.generate(gi.id)).toBe(0);
+    const again = await sessionsOf([gi.id]);
+    expect([...again.values()].map((session) => session.id).sort()).toEqual(
+      [...sessions.values()].map((session) => session.id).sort(),
+    );
+  });
+
+  it('lets two app instances on one database run the job at once, and each session is created once', async () => {
+    const env = { ...ENV, JOBS_IN_API: 'false' };
+    const first = await createAppOn(ctx.fresh, { env, clock: manualClock(NOW), jobHandlers: capture('first') });
+    const second = await createAppOn(ctx.fresh, { env, clock: manualClock(NOW), jobHandlers: capture('second') });
+    try {
+      const noGi = await createClass(
+        { ...GI_FUNDAMENTALS, name: 'No-Gi', weekdays: [2, 4], startTime: '07:00' },
+        first,
+      );
+      const counts = await Promise.all([
+        instances.first!.schedule.generate(noGi.id),
+        instances.second!.schedule.generate(noGi.id),
+        instances.first!.schedule.generate(),
+        instances.second!.schedule.generate(),
+      ]);
+      const sessions = await sessionsOf([noGi.id], second);
+      // Tuesdays and Thursdays from 19 March through 14 April.
+      expect(sessions.size).toBe(8);
+      expect(counts.reduce((sum, count) => sum + count, 0)).toBe(8);
+      expect(sessions.get('2026-04-14')?.trainingDate).toBe('2026-04-14T05:00:00.000Z');
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  const instances: Record<string, Services | undefined> = {};
+  const capture = (name: string) => (registry: Parameters<typeof registerJobHandlers>[0], appServices: Services) => {
+    instances[name] = appServices;
+    registerJobHandlers(registry, appServices);
+  };
+
+  it('edits this session only, or this and the following ones, keeping the sessions members checked in to', async () => {
+    const open = await createClass({ ...GI_FUNDAMENTALS, name: 'Open Mat', weekdays: [1, 3], startTime: '12:00' });
+    const before = await generated(open, 8);
+
+    // This session only: the one session changes; the job neither undoes it nor adds another.
+    const only = before.get('2026-03-23')!;
+    const edit = await call('PUT', `/api/trainingsession/${only.id}`, coach, {
+      trainingDate: '2026-03-23T12:30:00.000Z',
+      description: 'Open Mat (guest coach)',
+      capacity: 30,
+      duration: 1.5,
+      status: 'Active',
+      targetLevel: 'Intermediate',
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+
+    // A member checks in to Monday 6 April, which the change below drops.
+    await checkIn(before.get('2026-04-06')!);
+
+    // This and the following ones from 1 April: Wednesdays only, at 19:00, 90 minutes.
+    const res = await call('PUT', `/api/schedule/classes/${open.id}`, coach, {
+      ...GI_FUNDAMENTALS,
+      name: 'Open Mat',
+      weekdays: [3],
+      startTime: '19:00',
+      durationMinutes: 90,
+      from: '2026-04-01',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const change = res.json<RecurringClassChange>();
+    expect(change.recurringClass).toMatchObject({ weekdays: [3], startTime: '19:00', startsOn: '2026-04-01' });
+    expect(change.keptSessionIds).toEqual([before.get('2026-04-06')!.id]);
+    await services.schedule.generate();
+
+    const after = await sessionsOf([open.id, change.recurringClass.id]);
+    expect([...after.keys()].sort()).toEqual([
+      '2026-03-18',
+      '2026-03-23',
+      '2026-03-25',
+      '2026-03-30',
+      '2026-04-01',
+      '2026-04-06',
+      '2026-04-08',
+    ]);
+    expect(after.get('2026-03-23')).toMatchObject({
+      id: only.id,
+      capacity: 30,
+      trainingDate: '2026-03-23T12:30:00.000Z',
+    });
+    expect(after.get('2026-03-30')?.trainingDate).toBe('2026-03-30T10:00:00.000Z');
+    // The same sessions, moved to 19:00 local (17:00 UTC in summer time) and 90 minutes.
+    expect(after.get('2026-04-01')).toMatchObject({
+      id: before.get('2026-04-01')!.id,
+      trainingDate: '2026-04-01T17:00:00.000Z',
+      duration: 1.5,
+      recurringClassId: change.recurringClass.id,
+    });
+    // Kept as it was, with its member.
+    expect(after.get('2026-04-06')).toMatchObject({ trainingDate: '2026-04-06T10:00:00.000Z' });
+    expect(after.get('2026-04-06')?.studentIds).toEqual([student.fighterId]);
+  });
+
+  it('does not bring back an occurrence deleted one by one', async () => {
+    const kids = await createClass({
+      ...GI_FUNDAMENTALS,
+      name: 'Kids',
+      weekdays: [5],
+      startTime: '16:00',
+      targetLevel: 'Kids',
+    });
+    const sessions = await generated(kids, 4);
+    const friday = sessions.get('2026-03-27')!;
+    expect((await call('DELETE', `/api/trainingsession/${friday.id}`, coach)).statusCode).toBe(204);
+    expect(await services.schedule.generate()).toBe(0);
+    expect([...(await sessionsOf([kids.id])).keys()].sort()).toEqual(['2026-03-20', '2026-04-03', '2026-04-10']);
+  });
+
+  it('skips a holiday for every class: removes its sessions without check-ins, keeps and names those with', async () => {
+    const comp = await createClass({ ...GI_FUNDAMENTALS, name: 'Competition', weekdays: [6], startTime: '10:00' });
+    const drills = await createClass({ ...GI_FUNDAMENTALS, name: 'Drills', weekdays: [6], startTime: '12:00' });
+    const compSessions = await generated(comp, 4);
+    const drillSessions = await generated(drills, 4);
+    await checkIn(drillSessions.get('2026-04-04')!);
+
+    const res = await call('POST', '/api/schedule/holidays', coach, { date: '2026-04-04', name: 'Easter' });
+    expect(res.statusCode, res.body).toBe(201);
+    const change = res.json<HolidayChange>();
+    expect(change.removedSessionIds).toEqual([compSessions.get('2026-04-04')!.id]);
+    expect(change.keptSessionIds).toEqual([drillSessions.get('2026-04-04')!.id]);
+    expect(await services.schedule.generate()).toBe(0);
+    expect((await sessionsOf([comp.id])).has('2026-04-04')).toBe(false);
+    expect((await sessionsOf([drills.id])).has('2026-04-04')).toBe(true);
+
+    // A holiday set ahead: the job never creates that date's sessions.
+    const ahead = await call('POST', '/api/schedule/holidays', otherCoach, { date: '2026-04-11', name: '' });
+    expect(ahead.statusCode, ahead.body).toBe(201);
+    const late = await createClass({ ...GI_FUNDAMENTALS, name: 'Saturday Late', weekdays: [6], startTime: '20:00' });
+    const lateSessions = await generated(late, 2);
+    // Saturdays through 14 April, less the two holidays.
+    expect([...lateSessions.keys()].sort()).toEqual(['2026-03-21', '2026-03-28']);
+    // The same date twice is refused in words.
+    expect((await call('POST', '/api/schedule/holidays', coach, { date: '2026-04-11' })).statusCode).toBe(400);
+  });
+
+  it('brings a lifted holiday back with the next run, and ending a class removes its coming sessions without check-ins', async () => {
+    const yoga = await createClass({ ...GI_FUNDAMENTALS, name: 'Mobility', weekdays: [7], startTime: '09:00' });
+    const added = await call('POST', '/api/schedule/holidays', coach, { date: '2026-03-22', name: 'Tournament' });
+    expect(added.statusCode, added.body).toBe(201);
+    const sessions = await generated(yoga, 3);
+    expect(sessions.has('2026-03-22')).toBe(false);
+    const holiday = added.json<HolidayChange>().holiday;
+    expect((await call('DELETE', `/api/schedule/holidays/${holiday.id}`, student)).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/schedule/holidays/${holiday.id}`, coach)).statusCode).toBe(204);
+    const back = await generated(yoga, 4);
+    expect(back.has('2026-03-22')).toBe(true);
+
+    await checkIn(back.get('2026-03-29')!);
+    const ended = await call('DELETE', `/api/schedule/classes/${yoga.id}`, coach);
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json()).toEqual({ keptSessionIds: [back.get('2026-03-29')!.id] });
+    const list = await call('GET', '/api/schedule/classes', coach);
+    expect(list.json<RecurringClass[]>().map((recurring) => recurring.id)).not.toContain(yoga.id);
+    const left = await call('GET', `/api/trainingsession/${back.get('2026-03-29')!.id}`, coach);
+    expect(left.statusCode).toBe(200);
+    expect((await call('GET', `/api/trainingsession/${back.get('2026-04-05')!.id}`, coach)).statusCode).toBe(404);
+  });
+
+  it('lets only instructors create, and only the owner change, a recurring class', async () => {
+    expect((await call('POST', '/api/schedule/classes', student, GI_FUNDAMENTALS)).statusCode).toBe(403);
+    expect((await call('POST', '/api/schedule/classes', null, GI_FUNDAMENTALS)).statusCode).toBe(401);
+    expect((await call('POST', '/api/schedule/holidays', student, { date: '2026-05-01' })).statusCode).toBe(403);
+    const gi = await createClass();
+    expect((await call('PUT', `/api/schedule/classes/${gi.id}`, otherCoach, GI_FUNDAMENTALS)).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/schedule/classes/${gi.id}`, otherCoach)).statusCode).toBe(403);
+    expect((await call('GET', '/api/schedule/classes', student)).statusCode).toBe(200);
+    const bad = await call('POST', '/api/schedule/classes', coach, {
+      ...GI_FUNDAMENTALS,
+      startTime: '25:00',
+      weekdays: [],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ errors: Record<string, string[]> }>().errors).toMatchObject({
+      startTime: ['Start times are written HH:MM (24 hours).'],
+      weekdays: ['Choose at least one weekday.'],
+    });
+  });
+});

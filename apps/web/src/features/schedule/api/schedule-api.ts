@@ -1,0 +1,76 @@
+import {
+  Holiday,
+  HolidayChange,
+  RecurringClass,
+  type HolidayInput,
+  type RecurringClassInput,
+} from '@openmat/contract/schedule';
+import { TrainingSession } from '@openmat/contract/sessions';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client';
+
+/** Monday 00:00 local time of the week that holds `now`, and the Monday after. */
+export function weekOf(now: Date = new Date()): { from: Date; to: Date } {
+  const daysSinceMonday = (now.getDay() + 6) % 7;
+  const from = new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysSinceMonday);
+  const to = new Date(from.getFullYear(), from.getMonth(), from.getDate() + 7);
+  return { from, to };
+}
+
+export const scheduleKeys = {
+  week: (from: string) => ['training-sessions', 'list', 'week', from] as const,
+};
+
+/** `GET /api/trainingsession?from=…&to=…`: the sessions of one week, soonest first. */
+export function getWeekSessions(from: Date, to: Date): Promise<TrainingSession[]> {
+  const query = new URLSearchParams({ from: from.toISOString(), to: to.toISOString(), limit: '100' });
+  return apiRequest(`/api/trainingsession?${query.toString()}`, { schema: z.array(TrainingSession) });
+}
+
+export const weekSessionsQuery = (week: { from: Date; to: Date }) =>
+  queryOptions({
+    queryKey: scheduleKeys.week(week.from.toISOString()),
+    queryFn: () => getWeekSessions(week.from, week.to),
+  });
+
+export function useWeekSessions(week: { from: Date; to: Date }) {
+  return useQuery(weekSessionsQuery(week));
+}
+
+/** `POST /api/schedule/classes`: 201 with the class; its sessions follow from a background job. */
+export function createRecurringClass(input: RecurringClassInput): Promise<RecurringClass> {
+  return apiRequest('/api/schedule/classes', { method: 'POST', json: input, schema: RecurringClass });
+}
+
+export function useCreateRecurringClass() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createRecurringClass,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['training-sessions'] }),
+  });
+}
+
+export const holidayKeys = { all: ['schedule', 'holidays'] as const };
+
+/** `GET /api/schedule/holidays`: the academy's holidays, earliest first. */
+export function useHolidays() {
+  return useQuery({
+    queryKey: holidayKeys.all,
+    queryFn: () => apiRequest('/api/schedule/holidays', { schema: z.array(Holiday) }),
+  });
+}
+
+/** `POST /api/schedule/holidays`: the holiday, and the sessions it removed or kept for their check-ins. */
+export function useAddHoliday() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: HolidayInput) =>
+      apiRequest('/api/schedule/holidays', { method: 'POST', json: input, schema: HolidayChange }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: holidayKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['training-sessions'] }),
+      ]),
+  });
+}

@@ -1,0 +1,42 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '@/testing/fetch-stub';
+import { renderWithApp } from '@/testing/render';
+import { HolidaysPanel } from './holidays-panel';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('HolidaysPanel', () => {
+  it('adds a holiday and says which sessions went and which stayed for their check-ins', async () => {
+    const { callsTo } = stubFetch({
+      'GET /api/schedule/holidays': () => json(200, []),
+      'POST /api/schedule/holidays': () =>
+        json(201, {
+          holiday: { id: 1, date: '2026-04-04', name: 'Easter' },
+          removedSessionIds: [3, 4],
+          keptSessionIds: [5],
+        }),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<HolidaysPanel />);
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-04-04' } });
+    await user.type(screen.getByLabelText('Name (optional)'), 'Easter');
+    await user.click(screen.getByRole('button', { name: 'Add holiday' }));
+    expect(await screen.findByText('Saturday, April 4, 2026 is a holiday')).toBeVisible();
+    expect(screen.getByText('2 sessions were removed. 1 session with check-ins was kept.')).toBeVisible();
+    expect(callsTo('POST /api/schedule/holidays')[0]?.body).toEqual({ date: '2026-04-04', name: 'Easter' });
+  });
+
+  it('asks for a date under the field before sending anything', async () => {
+    const { callsTo } = stubFetch({ 'GET /api/schedule/holidays': () => json(200, []) });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<HolidaysPanel />);
+    await user.click(screen.getByRole('button', { name: 'Add holiday' }));
+    expect(screen.getByText('Choose a date.')).toBeVisible();
+    expect(screen.getByLabelText('Date')).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo('POST /api/schedule/holidays')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,110 @@
+import { RecurringClassInput } from '@openmat/contract/schedule';
+import { screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, problem, stubFetch } from '@/testing/fetch-stub';
+import { renderWithApp } from '@/testing/render';
+import { RecurringClassForm } from './recurring-class-form';
+
+const CREATE = 'POST /api/schedule/classes';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function renderForm(language: 'en' | 'pl' = 'en') {
+  const user = userEvent.setup({ delay: null });
+  await renderWithApp(<RecurringClassForm />, {
+    path: '/schedule/new',
+    language,
+    routes: [
+      { path: '/schedule/new', element: <RecurringClassForm /> },
+      { path: '/class-session', element: <h1>Session list page</h1> },
+    ],
+  });
+  return user;
+}
+
+async function fillGiFundamentals(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Class name'), 'Gi Fundamentals');
+  await user.click(screen.getByRole('checkbox', { name: 'Mon' }));
+  await user.click(screen.getByRole('checkbox', { name: 'Wed' }));
+  await user.selectOptions(screen.getByLabelText('Level'), 'Beginner');
+}
+
+describe('RecurringClassForm', () => {
+  it('sends "Gi Fundamentals, Mon and Wed 18:00, 60 min, Beginner, 24" as the contract reads it, then lists the sessions', async () => {
+    const { callsTo } = stubFetch({
+      [CREATE]: () =>
+        json(201, {
+          id: 3,
+          name: 'Gi Fundamentals',
+          weekdays: [1, 3],
+          startTime: '18:00',
+          durationMinutes: 60,
+          targetLevel: 'Beginner',
+          capacity: 24,
+          description: '',
+          instructorId: 1,
+          startsOn: '2026-03-18',
+          endsOn: null,
+          timeZone: 'Europe/Warsaw',
+        }),
+    });
+    const user = await renderForm();
+    await fillGiFundamentals(user);
+    await user.click(screen.getByRole('button', { name: 'Create class' }));
+    expect(await screen.findByRole('heading', { name: 'Session list page' })).toBeVisible();
+    const [sent] = callsTo(CREATE);
+    expect(RecurringClassInput.strict().parse(sent?.body)).toEqual({
+      name: 'Gi Fundamentals',
+      weekdays: [1, 3],
+      startTime: '18:00',
+      durationMinutes: 60,
+      targetLevel: 'Beginner',
+      capacity: 24,
+      description: '',
+    });
+    expect(await screen.findByText('Gi Fundamentals is on the schedule')).toBeVisible();
+  });
+
+  it('says what is missing under each field, as soon as the field is left and on submit, and asks nothing', async () => {
+    const { calls } = stubFetch({});
+    const user = await renderForm();
+    await user.click(screen.getByLabelText('Class name'));
+    await user.tab();
+    expect(screen.getByText('Give the class a name.')).toBeVisible();
+    expect(screen.queryByText('Choose at least one weekday.')).toBeNull();
+    const duration = screen.getByLabelText('Duration (minutes)');
+    await user.clear(duration);
+    await user.type(duration, '2');
+    await user.tab();
+    expect(screen.getByText('Duration must be between 5 and 720 minutes.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Create class' }));
+    expect(screen.getByText('Choose at least one weekday.')).toBeVisible();
+    expect(screen.getByLabelText('Class name')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toHaveLength(0);
+  });
+
+  it("puts the server's refusal under its field", async () => {
+    stubFetch({
+      [CREATE]: () =>
+        problem(400, 'One or more validation errors occurred.', {
+          startTime: ['Start times are written HH:MM (24 hours).'],
+        }),
+    });
+    const user = await renderForm();
+    await fillGiFundamentals(user);
+    await user.click(screen.getByRole('button', { name: 'Create class' }));
+    expect(await screen.findByText('Start times are written HH:MM (24 hours).')).toBeVisible();
+    expect(screen.getByLabelText(/Start time/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('speaks Polish', async () => {
+    stubFetch({});
+    const user = await renderForm('pl');
+    await user.click(screen.getByRole('button', { name: 'Utwórz zajęcia' }));
+    expect(screen.getByText('Wybierz co najmniej jeden dzień tygodnia.')).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: 'śr.' })).toBeVisible();
+  });
+});
