@@ -14,6 +14,8 @@ import { createVideoMutes } from './migrations/0010-video-mutes.js';
 import { createJobOutbox } from './migrations/0011-job-outbox.js';
 import { createVideoUploadIds } from './migrations/0012-video-upload-ids.js';
 import { createMemberIndexes } from './migrations/0013-members.js';
+import { createPromotions } from './migrations/0015-promotions.js';
+import { createMemberStats } from './migrations/0016-member-stats.js';
 
 /** Every migration, in order. Names sort in the order they run; never rename or reorder one. */
 const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
@@ -30,6 +32,8 @@ const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
   '0011-job-outbox': createJobOutbox,
   '0012-video-upload-ids': createVideoUploadIds,
   '0013-members': createMemberIndexes,
+  '0015-promotions': createPromotions,
+  '0016-member-stats': createMemberStats,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

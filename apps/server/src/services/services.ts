@@ -26,6 +26,7 @@ import { createLessonPlanner } from './lesson-planner.js';
 import { SessionService } from './session.service.js';
 import { MemberService } from './member.service.js';
 import { MemberRepository } from '../repositories/member.repository.js';
+import { PromotionRepository } from '../repositories/promotion.repository.js';
 import { TokenService } from './token.service.js';
 import { VideoService, type VideoEvents } from './video.service.js';
 import type { JobQueue } from './job-queue.js';
@@ -161,7 +162,13 @@ export function createServices({
     tokens,
     accounts,
     sessions: new SessionService(sessionRepository, fighters, clock),
-    members: new MemberService(new MemberRepository(db), fighters, clock),
+    members: new MemberService(
+      new MemberRepository(db),
+      fighters,
+      new PromotionRepository(db, clock),
+      clock,
+      config.promotionRules,
+    ),
     coach: new CoachService(
       sessionRepository,
       new CoachRepository(db, clock),
