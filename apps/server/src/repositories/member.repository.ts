@@ -74,7 +74,7 @@ export class MemberRepository {
    * stored `member_stats` (migration 0016) less the classes still to come; "the last 30 days" and those
    * to come are a bounded window of the owner's sessions, read through training_sessions_owner_date_idx.
    */
-  private members(filter: MemberFilter) {
+  private members(filter: MemberFilter, withCounts = true) {
     const owner = filter.ownerUserId;
     const upcoming = this.db
       .selectFrom('training_sessions as ts')
@@ -106,22 +106,26 @@ export class MemberRepository {
     const last = sql<string | null>`case when ms.last_all <= ${filter.now} then ms.last_all else coalesce(re.last,
       (select max(ts2.training_date) from session_attendees sa2 join training_sessions ts2 on ts2.id = sa2.session_id
         where sa2.fighter_id = f.id and ts2.owner_user_id = ${owner} and ts2.training_date <= ${filter.now})) end`;
-    let query = this.db
+    const stored = this.db
       .selectFrom('member_stats as ms')
       .innerJoin('fighters as f', 'f.id', 'ms.fighter_id')
-      .leftJoin(upcoming.as('up'), 'up.fighter_id', 'ms.fighter_id')
-      .leftJoin(recentWindow.as('re'), 're.fighter_id', 'ms.fighter_id')
-      .where('ms.owner_user_id', '=', owner)
-      .select([
-        'f.id as fighter_id',
-        'f.fighter_name',
-        beltColumn.as('belt'),
-        'f.rank_stripes',
-        'f.user_id',
-        total.as('total'),
-        recent.as('recent'),
-        last.as('last_attended'),
-      ]);
+      .where('ms.owner_user_id', '=', owner);
+    let query = (
+      withCounts
+        ? stored
+            .leftJoin(upcoming.as('up'), 'up.fighter_id', 'ms.fighter_id')
+            .leftJoin(recentWindow.as('re'), 're.fighter_id', 'ms.fighter_id')
+        : stored
+    ).select([
+      'f.id as fighter_id',
+      'f.fighter_name',
+      beltColumn.as('belt'),
+      'f.rank_stripes',
+      'f.user_id',
+      total.as('total'),
+      recent.as('recent'),
+      last.as('last_attended'),
+    ]);
     const search = filter.search;
     if (search !== undefined && search !== '') {
       query = query.where(sql<boolean>`lower(f.fighter_name) like ${likePattern(search)} escape '\\'`);
@@ -166,10 +170,16 @@ export class MemberRepository {
     }[filter.sort];
     const [rows, count] = await Promise.all([
       query.orderBy(key, filter.order).orderBy('f.id', filter.order).limit(page.limit).offset(page.offset).execute(),
-      this.db
-        .selectFrom(query.clearSelect().select('f.id').as('m'))
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
+      // Without a filter on the counts, how many match needs only the stored rows and the names.
+      filter.notSeenSince === undefined && filter.ready === undefined
+        ? this.members({ ...filter, sort: 'name' }, false)
+            .query.clearSelect()
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        : this.db
+            .selectFrom(query.clearSelect().select('f.id').as('m'))
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow(),
     ]);
     return {
       rows: rows.map((row) => ({

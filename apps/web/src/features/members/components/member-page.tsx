@@ -16,6 +16,7 @@ import { useMembers } from '@/features/members/api/get-members';
 import { useMergeMember } from '@/features/members/api/merge-member';
 import { errorText } from '@/lib/failure';
 import { beltLabel, formatDay } from './member-format';
+import { Dossier, ProgressHistory, PromotionForm, WeighInForm } from './member-progress';
 
 /** The classes grouped by month, newest month first, each month's label in the reader's language. */
 function byMonth(classes: MemberAttendance[], language: string) {
@@ -140,7 +141,7 @@ export function MemberPage({ fighterId, isInstructor }: { fighterId: number; isI
             </span>
           )}
         </h1>
-        <p className="text-zinc-600 dark:text-zinc-400">{beltLabel(fighter.beltColor, t)}</p>
+        <p className="text-zinc-600 dark:text-zinc-400">{beltLabel(member.belt, t, member.stripes)}</p>
       </header>
 
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -186,6 +187,10 @@ export function MemberPage({ fighterId, isInstructor }: { fighterId: number; isI
         </Card>
 
         <div className="flex flex-col gap-6">
+          {member.dossier && <Dossier dossier={member.dossier} />}
+          {isInstructor && member.dossier && <PromotionForm member={member} />}
+          <WeighInForm member={member} />
+          <ProgressHistory member={member} />
           <Card className="flex flex-col gap-3">
             <h2 className="text-lg font-semibold">{t('members.videos')}</h2>
             {member.videos.length === 0 ? (
