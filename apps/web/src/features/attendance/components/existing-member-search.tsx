@@ -13,16 +13,13 @@ import { errorText } from '@/lib/failure';
  * Walk-in attendance: adds an existing member who forgot to check in, found by name among the
  * instructor's members, instead of typing them again as a new person (issue 21, part 2).
  */
-export function ExistingMemberSearch({
-  sessionId,
-  rosterIds,
-  onAdded,
-}: {
+export function ExistingMemberSearch(props: {
   sessionId: number;
   /** Who is on the roster already: they are marked, not offered. */
   rosterIds: readonly number[];
   onAdded(details: TrainingSessionDetails): void;
 }) {
+  const { sessionId, rosterIds } = props;
   const { t } = useTranslation();
   const id = useId();
   const [typed, setTyped] = useState('');
@@ -37,7 +34,7 @@ export function ExistingMemberSearch({
     onSuccess: (details, fighterId) => {
       const name = found.data?.members.find((member) => member.fighterId === fighterId)?.fighterName ?? '';
       showToast({ title: t('attendance.existing.added', { name }), tone: 'success' });
-      onAdded(details);
+      props.onAdded(details);
     },
     onError: (error) => {
       console.error('Adding an existing member failed', error);
