@@ -1,10 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { ProfileScreen } from '@/features/auth/components/profile-screen';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { MemberPage } from '@/features/members/components/member-page';
 
 /** /profile: the signed-in user's own fighter profile, completed here when it is still empty. */
 export function ProfileRoute() {
   const { t } = useTranslation();
+  const fighterId = useAuthStore((state) => state.user?.fighterInfo?.id);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
       <header className="mx-auto max-w-3xl text-center">
@@ -14,6 +17,11 @@ export function ProfileRoute() {
       <Card className="mx-auto mt-8 max-w-3xl p-5 sm:p-8">
         <ProfileScreen />
       </Card>
+      {fighterId !== undefined && (
+        <section className="mt-10" aria-label={t('members.ownTraining')}>
+          <MemberPage fighterId={fighterId} isInstructor={false} embedded />
+        </section>
+      )}
     </div>
   );
 }
