@@ -161,7 +161,14 @@ export function MemberPage({
           label={t('members.columns.lastAttended')}
           value={member.lastAttended ? formatDay(member.lastAttended, language) : t('members.never')}
         />
-        <Stat label={t('members.weight')} value={fighter.weight === null ? '—' : `${fighter.weight} kg`} />
+        <Stat
+          label={t('members.weight')}
+          value={
+            fighter.weight === null
+              ? '—'
+              : `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(fighter.weight)} kg`
+          }
+        />
       </dl>
 
       <div className="grid items-start gap-6 lg:grid-cols-3">
