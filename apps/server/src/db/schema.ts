@@ -69,6 +69,14 @@ export interface MemberStatsTable {
   last_all: string;
 }
 
+/** Kept by triggers (migration 0016): each roster row with its class's owner and date, by member. */
+export interface MemberClassesTable {
+  fighter_id: number;
+  owner_user_id: number;
+  training_date: string;
+  session_id: number;
+}
+
 export interface RefreshTokensTable {
   id: Generated<number>;
   user_id: number;
@@ -300,4 +308,5 @@ export interface Database {
   promotions: PromotionsTable;
   weigh_ins: WeighInsTable;
   member_stats: MemberStatsTable;
+  member_classes: MemberClassesTable;
 }

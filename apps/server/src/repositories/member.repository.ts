@@ -1,6 +1,6 @@
 import { SessionStatus } from '@openmat/contract/enums';
 import { RANK_BELTS, RankBelt, type MemberBeltFilter, type MemberSort } from '@openmat/contract/members';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 /** One member of an instructor's rosters, with their attendance. */
@@ -71,61 +71,39 @@ export class MemberRepository {
 
   /**
    * Every member of the owner's rosters that matches, with their counts. The totals come from the
-   * stored `member_stats` (migration 0016) less the classes still to come; "the last 30 days" and those
-   * to come are a bounded window of the owner's sessions, read through training_sessions_owner_date_idx.
+   * stored `member_stats` (migration 0016) less the classes still to come; those, "the last 30 days"
+   * and the last class held are a few entries of the member's own `member_classes` rows each.
    */
-  private members(filter: MemberFilter, withCounts = true) {
+  private members(filter: MemberFilter) {
     const owner = filter.ownerUserId;
-    const upcoming = this.db
-      .selectFrom('training_sessions as ts')
-      .innerJoin('session_attendees as sa', 'sa.session_id', 'ts.id')
-      .where('ts.owner_user_id', '=', owner)
-      .where('ts.training_date', '>', filter.now)
-      .select(['sa.fighter_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('sa.fighter_id');
-    const recentWindow = this.db
-      .selectFrom('training_sessions as ts')
-      .innerJoin('session_attendees as sa', 'sa.session_id', 'ts.id')
-      .where('ts.owner_user_id', '=', owner)
-      .where('ts.training_date', '>=', filter.recentSince)
-      .where('ts.training_date', '<=', filter.now)
-      .select([
-        'sa.fighter_id',
-        (eb) => eb.fn.countAll<number>().as('n'),
-        (eb) => eb.fn.max('ts.training_date').as('last'),
-      ])
-      .groupBy('sa.fighter_id');
-    /** Held classes before `day` (a day, `YYYY-MM-DD`), for those with stored classes to come or older ones. */
+    /** The member's classes of the owner's in a range of dates: a few entries of member_classes_pkey. */
+    const classes = (range: (date: RawBuilder<string>) => RawBuilder<boolean>) =>
+      sql`from member_classes mc where mc.fighter_id = f.id and mc.owner_user_id = ${owner} and ${range(sql<string>`mc.training_date`)}`;
+    /** Held classes before `day` (a day, `YYYY-MM-DD`). */
     const heldBefore = (day: unknown) =>
-      sql<number>`(select count(*) from session_attendees sa2 join training_sessions ts2 on ts2.id = sa2.session_id
-        where sa2.fighter_id = f.id and ts2.owner_user_id = ${owner} and ts2.training_date < ${day})`;
-    const total = sql<number>`(ms.classes_all - coalesce(up.n, 0))`;
-    const recent = sql<number>`coalesce(re.n, 0)`;
-    // The last held class: the stored last one when it is not still to come; else the last of the window,
-    // else (rarely: booked ahead, not seen for 30 days) one look through the member's own classes.
-    const last = sql<string | null>`case when ms.last_all <= ${filter.now} then ms.last_all else coalesce(re.last,
-      (select max(ts2.training_date) from session_attendees sa2 join training_sessions ts2 on ts2.id = sa2.session_id
-        where sa2.fighter_id = f.id and ts2.owner_user_id = ${owner} and ts2.training_date <= ${filter.now})) end`;
-    const stored = this.db
+      sql<number>`(select count(*) ${classes((date) => sql<boolean>`${date} < ${day}`)})`;
+    const upcoming = sql<number>`(select count(*) ${classes((date) => sql<boolean>`${date} > ${filter.now}`)})`;
+    const total = sql<number>`(ms.classes_all - ${upcoming})`;
+    const recent = sql<number>`(select count(*) ${classes(
+      (date) => sql<boolean>`${date} >= ${filter.recentSince} and ${date} <= ${filter.now}`,
+    )})`;
+    // The last held class: the stored last one when it is not still to come, else one look back.
+    const last = sql<string | null>`case when ms.last_all <= ${filter.now} then ms.last_all else
+      (select max(mc.training_date) ${classes((date) => sql<boolean>`${date} <= ${filter.now}`)}) end`;
+    let query = this.db
       .selectFrom('member_stats as ms')
       .innerJoin('fighters as f', 'f.id', 'ms.fighter_id')
-      .where('ms.owner_user_id', '=', owner);
-    let query = (
-      withCounts
-        ? stored
-            .leftJoin(upcoming.as('up'), 'up.fighter_id', 'ms.fighter_id')
-            .leftJoin(recentWindow.as('re'), 're.fighter_id', 'ms.fighter_id')
-        : stored
-    ).select([
-      'f.id as fighter_id',
-      'f.fighter_name',
-      beltColumn.as('belt'),
-      'f.rank_stripes',
-      'f.user_id',
-      total.as('total'),
-      recent.as('recent'),
-      last.as('last_attended'),
-    ]);
+      .where('ms.owner_user_id', '=', owner)
+      .select([
+        'f.id as fighter_id',
+        'f.fighter_name',
+        beltColumn.as('belt'),
+        'f.rank_stripes',
+        'f.user_id',
+        total.as('total'),
+        recent.as('recent'),
+        last.as('last_attended'),
+      ]);
     const search = filter.search;
     if (search !== undefined && search !== '') {
       query = query.where(sql<boolean>`lower(f.fighter_name) like ${likePattern(search)} escape '\\'`);
@@ -172,8 +150,8 @@ export class MemberRepository {
       query.orderBy(key, filter.order).orderBy('f.id', filter.order).limit(page.limit).offset(page.offset).execute(),
       // Without a filter on the counts, how many match needs only the stored rows and the names.
       filter.notSeenSince === undefined && filter.ready === undefined
-        ? this.members({ ...filter, sort: 'name' }, false)
-            .query.clearSelect()
+        ? query
+            .clearSelect()
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .executeTakeFirstOrThrow()
         : this.db

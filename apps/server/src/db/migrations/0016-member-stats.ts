@@ -9,7 +9,11 @@ import type { MigrationContext } from './context.js';
  * writes (the app, a merge, a script). The screen then reads 2,000 rows plus the classes of the last 30
  * days and those still to come, instead of every attendance row the instructor ever had.
  *
- * No foreign keys: a deleted fighter's row may linger, and every reader joins `fighters`.
+ * `member_classes` keeps each roster row with its class's owner and date, ordered by member, so that a
+ * member's classes of the last 30 days, those still to come and the last one held are a few index
+ * entries each.
+ *
+ * No foreign keys: a deleted fighter's rows may linger, and every reader joins `fighters`.
  */
 const REFRESH_SELECT = `
   select ts.owner_user_id, sa.fighter_id, count(*), min(ts.training_date), max(ts.training_date)
@@ -17,23 +21,31 @@ const REFRESH_SELECT = `
 
 const sqliteStatements = [
   `create trigger member_stats_attendee_insert after insert on session_attendees begin
+     insert or ignore into member_classes (fighter_id, owner_user_id, training_date, session_id)
+     select new.fighter_id, owner_user_id, training_date, id from training_sessions where id = new.session_id;
      insert into member_stats (owner_user_id, fighter_id, classes_all, first_all, last_all)
      select owner_user_id, new.fighter_id, 1, training_date, training_date from training_sessions where id = new.session_id
      on conflict (owner_user_id, fighter_id) do update set classes_all = classes_all + 1,
        first_all = min(first_all, excluded.first_all), last_all = max(last_all, excluded.last_all);
    end`,
   `create trigger member_stats_attendee_delete after delete on session_attendees begin
+     delete from member_classes where fighter_id = old.fighter_id and session_id = old.session_id;
      delete from member_stats where fighter_id = old.fighter_id;
      insert into member_stats (owner_user_id, fighter_id, classes_all, first_all, last_all)
      ${REFRESH_SELECT} where sa.fighter_id = old.fighter_id group by ts.owner_user_id, sa.fighter_id;
    end`,
   `create trigger member_stats_attendee_update after update of session_id, fighter_id on session_attendees begin
+     delete from member_classes where fighter_id = old.fighter_id and session_id = old.session_id;
+     insert or ignore into member_classes (fighter_id, owner_user_id, training_date, session_id)
+     select new.fighter_id, owner_user_id, training_date, id from training_sessions where id = new.session_id;
      delete from member_stats where fighter_id in (old.fighter_id, new.fighter_id);
      insert into member_stats (owner_user_id, fighter_id, classes_all, first_all, last_all)
      ${REFRESH_SELECT} where sa.fighter_id in (old.fighter_id, new.fighter_id) group by ts.owner_user_id, sa.fighter_id;
    end`,
   `create trigger member_stats_session_update after update of training_date, owner_user_id on training_sessions
    when old.training_date is not new.training_date or old.owner_user_id is not new.owner_user_id begin
+     update member_classes set training_date = new.training_date, owner_user_id = new.owner_user_id
+     where session_id = new.id;
      delete from member_stats where fighter_id in (select fighter_id from session_attendees where session_id = new.id);
      insert into member_stats (owner_user_id, fighter_id, classes_all, first_all, last_all)
      ${REFRESH_SELECT} where sa.fighter_id in (select fighter_id from session_attendees where session_id = new.id)
@@ -50,6 +62,14 @@ const postgresStatements = [
    end $$`,
   `create function member_stats_on_attendee() returns trigger language plpgsql as $$
    begin
+     if tg_op in ('DELETE', 'UPDATE') then
+       delete from member_classes where fighter_id = old.fighter_id and session_id = old.session_id;
+     end if;
+     if tg_op in ('INSERT', 'UPDATE') then
+       insert into member_classes (fighter_id, owner_user_id, training_date, session_id)
+       select new.fighter_id, owner_user_id, training_date, id from training_sessions where id = new.session_id
+       on conflict do nothing;
+     end if;
      if tg_op = 'INSERT' then
        insert into member_stats (owner_user_id, fighter_id, classes_all, first_all, last_all)
        select owner_user_id, new.fighter_id, 1, training_date, training_date from training_sessions where id = new.session_id
@@ -70,6 +90,8 @@ const postgresStatements = [
    on session_attendees for each row execute function member_stats_on_attendee()`,
   `create function member_stats_on_session() returns trigger language plpgsql as $$
    begin
+     update member_classes set training_date = new.training_date, owner_user_id = new.owner_user_id
+     where session_id = new.id;
      perform member_stats_refresh(sa.fighter_id) from session_attendees sa where sa.session_id = new.id;
      return new;
    end $$`,
@@ -91,6 +113,24 @@ export function createMemberStats({ dialect }: MigrationContext) {
         .addPrimaryKeyConstraint('member_stats_pkey', ['owner_user_id', 'fighter_id'])
         .execute();
       await db.schema.createIndex('member_stats_fighter_idx').on('member_stats').column('fighter_id').execute();
+      // Each roster row with its class's owner and date, in member order: a member's classes in a window
+      // of days are then a few index entries, not a look at every class they ever had.
+      const classes = db.schema
+        .createTable('member_classes')
+        .addColumn('fighter_id', 'integer', (col) => col.notNull())
+        .addColumn('owner_user_id', 'integer', (col) => col.notNull())
+        .addColumn('training_date', 'text', (col) => col.notNull())
+        .addColumn('session_id', 'integer', (col) => col.notNull())
+        .addPrimaryKeyConstraint('member_classes_pkey', ['fighter_id', 'owner_user_id', 'training_date', 'session_id']);
+      await (dialect === 'sqlite' ? classes.modifyEnd(sql`without rowid`) : classes).execute();
+      await db.schema.createIndex('member_classes_session_idx').on('member_classes').column('session_id').execute();
+      await sql
+        .raw(
+          `insert into member_classes (fighter_id, owner_user_id, training_date, session_id)
+           select sa.fighter_id, ts.owner_user_id, ts.training_date, ts.id
+           from session_attendees sa join training_sessions ts on ts.id = sa.session_id`,
+        )
+        .execute(db);
       await sql
         .raw(
           `insert into member_stats (owner_user_id, fighter_id, classes_all, first_all, last_all)
@@ -118,6 +158,7 @@ export function createMemberStats({ dialect }: MigrationContext) {
               'drop function member_stats_refresh(integer)',
             ];
       for (const statement of drops) await sql.raw(statement).execute(db);
+      await db.schema.dropTable('member_classes').execute();
       await db.schema.dropTable('member_stats').execute();
     },
   };
