@@ -178,6 +178,13 @@ describe.each(databaseTargets)('belts, stripes and weigh-ins (issue 21, part 3) 
       .where('id', '=', stella.fighterId)
       .executeTakeFirstOrThrow();
     expect(registered).toEqual({ weight: 80, belt_color: 'Blue' });
+    // The profile shows the registration's weight as submitted, and the current belt.
+    const info = await call('GET', '/api/auth/v1/manage/info', stella);
+    expect(info.statusCode, info.body).toBe(200);
+    expect(info.json<{ fighterInfo: { weight: number; beltColor: string } }>().fighterInfo).toMatchObject({
+      weight: 80,
+      beltColor: 'Purple',
+    });
 
     expect((await weigh(otherCoach, stella.fighterId, { weighedOn: '2026-05-31', weightKg: 70 })).statusCode).toBe(404);
     expect((await weigh(olek, stella.fighterId, { weighedOn: '2026-05-31', weightKg: 70 })).statusCode).toBe(404);

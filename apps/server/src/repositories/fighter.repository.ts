@@ -24,11 +24,13 @@ export interface FighterRecord {
    */
   beltColor: Belt | null;
   experience: Experience | null;
+  /** The weight given at registration, which stays as submitted (`weight` is the latest weigh-in's). */
+  registeredWeight?: number | null;
   /** The latest promotion (issue 21), when one was recorded: its belt (kids' belts too), stripes and day. */
   rank?: { belt: RankBelt; stripes: number; since: string } | null;
 }
 
-export type NewFighter = Omit<FighterRecord, 'id' | 'rank'>;
+export type NewFighter = Omit<FighterRecord, 'id' | 'rank' | 'registeredWeight'>;
 
 /** The adult belt a promotion's belt counts as for pairing and rosters: a kids' belt is White. */
 export const adultBelt = (belt: RankBelt): Belt => (isKidsBelt(belt) ? 'White' : parseBelt(belt));
@@ -72,6 +74,7 @@ export function toFighterRecord(row: Selectable<FightersTable>): FighterRecord {
     height: row.height,
     // The latest weigh-in, else the weight given at registration (which stays as submitted).
     weight: row.weighed_kg ?? row.weight,
+    registeredWeight: row.weight,
     bmi: row.bmi,
     gender: row.gender === null ? null : parseGender(row.gender),
     birthdate: row.birthdate,
