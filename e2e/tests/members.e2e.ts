@@ -78,7 +78,8 @@ describe('members, belts and weigh-ins in Chromium', () => {
     await page.getByRole('list', { name: 'Weigh-ins' }).getByText('71.5 kg').waitFor();
 
     await page.getByRole('link', { name: 'All members' }).click();
-    await page.getByRole('checkbox', { name: 'Not seen for 14 days' }).check();
+    await page.getByRole('heading', { name: 'Members', exact: true }).waitFor();
+    await page.getByRole('checkbox', { name: 'Not seen for 14 days' }).click();
     await page.waitForURL('**/members?notSeen=true');
     const row = page.getByRole('row').filter({ hasText: 'Roksana Members' });
     await row.waitFor();

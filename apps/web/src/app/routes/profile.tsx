@@ -7,7 +7,14 @@ import { MemberPage } from '@/features/members/components/member-page';
 /** /profile: the signed-in user's own fighter profile, completed here when it is still empty. */
 export function ProfileRoute() {
   const { t } = useTranslation();
-  const fighterId = useAuthStore((state) => state.user?.fighterInfo?.id);
+  // The member's own belt and attendance, once the profile is complete (not while it is being filled in).
+  const fighterId = useAuthStore((state) => {
+    const info = state.user?.fighterInfo;
+    const complete =
+      info &&
+      [info.beltColor, info.birthdate, info.height, info.weight, info.gender, info.experience].every((v) => v !== null);
+    return complete ? info.id : undefined;
+  });
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
       <header className="mx-auto max-w-3xl text-center">
