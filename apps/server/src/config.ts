@@ -2,6 +2,7 @@ import { IANAZone } from 'luxon';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PROMOTION_RULES, PromotionRulesJson, type PromotionRules } from './lib/promotion-rules.js';
 
 /** An unset variable and an empty one mean the same: use the default. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -118,6 +119,7 @@ const EnvSchema = z.object({
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
   MAIL_FROM: optional(z.string().min(3)),
   INSTRUCTOR_SIGNUP: optional(z.enum(['open', 'approval'])),
+  PROMOTION_RULES: optional(PromotionRulesJson),
 });
 
 /** Every environment variable the server reads; the README's configuration table lists the same names. */
@@ -213,6 +215,8 @@ export interface AppConfig {
   metricsToken: string | null;
   /** Whether a starting process brings the schema up to date (false during a rolling upgrade; `npm run migrate` does). */
   migrateOnStart: boolean;
+  /** The academy's minimums for promotion readiness, per belt (IBJJF times at the adult belts by default). */
+  promotionRules: PromotionRules;
 }
 
 export class ConfigError extends Error {
@@ -329,6 +333,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaults: Co
       : null,
     jobsInApi: e.JOBS_IN_API !== 'false',
     migrateOnStart: e.MIGRATE_ON_START !== 'false',
+    promotionRules: e.PROMOTION_RULES ?? DEFAULT_PROMOTION_RULES,
     metricsToken: e.METRICS_TOKEN ?? null,
   };
 }

@@ -211,6 +211,17 @@ describe.each(databaseTargets)('accounts: passwords, deletion and approval (issu
         payload: body.payload,
       });
       expect(uploaded.statusCode, uploaded.body).toBe(200);
+      const promoted = await call('POST', `/api/members/${student.fighterId}/promotions`, coach, {
+        belt: 'Blue',
+        stripes: 1,
+        promotedOn: '2026-01-10',
+      });
+      expect(promoted.statusCode, promoted.body).toBeLessThan(300);
+      const weighed = await call('POST', `/api/members/${student.fighterId}/weigh-ins`, student, {
+        weighedOn: '2026-01-10',
+        weightKg: 60.5,
+      });
+      expect(weighed.statusCode, weighed.body).toBeLessThan(300);
       const videosDir = path.join(ctx.config.dataDir, 'videos');
       const before = await readdir(videosDir, { recursive: true });
       expect(before.length).toBeGreaterThan(0);
@@ -237,6 +248,19 @@ describe.each(databaseTargets)('accounts: passwords, deletion and approval (issu
         .where('id', '=', session.id)
         .executeTakeFirstOrThrow();
       expect(roster.attendee_count).toBe(details.students.length);
+      // Her belts and weigh-ins go with her, though her attendance stays as an anonymous walk-in.
+      const kept = await Promise.all(
+        (['promotions', 'weigh_ins'] as const).map((table) =>
+          ctx.database.db.selectFrom(table).select('id').where('fighter_id', '=', student.fighterId).execute(),
+        ),
+      );
+      expect(kept).toEqual([[], []]);
+      const anonymous = await ctx.database.db
+        .selectFrom('fighters')
+        .select(['rank_belt', 'weighed_kg'])
+        .where('id', '=', student.fighterId)
+        .executeTakeFirst();
+      expect(anonymous ?? { rank_belt: null, weighed_kg: null }).toEqual({ rank_belt: null, weighed_kg: null });
       // The address can be registered again.
       expect((await signUp(ctx.app, { email: student.email })).email).toBe(student.email);
     });

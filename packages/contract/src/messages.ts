@@ -111,6 +111,14 @@ export const MESSAGES = {
     shareWhom: 'Choose the fighters or the session to share with.',
     tooManyRecipients: 'Share with at most {{count}} fighters at once.',
   },
+  promotion: {
+    belt: 'Choose one of the listed belts.',
+    stripes: 'Stripes are a whole number from {{min}} to {{max}}.',
+    noteTooLong: 'Notes have at most {{count}} characters.',
+  },
+  weighIn: {
+    range: 'Weight must be between {{min}} and {{max}} kg.',
+  },
   analysis: {
     timestamp: 'Timestamps are written HH:MM:SS.',
     nameRequired: 'Give it a name.',

@@ -1,23 +1,25 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database.js';
 import { migrationContext, type MigrationContext } from './migrations/context.js';
-import { createAccountLifecycle } from './migrations/0017-accounts.js';
-import { createAccounts } from './migrations/0002-accounts.js';
-import { createAnalyses } from './migrations/0008-analyses.js';
-import { createCoaching } from './migrations/0004-coaching.js';
-import { createInstallation } from './migrations/0020-installation.js';
-import { createJobOutbox } from './migrations/0011-job-outbox.js';
-import { createJobs } from './migrations/0007-jobs.js';
-import { createMemberIndexes } from './migrations/0013-members.js';
-import { createPositionAdaptation } from './migrations/0014-position-adaptation.js';
-import { createSchedule } from './migrations/0019-schedule.js';
-import { createSessionListIndexes } from './migrations/0005-session-list-indexes.js';
-import { createTrainingSessions } from './migrations/0003-training-sessions.js';
 import { createUsers } from './migrations/0001-users.js';
+import { createAccounts } from './migrations/0002-accounts.js';
+import { createTrainingSessions } from './migrations/0003-training-sessions.js';
+import { createCoaching } from './migrations/0004-coaching.js';
+import { createSessionListIndexes } from './migrations/0005-session-list-indexes.js';
+import { createVideos } from './migrations/0006-videos.js';
+import { createJobs } from './migrations/0007-jobs.js';
+import { createAnalyses } from './migrations/0008-analyses.js';
 import { createVideoLimits } from './migrations/0009-video-limits.js';
 import { createVideoMutes } from './migrations/0010-video-mutes.js';
+import { createJobOutbox } from './migrations/0011-job-outbox.js';
 import { createVideoUploadIds } from './migrations/0012-video-upload-ids.js';
-import { createVideos } from './migrations/0006-videos.js';
+import { createMemberIndexes } from './migrations/0013-members.js';
+import { createPositionAdaptation } from './migrations/0014-position-adaptation.js';
+import { createPromotions } from './migrations/0015-promotions.js';
+import { createMemberStats } from './migrations/0016-member-stats.js';
+import { createAccountLifecycle } from './migrations/0017-accounts.js';
+import { createSchedule } from './migrations/0019-schedule.js';
+import { createInstallation } from './migrations/0020-installation.js';
 
 /** Every migration, in order. Names sort in the order they run; never rename or reorder one. */
 const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
@@ -35,6 +37,8 @@ const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
   '0012-video-upload-ids': createVideoUploadIds,
   '0013-members': createMemberIndexes,
   '0014-position-adaptation': createPositionAdaptation,
+  '0015-promotions': createPromotions,
+  '0016-member-stats': createMemberStats,
   '0017-accounts': createAccountLifecycle,
   '0019-schedule': createSchedule,
   '0020-installation': createInstallation,

@@ -31,8 +31,52 @@ export interface FightersTable {
   max_workout_duration: number | null;
   belt_color: string | null;
   experience: number | null;
+  /** The latest promotion's belt, stripes and day (issue 21); null before the first one. */
+  rank_belt: Generated<string | null>;
+  rank_stripes: Generated<number | null>;
+  rank_since: Generated<string | null>;
+  /** The latest weigh-in's weight and day; null before the first one. */
+  weighed_kg: Generated<number | null>;
+  weighed_on: Generated<string | null>;
   created_at: string;
   updated_at: string;
+}
+
+export interface PromotionsTable {
+  id: Generated<number>;
+  fighter_id: number;
+  belt: string;
+  stripes: number;
+  promoted_on: string;
+  note: string | null;
+  recorded_by_user_id: number | null;
+  created_at: string;
+}
+
+export interface WeighInsTable {
+  id: Generated<number>;
+  fighter_id: number;
+  weighed_on: string;
+  weight_kg: number;
+  recorded_by_user_id: number | null;
+  created_at: string;
+}
+
+/** Kept by triggers (migration 0016): an instructor's member and every class of theirs the member was on. */
+export interface MemberStatsTable {
+  owner_user_id: number;
+  fighter_id: number;
+  classes_all: number;
+  first_all: string;
+  last_all: string;
+}
+
+/** Kept by triggers (migration 0016): each roster row with its class's owner and date, by member. */
+export interface MemberClassesTable {
+  fighter_id: number;
+  owner_user_id: number;
+  training_date: string;
+  session_id: number;
 }
 
 export interface RefreshTokensTable {
@@ -331,4 +375,8 @@ export interface Database {
   recurring_classes: RecurringClassesTable;
   schedule_skips: ScheduleSkipsTable;
   schedule_holidays: ScheduleHolidaysTable;
+  promotions: PromotionsTable;
+  weigh_ins: WeighInsTable;
+  member_stats: MemberStatsTable;
+  member_classes: MemberClassesTable;
 }

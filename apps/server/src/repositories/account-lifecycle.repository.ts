@@ -195,6 +195,9 @@ export class AccountLifecycleRepository {
       const fighter = await trx.selectFrom('fighters').select('id').where('user_id', '=', userId).executeTakeFirst();
       if (fighter) {
         await trx.updateTable('videos').set({ fighter_id: null }).where('fighter_id', '=', fighter.id).execute();
+        // Belts and weigh-ins are the member's data: they go, even where the attendance stays anonymous.
+        await trx.deleteFrom('promotions').where('fighter_id', '=', fighter.id).execute();
+        await trx.deleteFrom('weigh_ins').where('fighter_id', '=', fighter.id).execute();
         const attended = await trx
           .selectFrom('session_attendees')
           .select('fighter_id')
@@ -215,6 +218,11 @@ export class AccountLifecycleRepository {
               birthdate: null,
               max_workout_duration: null,
               experience: null,
+              rank_belt: null,
+              rank_stripes: null,
+              rank_since: null,
+              weighed_on: null,
+              weighed_kg: null,
               updated_at: at,
             })
             .where('id', '=', fighter.id)

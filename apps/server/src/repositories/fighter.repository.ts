@@ -1,5 +1,6 @@
 import { PROFILE_FIGURES, type ProfileFigure } from '@openmat/contract/auth';
 import type { Belt, Experience, FighterRoleName, Gender } from '@openmat/contract/enums';
+import { isKidsBelt, RankBelt } from '@openmat/contract/members';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, FightersTable } from '../db/schema.js';
 import { parseBelt, parseExperience, parseGender, parseRoleName } from './enum-columns.js';
@@ -17,11 +18,22 @@ export interface FighterRecord {
   gender: Gender | null;
   birthdate: string | null;
   maxWorkoutDuration: number | null;
+  /**
+   * The belt everywhere a fighter is shown or paired: the adult belt of the latest promotion (a kids'
+   * belt counts as White), or the one given at registration.
+   */
   beltColor: Belt | null;
   experience: Experience | null;
+  /** The weight given at registration, which stays as submitted (`weight` is the latest weigh-in's). */
+  registeredWeight?: number | null;
+  /** The latest promotion (issue 21), when one was recorded: its belt (kids' belts too), stripes and day. */
+  rank?: { belt: RankBelt; stripes: number; since: string } | null;
 }
 
-export type NewFighter = Omit<FighterRecord, 'id'>;
+export type NewFighter = Omit<FighterRecord, 'id' | 'rank' | 'registeredWeight'>;
+
+/** The adult belt a promotion's belt counts as for pairing and rosters: a kids' belt is White. */
+export const adultBelt = (belt: RankBelt): Belt => (isKidsBelt(belt) ? 'White' : parseBelt(belt));
 
 /** What a fighter fills in on their own profile: the registration fields, every figure set. */
 export interface ProfileDetails {
@@ -48,6 +60,11 @@ const FIGURE_COLUMNS = {
 } as const satisfies Record<ProfileFigure, keyof FightersTable>;
 
 export function toFighterRecord(row: Selectable<FightersTable>): FighterRecord {
+  const rank =
+    row.rank_belt === null || row.rank_belt === undefined
+      ? null
+      : { belt: RankBelt.parse(row.rank_belt), stripes: row.rank_stripes ?? 0, since: row.rank_since ?? '' };
+  const registeredBelt = row.belt_color === null ? null : parseBelt(row.belt_color);
   return {
     id: row.id,
     userId: row.user_id,
@@ -55,13 +72,16 @@ export function toFighterRecord(row: Selectable<FightersTable>): FighterRecord {
     fighterName: row.fighter_name,
     fighterRole: parseRoleName(row.fighter_role),
     height: row.height,
-    weight: row.weight,
+    // The latest weigh-in, else the weight given at registration (which stays as submitted).
+    weight: row.weighed_kg ?? row.weight,
+    registeredWeight: row.weight,
     bmi: row.bmi,
     gender: row.gender === null ? null : parseGender(row.gender),
     birthdate: row.birthdate,
     maxWorkoutDuration: row.max_workout_duration,
-    beltColor: row.belt_color === null ? null : parseBelt(row.belt_color),
+    beltColor: rank ? adultBelt(rank.belt) : registeredBelt,
     experience: row.experience === null ? null : parseExperience(row.experience),
+    rank,
   };
 }
 

@@ -4,6 +4,8 @@ import {
   MemberListQuery,
   MemberParams,
   MergeMemberRequest,
+  PromotionRequest,
+  WeighInRequest,
 } from '@openmat/contract/members';
 import { ProblemDetails } from '@openmat/contract/problem';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -89,5 +91,42 @@ export const memberRoutes: FastifyPluginAsyncZod<{ services: Services; guards: G
       },
     },
     (request) => members.merge(principalOf(request), request.params.fighterId, request.body.intoFighterId),
+  );
+
+  app.post(
+    '/api/members/:fighterId/promotions',
+    {
+      onRequest: guards.instructor,
+      schema: {
+        ...secured,
+        description:
+          'Records a promotion (belt, stripes 0-4, day, optional note) of a member of the caller’s rosters. ' +
+          'Kids’ belts are for members under 16 on that day. The member’s belt everywhere becomes the latest ' +
+          'promotion’s. Answers the member’s page.',
+        params: MemberParams,
+        body: PromotionRequest,
+        response: { 201: MemberDetails, ...problems },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await members.promote(principalOf(request), request.params.fighterId, request.body)),
+  );
+
+  app.post(
+    '/api/members/:fighterId/weigh-ins',
+    {
+      onRequest: guards.authenticated,
+      schema: {
+        ...secured,
+        description:
+          'Records a weigh-in (day, kilograms) of the caller themselves or of a member they coach; pairing uses ' +
+          'the latest. The registration’s weight stays as submitted. Answers the member’s page.',
+        params: MemberParams,
+        body: WeighInRequest,
+        response: { 201: MemberDetails, ...problems },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await members.weighIn(principalOf(request), request.params.fighterId, request.body)),
   );
 };

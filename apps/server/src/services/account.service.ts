@@ -70,7 +70,8 @@ function toFighterInfo(fighter: FighterRecord): FighterInfo {
     beltColor: fighter.beltColor,
     birthdate: fighter.birthdate,
     height: fighter.height,
-    weight: fighter.weight,
+    // The registration's details stay as submitted; weigh-ins are on the member's page (issue 21).
+    weight: fighter.registeredWeight ?? fighter.weight,
     gender: fighter.gender,
     experience: fighter.experience,
   };

@@ -31,6 +31,7 @@ import { ScheduleService } from './schedule.service.js';
 import { ScheduleRepository } from '../repositories/schedule.repository.js';
 import { MemberService } from './member.service.js';
 import { MemberRepository } from '../repositories/member.repository.js';
+import { PromotionRepository } from '../repositories/promotion.repository.js';
 import { TokenService } from './token.service.js';
 import { VideoService, type VideoEvents } from './video.service.js';
 import type { JobQueue } from './job-queue.js';
@@ -218,7 +219,13 @@ export function createServices({
       { timeZone: config.academyTimeZone, weeksAhead: config.scheduleWeeksAhead },
       clock,
     ),
-    members: new MemberService(new MemberRepository(db), fighters, clock),
+    members: new MemberService(
+      new MemberRepository(db),
+      fighters,
+      new PromotionRepository(db, clock),
+      clock,
+      config.promotionRules,
+    ),
     coach: new CoachService(
       sessionRepository,
       new CoachRepository(db, clock),

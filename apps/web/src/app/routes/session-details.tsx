@@ -165,6 +165,11 @@ export function SessionDetailsRoute() {
           open={attendanceOpen}
           onOpenChange={setAttendanceOpen}
           onRecorded={recorded}
+          rosterIds={details.studentIds}
+          onMemberAdded={(updated) => {
+            queryClient.setQueryData(sessionKeys.detail(id), updated);
+            void queryClient.invalidateQueries({ queryKey: sessionKeys.list() });
+          }}
         />
       )}
     </>

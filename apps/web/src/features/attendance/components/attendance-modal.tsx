@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { TargetLevel } from '@openmat/contract/enums';
-import type { AttendanceRecord, AttendanceResponse } from '@openmat/contract/sessions';
+import type { AttendanceRecord, AttendanceResponse, TrainingSessionDetails } from '@openmat/contract/sessions';
 import { useMutation } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
@@ -13,6 +13,7 @@ import { recordAttendance } from '@/features/attendance/api/record-attendance';
 import { isEmptyRow, useAttendanceStore, type AttendanceRow } from '@/features/attendance/stores/attendance-store';
 import { errorText } from '@/lib/failure';
 import { AttendanceGrid } from './attendance-grid';
+import { ExistingMemberSearch } from './existing-member-search';
 import { checkRows, editableRows, MAX_EDITABLE_EMPTY_ROWS, rowCount, rowsFor, validRecords } from './attendance-rows';
 import { fakeFillStatus, fillWithFakeStudents, freePlaces } from './fake-students';
 import { MetricHelper } from './metric-helper';
@@ -29,6 +30,10 @@ export interface AttendanceModalProps {
   onOpenChange(open: boolean): void;
   /** Called after a successful finalize, once the draft of the session is cleared. */
   onRecorded(result: AttendanceResponse): void;
+  /** Who is on the roster already (for adding an existing member). */
+  rosterIds?: readonly number[];
+  /** Called after an existing member was added to the roster; without it the search is not offered. */
+  onMemberAdded?(details: TrainingSessionDetails): void;
 }
 
 /** What the fake-data button last did, for the polite status line. */
@@ -158,6 +163,13 @@ export function AttendanceModal(props: AttendanceModalProps) {
           </header>
 
           <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-4 py-4 sm:px-6">
+            {props.onMemberAdded && (
+              <ExistingMemberSearch
+                sessionId={sessionId}
+                rosterIds={props.rosterIds ?? []}
+                onAdded={(details) => props.onMemberAdded?.(details)}
+              />
+            )}
             <MetricHelper />
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
               {t('attendance.emptyRowsNote', { max: MAX_EDITABLE_EMPTY_ROWS })}

@@ -7,6 +7,8 @@ export interface MemberListParams {
   search: string;
   belt: MemberBeltFilter | '';
   notSeen: boolean;
+  /** Only those who meet the academy's promotion rules. */
+  ready?: boolean;
   sort: MemberSort;
   order: 'asc' | 'desc';
   page: number;
@@ -27,6 +29,7 @@ export function memberQuery(params: MemberListParams, paged = true): string {
   if (params.search.trim() !== '') query.set('search', params.search.trim());
   if (params.belt !== '') query.set('belt', params.belt);
   if (params.notSeen) query.set('notSeen', 'true');
+  if (params.ready) query.set('ready', 'true');
   if (paged) {
     query.set('limit', String(MEMBER_PAGE_SIZE));
     query.set('page', String(params.page));

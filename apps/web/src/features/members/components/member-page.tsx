@@ -16,6 +16,7 @@ import { useMembers } from '@/features/members/api/get-members';
 import { useMergeMember } from '@/features/members/api/merge-member';
 import { errorText } from '@/lib/failure';
 import { beltLabel, formatDay } from './member-format';
+import { Dossier, ProgressHistory, PromotionForm, WeighInForm } from './member-progress';
 import { ResetLinkCard } from './reset-link-card';
 
 /** The classes grouped by month, newest month first, each month's label in the reader's language. */
@@ -110,7 +111,16 @@ function MergeWalkIn({ member, t }: { member: MemberDetails; t: TFunction }) {
  * classes attended by month, and the videos of them the viewer may watch. An instructor may merge a
  * walk-in into an account here.
  */
-export function MemberPage({ fighterId, isInstructor }: { fighterId: number; isInstructor: boolean }) {
+export function MemberPage({
+  fighterId,
+  isInstructor,
+  embedded = false,
+}: {
+  fighterId: number;
+  isInstructor: boolean;
+  /** Inside another page (the member's own profile): the name is a second-level heading. */
+  embedded?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const { data: member, isPending, isError, error } = useMember(fighterId);
@@ -123,6 +133,7 @@ export function MemberPage({ fighterId, isInstructor }: { fighterId: number; isI
   if (isError) return <Alert title={t('members.memberError')} />;
 
   const { fighter } = member;
+  const Heading = embedded ? 'h2' : 'h1';
   const months = byMonth(member.attendance, language);
   return (
     <div className="space-y-6">
@@ -133,15 +144,15 @@ export function MemberPage({ fighterId, isInstructor }: { fighterId: number; isI
         </Link>
       )}
       <header className="space-y-1">
-        <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight sm:text-3xl">
+        <Heading className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight sm:text-3xl">
           {fighter.fighterName}
           {member.isWalkIn && (
             <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
               {t('sessionDetails.walkIn')}
             </span>
           )}
-        </h1>
-        <p className="text-zinc-600 dark:text-zinc-400">{beltLabel(fighter.beltColor, t)}</p>
+        </Heading>
+        <p className="text-zinc-600 dark:text-zinc-400">{beltLabel(member.belt, t, member.stripes)}</p>
       </header>
 
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -151,42 +162,57 @@ export function MemberPage({ fighterId, isInstructor }: { fighterId: number; isI
           label={t('members.columns.lastAttended')}
           value={member.lastAttended ? formatDay(member.lastAttended, language) : t('members.never')}
         />
-        <Stat label={t('members.weight')} value={fighter.weight === null ? '—' : `${fighter.weight} kg`} />
+        <Stat
+          label={t('members.weight')}
+          value={
+            fighter.weight === null
+              ? '—'
+              : `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(fighter.weight)} kg`
+          }
+        />
       </dl>
 
-      <div className="grid gap-6 lg:grid-cols-3">
-        <Card className="flex flex-col gap-4 lg:col-span-2">
-          <h2 className="text-lg font-semibold">{t('members.history')}</h2>
-          {months.length === 0 ? (
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('members.noClasses')}</p>
-          ) : (
-            months.map((month) => (
-              <section key={month.key} aria-label={month.label}>
-                <h3 className="mb-1 text-sm font-semibold text-zinc-700 capitalize dark:text-zinc-300">
-                  {month.label} · {t('members.classCount', { count: month.rows.length })}
-                </h3>
-                <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
-                  {month.rows.map((row) => (
-                    <li
-                      key={row.sessionId}
-                      className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm"
-                    >
-                      <Link to={`/session-details/${row.sessionId}`} className="underline-offset-2 hover:underline">
-                        {formatDay(row.trainingDate, language)}
-                        {row.description.trim() !== '' && ` · ${row.description}`}
-                      </Link>
-                      <span className="text-xs text-zinc-500 dark:text-zinc-400">
-                        {t(`sessions.statuses.${row.status}`)}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))
-          )}
-        </Card>
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <div className="flex flex-col gap-6 lg:col-span-2">
+          <Card className="flex flex-col gap-4">
+            <h2 className="text-lg font-semibold">{t('members.history')}</h2>
+            {months.length === 0 ? (
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('members.noClasses')}</p>
+            ) : (
+              months.map((month) => (
+                <section key={month.key} aria-label={month.label}>
+                  <h3 className="mb-1 text-sm font-semibold text-zinc-700 first-letter:uppercase dark:text-zinc-300">
+                    {month.label} · {t('members.classCount', { count: month.rows.length })}
+                  </h3>
+                  <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+                    {month.rows.map((row) => (
+                      <li
+                        key={row.sessionId}
+                        className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm"
+                      >
+                        <Link to={`/session-details/${row.sessionId}`} className="underline-offset-2 hover:underline">
+                          {formatDay(row.trainingDate, language)}
+                          {row.description.trim() !== '' && ` · ${row.description}`}
+                        </Link>
+                        <span className="text-xs text-zinc-500 dark:text-zinc-400">
+                          {t(`sessions.statuses.${row.status}`)}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ))
+            )}
+          </Card>
+          <div className="grid items-start gap-6 md:grid-cols-2">
+            <ProgressHistory member={member} />
+          </div>
+        </div>
 
         <div className="flex flex-col gap-6">
+          {member.dossier && <Dossier dossier={member.dossier} />}
+          {isInstructor && member.dossier && <PromotionForm member={member} />}
+          <WeighInForm member={member} />
           <Card className="flex flex-col gap-3">
             <h2 className="text-lg font-semibold">{t('members.videos')}</h2>
             {member.videos.length === 0 ? (

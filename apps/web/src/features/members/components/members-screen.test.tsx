@@ -14,6 +14,7 @@ const member = (overrides: Partial<MemberSummary> = {}): MemberSummary => ({
   fighterId: 5,
   fighterName: 'Stella Nowak',
   beltColor: 'Blue',
+  stripes: null,
   isWalkIn: false,
   classesLast30Days: 3,
   classesTotal: 41,
@@ -132,6 +133,11 @@ const details = (overrides: Partial<MemberDetails> = {}): MemberDetails => ({
     { sessionId: 1, trainingDate: '2025-02-03T18:00:00.000Z', description: 'Back', status: 'Cancelled' },
   ],
   videos: [{ id: 4, description: 'Roll with Ola', uploadTimestamp: '2025-03-11T10:00:00.000Z' }],
+  belt: null,
+  stripes: null,
+  promotions: [],
+  weighIns: [],
+  dossier: null,
   ...overrides,
 });
 

@@ -1,5 +1,10 @@
-import { Belt } from '@openmat/contract/enums';
-import { MemberBeltFilter, type MemberSort, type MemberSummary } from '@openmat/contract/members';
+import {
+  KIDS_BELTS,
+  MemberBeltFilter,
+  RANK_BELTS,
+  type MemberSort,
+  type MemberSummary,
+} from '@openmat/contract/members';
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Download } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +20,7 @@ import { exportMembers } from '@/features/members/api/export-members';
 import { MEMBER_PAGE_SIZE, useMembers, type MemberListParams } from '@/features/members/api/get-members';
 import { beltLabel, formatDay } from './member-format';
 
+const KIDS: ReadonlySet<string> = new Set(KIDS_BELTS);
 const COLUMNS: MemberSort[] = ['name', 'belt', 'recent', 'total', 'lastAttended'];
 const SORTS = new Set<string>(COLUMNS);
 const isSort = (value: string | null): value is MemberSort => value !== null && SORTS.has(value);
@@ -30,6 +36,7 @@ function useMemberParams(): [MemberListParams, (change: Partial<MemberListParams
     search: url.get('search') ?? '',
     belt: isBelt(belt) ? belt : '',
     notSeen: url.get('notSeen') === 'true',
+    ready: url.get('ready') === 'true',
     sort: isSort(sort) ? sort : 'name',
     order: url.get('order') === 'desc' ? 'desc' : 'asc',
     page: Math.max(1, Number(url.get('page')) || 1),
@@ -40,6 +47,7 @@ function useMemberParams(): [MemberListParams, (change: Partial<MemberListParams
     if (next.search !== '') query.set('search', next.search);
     if (next.belt !== '') query.set('belt', next.belt);
     if (next.notSeen) query.set('notSeen', 'true');
+    if (next.ready) query.set('ready', 'true');
     if (next.sort !== 'name') query.set('sort', next.sort);
     if (next.order !== 'asc') query.set('order', next.order);
     if (next.page > 1) query.set('page', String(next.page));
@@ -132,11 +140,20 @@ export function MembersScreen() {
           >
             <option value="">{t('members.allBelts')}</option>
             <option value="None">{t('sessionDetails.unranked')}</option>
-            {Belt.options.map((belt) => (
-              <option key={belt} value={belt}>
-                {t(`sessionDetails.belts.${belt}`)}
-              </option>
-            ))}
+            <optgroup label={t('members.adultBelts')}>
+              {RANK_BELTS.filter((belt) => !KIDS.has(belt)).map((belt) => (
+                <option key={belt} value={belt}>
+                  {t(`members.rankBelts.${belt}`)}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label={t('members.kidsBelts')}>
+              {KIDS_BELTS.map((belt) => (
+                <option key={belt} value={belt}>
+                  {t(`members.rankBelts.${belt}`)}
+                </option>
+              ))}
+            </optgroup>
           </Select>
         </div>
         <label className="flex min-h-10 items-center gap-2 text-sm font-medium">
@@ -147,6 +164,15 @@ export function MembersScreen() {
             onChange={(event) => update({ notSeen: event.target.checked })}
           />
           {t('members.notSeen')}
+        </label>
+        <label className="flex min-h-10 items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-zinc-900 dark:accent-zinc-100"
+            checked={params.ready === true}
+            onChange={(event) => update({ ready: event.target.checked })}
+          />
+          {t('members.ready')}
         </label>
       </div>
 
@@ -256,7 +282,7 @@ function MemberRow({ member, language }: { member: MemberSummary; language: stri
           </span>
         )}
       </td>
-      <td className="px-3 py-3 whitespace-nowrap">{beltLabel(member.beltColor, t)}</td>
+      <td className="px-3 py-3 whitespace-nowrap">{beltLabel(member.beltColor, t, member.stripes)}</td>
       <td className="px-3 py-3 tabular-nums">{member.classesLast30Days}</td>
       <td className="px-3 py-3 tabular-nums">{member.classesTotal}</td>
       <td className="px-3 py-3 whitespace-nowrap">
