@@ -133,9 +133,12 @@ describe.skipIf(!FOOTAGE)("the coach's review, handed to the athlete", () => {
     const videoId = Number(new URL(page.url()).pathname.split('/').at(-1));
     await page.getByRole('definition').filter({ hasText: 'Maja Kowalska' }).waitFor();
 
-    // The mount was read as half guard: the coach relabels the band.
-    await page.getByRole('button', { name: /^Half guard, Partner on top, 0:03–0:06: correct$/ }).click();
-    const menu = page.getByRole('dialog', { name: 'Band 0:03–0:06' });
+    // The coach relabels the band that ends the roll (the mount, whatever the analysis read there).
+    const lastBand = page.getByRole('button', { name: /, \d:\d\d–0:06: correct$/ });
+    const range = /(\d:\d\d–0:06): correct$/.exec((await lastBand.getAttribute('aria-label')) ?? '')?.[1];
+    expect(range, 'the ribbon has a band that ends the roll').toBeDefined();
+    await lastBand.click();
+    const menu = page.getByRole('dialog', { name: `Band ${range}` });
     await menu.getByLabel('Position').selectOption({ label: 'Mount' });
     await menu.getByLabel('On top').selectOption({ label: 'You on top' });
     await menu.getByRole('button', { name: 'Apply' }).click();
@@ -208,7 +211,7 @@ describe.skipIf(!FOOTAGE)("the coach's review, handed to the athlete", () => {
       )
       .toBe('completed');
     await page.goto(`/video-review/${videoId}`);
-    await page.getByRole('button', { name: 'Mount, You on top, 0:03–0:06: correct' }).waitFor();
+    await page.getByRole('button', { name: `Mount, You on top, ${range}: correct` }).waitFor();
     await page.getByRole('button', { name: 'Drawing at 0:04', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Comment at 0:04: Hips high, knees tight: that is your mount.' }).waitFor();
     await maja.reload();

@@ -1,6 +1,7 @@
 import { FighterProfileResponse } from '@openmat/contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { useAuthStore } from '../stores/auth-store';
 
 export const profileKeys = { me: ['fighter-profile', 'me'] as const };
 
@@ -11,6 +12,11 @@ export function getMyProfile(): Promise<FighterProfileResponse> {
 
 export const myProfileQuery = () => queryOptions({ queryKey: profileKeys.me, queryFn: getMyProfile });
 
+/**
+ * The signed-in user's profile. Asked only while signed in: when the session ends on this page (the
+ * account deleted, say), the cleared cache must not send the profile request again without a sign-in.
+ */
 export function useMyProfile() {
-  return useQuery(myProfileQuery());
+  const signedIn = useAuthStore((state) => state.loginStatus === 'authenticated');
+  return useQuery({ ...myProfileQuery(), enabled: signedIn });
 }
