@@ -16,7 +16,7 @@ export interface HeaderSession {
 }
 
 /** Below md the signed-in buttons show only their icon: narrower padding keeps the row within a phone. */
-const ICON_ON_PHONE = 'max-md:px-2';
+const ICON_ON_PHONE = 'shrink-0 max-md:px-2';
 
 /** Under the header, on every page but /profile itself: the profile is incomplete, with a link there. */
 function CompleteProfilePrompt() {
@@ -86,7 +86,7 @@ export function SiteHeader({ session }: { session: HeaderSession | null }) {
               <Link
                 to="/profile"
                 title={t('nav.profileTitle')}
-                className="hidden rounded-md px-2 py-1 text-sm text-zinc-600 underline-offset-2 hover:bg-zinc-100 hover:text-zinc-900 hover:underline lg:inline dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+                className="hidden max-w-56 min-w-0 truncate rounded-md px-2 py-1 text-sm text-zinc-600 underline-offset-2 hover:bg-zinc-100 hover:text-zinc-900 hover:underline lg:inline-block xl:max-w-72 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
               >
                 {t('nav.welcome', { email: session.email })}
               </Link>
