@@ -191,8 +191,11 @@ export interface FittedAdaptation {
 }
 
 /**
- * The radius: the median distance from an example to its nearest example of another video (of another
- * frame when there is one video), so "close" means as close as the same position in two rolls.
+ * The radius: the median distance from an example to its NEIGHBOURS-th nearest example of another video
+ * (of another frame when there is one video), so "close" means as close as the neighbours a frame of
+ * another roll finds. With the distance to the single nearest one, a confident base model was never
+ * overruled: a new roll's neighbours lay a little beyond it, weighed almost nothing together, and the
+ * blend below stayed under a half.
  */
 export function fit(examples: readonly Example[], space: PositionFeatureSpace): FittedAdaptation {
   const kept = capped(examples);
@@ -200,9 +203,9 @@ export function fit(examples: readonly Example[], space: PositionFeatureSpace): 
   const probes = capped(kept, 400);
   const distances = probes
     .map((probe) => {
-      const [hit] = nearest(kept, probe.vector, 1, (other) =>
+      const hit = nearest(kept, probe.vector, NEIGHBOURS, (other) =>
         videos > 1 ? other.videoId === probe.videoId : other.frame === probe.frame,
-      );
+      ).at(-1);
       return hit === undefined ? null : Math.sqrt(hit.d2);
     })
     .filter((d): d is number => d !== null)
