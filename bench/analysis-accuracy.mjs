@@ -216,7 +216,7 @@ function confusionTable(title, rows) {
 // ---------------------------------------------------------------- the run
 
 const threads = defaultPoseThreads();
-const detector = await createPoseEstimator(threads);
+const detector = await createPoseEstimator(threads, { topDown: process.env.POSE_TOP_DOWN });
 const detectAll = (frames) => Promise.all(frames.map((frame) => detector.detect(frame)));
 const started = performance.now();
 const summary = {};

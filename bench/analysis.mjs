@@ -42,7 +42,7 @@ try {
   /** One end-to-end analysis with the pose model on `threads` threads. */
   const analyse = async (threads) => {
     let started = performance.now();
-    const detector = await createPoseEstimator(threads);
+    const detector = await createPoseEstimator(threads, { topDown: process.env.POSE_TOP_DOWN });
     const loadSeconds = (performance.now() - started) / 1000;
     started = performance.now();
     const result = await analyseRoll(

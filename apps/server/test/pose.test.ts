@@ -101,7 +101,9 @@ describe('pose estimator (MoveNet MultiPose on the WebAssembly backend, weights 
 
   it('says which model and runtime it is', () => {
     expect(estimator.name).toBe('openmat-local');
-    expect(estimator.version).toMatch(/^1\.0 \(@vladmandic\/human-models movenet-multipose, tfjs 4\.\d+\.\d+ wasm\)$/);
+    expect(estimator.version).toMatch(
+      /^1\.0 \(@vladmandic\/human-models movenet-multipose \+ movenet-thunder, tfjs 4\.\d+\.\d+ wasm\)$/,
+    );
   });
 
   it('finds nobody in a photograph of an empty landscape with a house', async () => {
