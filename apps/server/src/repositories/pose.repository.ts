@@ -457,6 +457,13 @@ function belongsTo(keypoints: Skeleton['keypoints'], person: Skeleton, others: r
   });
 }
 
+/** Whether the middle of a person's box lies in a region (pixels). */
+function within(person: Skeleton, region: Region, frame: RollFrame): boolean {
+  const x = (person.box.x + person.box.width / 2) * frame.width;
+  const y = (person.box.y + person.box.height / 2) * frame.height;
+  return x >= region.x && x <= region.x + region.width && y >= region.y && y <= region.y + region.height;
+}
+
 /** Whether the top-down pass looks again at a candidate: its skeleton is weak, or it overlaps the other. */
 function needsCloserLook(person: Skeleton, other: Skeleton | undefined): boolean {
   if (meanJointScore(person) < WEAK_SKELETON) return true;
@@ -651,7 +658,9 @@ export async function createPoseEstimator(
        */
       const closerLook = async (people: Skeleton[]): Promise<Skeleton[]> => {
         if (topDown === 'off') return people;
-        const pair = likeliestPair(people) ?? [];
+        // The two candidates: the likeliest pair where tracking last saw the athletes, when it tells.
+        const near = focus ? people.filter((person) => within(person, regionOf(focus, frame), frame)) : [];
+        const pair = likeliestPair(near.length > 0 ? near : people) ?? [];
         const better = await Promise.all(
           pair.map(async (person) => {
             const other = pair.find((each) => each !== person);
@@ -659,6 +668,7 @@ export async function createPoseEstimator(
             const others = people.filter((each) => each !== person);
             const square = squareRound(person.box, frame);
             let best = person;
+            // The whole skeleton of one look or none: joints mixed from two models would mix limbs again.
             const keep = (keypoints: Skeleton['keypoints']) => {
               const candidate = { ...person, keypoints };
               if (meanJointScore(candidate) > meanJointScore(best) && belongsTo(keypoints, person, others))
