@@ -11,6 +11,8 @@
 //   - calibration: the confidence the timeline reports, in buckets, against how often it was right.
 // Uses the built server: `npm run build -w @openmat/contract && npm run build -w @openmat/server` first.
 // `BENCH_SMOKE=1` runs a few files only; `POSITION_MODEL=file.json` measures another trained position model.
+// `POSE_TOP_DOWN=off` (or `lightning`) measures the pose stage without the top-down pass (or with MoveNet
+// Lightning in it instead of Thunder), to compare with the default in the same sitting.
 // Without ../shared/footage it says so and exits 0.
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

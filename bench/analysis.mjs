@@ -2,6 +2,7 @@
 // sampling, the pose model on every sampled frame, tracking, positions, findings), next to ffmpeg
 // decoding the same file alone in the same run. Target: at least 2x real time.
 // Uses the built server: run `npm run build -w @openmat/server` first.
+// `POSE_TOP_DOWN=off` (or `lightning`) runs the pose stage without the top-down pass (or with Lightning).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
