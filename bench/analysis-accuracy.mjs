@@ -11,6 +11,8 @@
 //   - calibration: the confidence the timeline reports, in buckets, against how often it was right.
 // Uses the built server: `npm run build -w @openmat/contract && npm run build -w @openmat/server` first.
 // `BENCH_SMOKE=1` runs a few files only; `POSITION_MODEL=file.json` measures another trained position model.
+// `POSE_TOP_DOWN=off` (or `lightning`) measures the pose stage without the top-down pass (or with MoveNet
+// Lightning in it instead of Thunder), to compare with the default in the same sitting.
 // Without ../shared/footage it says so and exits 0.
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -216,7 +218,7 @@ function confusionTable(title, rows) {
 // ---------------------------------------------------------------- the run
 
 const threads = defaultPoseThreads();
-const detector = await createPoseEstimator(threads);
+const detector = await createPoseEstimator(threads, { topDown: process.env.POSE_TOP_DOWN });
 const detectAll = (frames) => Promise.all(frames.map((frame) => detector.detect(frame)));
 const started = performance.now();
 const summary = {};

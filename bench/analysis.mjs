@@ -2,6 +2,7 @@
 // sampling, the pose model on every sampled frame, tracking, positions, findings), next to ffmpeg
 // decoding the same file alone in the same run. Target: at least 2x real time.
 // Uses the built server: run `npm run build -w @openmat/server` first.
+// `POSE_TOP_DOWN=off` (or `lightning`) runs the pose stage without the top-down pass (or with Lightning).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,7 +43,7 @@ try {
   /** One end-to-end analysis with the pose model on `threads` threads. */
   const analyse = async (threads) => {
     let started = performance.now();
-    const detector = await createPoseEstimator(threads);
+    const detector = await createPoseEstimator(threads, { topDown: process.env.POSE_TOP_DOWN });
     const loadSeconds = (performance.now() - started) / 1000;
     started = performance.now();
     const result = await analyseRoll(

