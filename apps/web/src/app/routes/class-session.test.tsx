@@ -60,6 +60,14 @@ describe('ClassSessionRoute', () => {
     expect(await screen.findByRole('heading', { name: 'Session details page' })).toBeVisible();
   });
 
+  it("shows this week's timetable above the session list", async () => {
+    signIn(ROLE_STUDENT);
+    stubFetch({ [LIST]: () => json(200, []) });
+    await renderWithApp(<ClassSessionRoute />, { path: '/class-session', routes });
+    const timetable = await screen.findByTestId('week-timetable');
+    expect(timetable.compareDocumentPosition(table()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('shows the disabled Create New Session button to a student', async () => {
     signIn(ROLE_STUDENT);
     stubFetch({ [LIST]: () => json(200, []) });

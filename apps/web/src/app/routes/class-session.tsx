@@ -7,7 +7,7 @@ import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { WeekTimetable } from '@/features/schedule/components/week-timetable';
 import { SessionList } from '@/features/sessions/components/session-list';
 
-/** /class-session: this week's timetable, then the session list, with the actions of the signed-in user's role. */
+/** /class-session: this week's timetable first (the week is what people look for), then the session list, with the actions of the signed-in user's role. */
 export function ClassSessionRoute() {
   const { t } = useTranslation();
   const role = useAuthStore((state) => state.user?.fighterInfo?.role);
@@ -16,7 +16,7 @@ export function ClassSessionRoute() {
   const isStudent = role === undefined || !isInstructorRole(role);
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10 sm:py-14">
-      <SessionList isStudent={isStudent} fighterId={fighterId} />
+      <WeekTimetable />
       {!isStudent && (
         <div className="flex justify-end">
           <Button asChild variant="secondary">
@@ -27,7 +27,7 @@ export function ClassSessionRoute() {
           </Button>
         </div>
       )}
-      <WeekTimetable />
+      <SessionList isStudent={isStudent} fighterId={fighterId} />
     </div>
   );
 }
