@@ -1,5 +1,5 @@
 import { isInstructorRole } from '@openmat/contract/enums';
-import { CalendarPlus } from 'lucide-react';
+import { CalendarDays, CalendarPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -18,7 +18,13 @@ export function ClassSessionRoute() {
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10 sm:py-14">
       <WeekTimetable />
       {!isStudent && (
-        <div className="flex justify-end">
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button asChild variant="ghost">
+            <Link to="/schedule">
+              <CalendarDays className="h-4 w-4" aria-hidden />
+              {t('schedule.title')}
+            </Link>
+          </Button>
           <Button asChild variant="secondary">
             <Link to="/schedule/new">
               <CalendarPlus className="h-4 w-4" aria-hidden />
