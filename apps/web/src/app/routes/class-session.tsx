@@ -3,14 +3,14 @@ import { CalendarDays, CalendarPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { effectiveRole, useAuthStore } from '@/features/auth/stores/auth-store';
 import { WeekTimetable } from '@/features/schedule/components/week-timetable';
 import { SessionList } from '@/features/sessions/components/session-list';
 
 /** /class-session: this week's timetable first (the week is what people look for), then the session list, with the actions of the signed-in user's role. */
 export function ClassSessionRoute() {
   const { t } = useTranslation();
-  const role = useAuthStore((state) => state.user?.fighterInfo?.role);
+  const role = useAuthStore(effectiveRole);
   const fighterId = useAuthStore((state) => state.user?.fighterInfo?.id ?? null);
   // An account without a fighter profile gets no instructor actions.
   const isStudent = role === undefined || !isInstructorRole(role);

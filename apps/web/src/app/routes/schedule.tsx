@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { PageError } from '@/components/errors/page-error';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { effectiveRole, useAuthStore } from '@/features/auth/stores/auth-store';
 import { useRecurringClasses } from '@/features/schedule/api/schedule-api';
 import { HolidaysPanel } from '@/features/schedule/components/holidays-panel';
 import { RecurringClassForm } from '@/features/schedule/components/recurring-class-form';
@@ -26,7 +26,8 @@ export function NewRecurringClassRoute() {
 export function ScheduleRoute() {
   const { t } = useTranslation();
   const fighter = useAuthStore((state) => state.user?.fighterInfo);
-  if (!fighter || !isInstructorRole(fighter.role)) {
+  const role = useAuthStore(effectiveRole);
+  if (!fighter || role === undefined || !isInstructorRole(role)) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
         <Alert title={t('schedule.onlyInstructors')} />
