@@ -1,7 +1,7 @@
 import type { MemberDetails, MemberListPage } from '@openmat/contract/members';
 import type { TrainingSession, TrainingSessionDetails } from '@openmat/contract/sessions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type SignedIn } from './support/accounts.js';
+import { PASSWORD, signUp, type SignedIn } from './support/accounts.js';
 import { databaseTargets } from './support/databases.js';
 import { manualClock } from './support/clock.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
@@ -225,5 +225,36 @@ describe.each(databaseTargets)('members (issue 21) on $dialect', (target) => {
     // Wanda sees her own history now.
     const own = (await call('GET', `/api/members/${wandaReg.fighterId}`, wandaReg)).json<MemberDetails>();
     expect(own.attendance.map((row) => row.sessionId)).toEqual([old.id]);
+  });
+
+  it('leaves a deleted account out of the members screen and its CSV, while the roster keeps its count', async () => {
+    const coachCez = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Cez' });
+    const leaver = await signUp(ctx.app, { fighterName: 'Lena Leaving', beltColor: 'Blue' });
+    const held = await createSession(FUTURE, coachCez);
+    const checkedIn = await call('POST', `/api/trainingsession/${held.id}/checkin`, leaver, {
+      studentIds: [leaver.fighterId],
+      sessionId: held.id,
+    });
+    expect(checkedIn.statusCode, checkedIn.body).toBe(200);
+    await call('POST', `/api/trainingsession/${held.id}/attendance`, coachCez, { records: [walkIn('Walter Walk-in')] });
+    expect(names(await list('?sort=name', coachCez))).toEqual(['Lena Leaving', 'Walter Walk-in']);
+
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/auth/v1/manage/account',
+      headers: leaver.auth,
+      payload: { confirmation: PASSWORD },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+
+    const page = await list('?sort=name', coachCez);
+    expect(names(page)).toEqual(['Walter Walk-in']);
+    expect(page.total).toBe(1);
+    expect(names(await list('?notSeen=true', coachCez))).toEqual(['Walter Walk-in']);
+    const csv = await call('GET', '/api/members/export.csv?sort=name', coachCez);
+    expect(csv.body.split('\r\n').slice(1)).toEqual(['Walter Walk-in,Unranked,0,0,', '']);
+    // The class still counts the member who came.
+    const roster = (await call('GET', `/api/trainingsession/${held.id}`, coachCez)).json<TrainingSessionDetails>();
+    expect(roster.studentIds).toHaveLength(2);
   });
 });

@@ -94,6 +94,9 @@ export class MemberRepository {
       .selectFrom('member_stats as ms')
       .innerJoin('fighters as f', 'f.id', 'ms.fighter_id')
       .where('ms.owner_user_id', '=', owner)
+      // A deleted account's anonymous walk-in (no account, no owner; ADR 0030) counts on its rosters
+      // but is nobody to list: it has no name, no belt and no page.
+      .where((eb) => eb.or([eb('f.user_id', 'is not', null), eb('f.owner_user_id', 'is not', null)]))
       .select([
         'f.id as fighter_id',
         'f.fighter_name',

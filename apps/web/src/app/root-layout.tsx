@@ -46,9 +46,31 @@ function useHeaderSession(): HeaderSession | null {
         profileIncomplete: needsProfile(user.fighterInfo),
         // Role 0 is a student, any other an instructor (spec section 3). Written out rather than imported
         // from the contract's enums, which would bring zod into every page's first load.
-        isInstructor: user.fighterInfo !== null && user.fighterInfo !== undefined && user.fighterInfo.role !== 0,
+        // An instructor account waiting for approval gets a student's navigation (ADR 0030).
+        isInstructor:
+          user.fighterInfo !== null &&
+          user.fighterInfo !== undefined &&
+          user.fighterInfo.role !== 0 &&
+          !user.instructorPending,
       }
     : null;
+}
+
+/** Under the header while the signed-in instructor account waits for approval: why the instructor screens are not there. */
+function PendingInstructorNotice() {
+  const { t } = useTranslation();
+  const pending = useAuthStore(
+    (state) => state.loginStatus === 'authenticated' && state.user?.instructorPending === true,
+  );
+  if (!pending) return null;
+  return (
+    <p
+      role="status"
+      className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-center text-sm font-medium text-amber-900 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-200"
+    >
+      {t('account.approval.pendingNotice')}
+    </p>
+  );
 }
 
 /**
@@ -94,6 +116,7 @@ export function RootLayout() {
       </a>
       <NotificationBanner />
       <SiteHeader session={session} />
+      <PendingInstructorNotice />
       {navigation.state === 'loading' && (
         <div role="progressbar" aria-label={t('common.loading')} className="h-0.5 w-full animate-pulse bg-brand-500" />
       )}

@@ -85,6 +85,15 @@ export const routes: RouteObject[] = [
                   page('/schedule/new', 'routes.newRecurringClass', async () => ({
                     Component: (await import('./routes/schedule')).NewRecurringClassRoute,
                   })),
+                  page('/schedule', 'routes.schedule', async () => ({
+                    Component: (await import('./routes/schedule')).ScheduleRoute,
+                  })),
+                  page(
+                    '/schedule/:classId/edit',
+                    'routes.editRecurringClass',
+                    async () => ({ Component: (await import('./routes/schedule')).EditRecurringClassRoute }),
+                    requireIdParam('classId'),
+                  ),
                   page('/members', 'routes.members', async () => ({
                     Component: (await import('./routes/members')).MembersRoute,
                   })),

@@ -60,6 +60,24 @@ describe('ClassSessionRoute', () => {
     expect(await screen.findByRole('heading', { name: 'Session details page' })).toBeVisible();
   });
 
+  it("shows this week's timetable above the session list", async () => {
+    signIn(ROLE_STUDENT);
+    stubFetch({ [LIST]: () => json(200, []) });
+    await renderWithApp(<ClassSessionRoute />, { path: '/class-session', routes });
+    const timetable = await screen.findByTestId('week-timetable');
+    expect(timetable.compareDocumentPosition(table()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows an instructor waiting for approval what a student sees: no create buttons that would be refused', async () => {
+    signIn(ROLE_INSTRUCTOR);
+    useAuthStore.setState((state) => ({ user: state.user ? { ...state.user, instructorPending: true } : null }));
+    stubFetch({ [LIST]: () => json(200, []) });
+    await renderWithApp(<ClassSessionRoute />, { path: '/class-session', routes });
+    expect(screen.getByRole('button', { name: 'Create New Session' })).toBeDisabled();
+    expect(screen.queryByRole('link', { name: 'New recurring class' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Weekly schedule' })).toBeNull();
+  });
+
   it('shows the disabled Create New Session button to a student', async () => {
     signIn(ROLE_STUDENT);
     stubFetch({ [LIST]: () => json(200, []) });

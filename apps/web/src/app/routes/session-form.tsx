@@ -1,7 +1,7 @@
 import { isInstructorRole } from '@openmat/contract/enums';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { effectiveRole, useAuthStore } from '@/features/auth/stores/auth-store';
 import { CreateSessionForm, EditSessionForm } from '@/features/sessions/components/session-form';
 
 function PageFrame({ children }: { children: ReactNode }) {
@@ -22,7 +22,7 @@ export function CreateSessionRoute() {
 /** /edit-session/{sessionId}: the session's form; Close and Delete only for instructors. */
 export function EditSessionRoute() {
   const { sessionId } = useParams();
-  const role = useAuthStore((state) => state.user?.fighterInfo?.role);
+  const role = useAuthStore(effectiveRole);
   const id = Number(sessionId);
   // The route's loader already answers 404 for anything but a positive integer.
   if (!Number.isInteger(id) || id <= 0) throw new Error(`No training session ${sessionId ?? ''}`);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
-import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { effectiveRole, useAuthStore } from '@/features/auth/stores/auth-store';
 import { UploadSection } from '@/features/videos/components/upload-form';
 import { UploadedVideos } from '@/features/videos/components/uploaded-videos';
 
@@ -15,7 +15,7 @@ import { UploadedVideos } from '@/features/videos/components/uploaded-videos';
 export function VideoAnalysisRoute() {
   const { t } = useTranslation();
   const canUpload = useAuthStore((state) => state.loginStatus === 'authenticated' && state.accessToken !== null);
-  const role = useAuthStore((state) => state.user?.fighterInfo?.role);
+  const role = useAuthStore(effectiveRole);
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10 sm:py-14">
       <PageHeader

@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
-import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { effectiveRole, useAuthStore } from '@/features/auth/stores/auth-store';
 import { ReviewPage } from '@/features/videos/components/review/review-page';
 
 /** Where `?t=` asks the player to start, in seconds (a technique search's clip links there). */
@@ -21,7 +21,7 @@ export function VideoReviewRoute() {
   const { t } = useTranslation();
   const videoId = Number(useParams().videoId);
   const [search] = useSearchParams();
-  const role = useAuthStore((state) => state.user?.fighterInfo?.role ?? null);
+  const role = useAuthStore((state) => effectiveRole(state) ?? null);
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:py-8">
       <ReviewPage

@@ -22,6 +22,16 @@ export interface AuthState {
   loginStatus: LoginStatus;
 }
 
+/**
+ * The role the app shows the signed-in user: an instructor account waiting for approval is shown
+ * what a student sees (role 0), since every instructor action would be refused (ADR 0030).
+ */
+export function effectiveRole(state: AuthState): FighterInfo['role'] | undefined {
+  const user = state.user;
+  if (!user?.fighterInfo) return undefined;
+  return user.instructorPending ? 0 : user.fighterInfo.role;
+}
+
 export const AUTH_STORAGE_KEY = 'auth-storage';
 
 export const signedOut: AuthState = {

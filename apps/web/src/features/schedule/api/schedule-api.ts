@@ -2,8 +2,10 @@ import {
   Holiday,
   HolidayChange,
   RecurringClass,
+  RecurringClassChange,
   type HolidayInput,
   type RecurringClassInput,
+  type RecurringClassUpdate,
 } from '@openmat/contract/schedule';
 import { TrainingSession } from '@openmat/contract/sessions';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -51,6 +53,48 @@ export function useCreateRecurringClass() {
   });
 }
 
+export const recurringClassKeys = { all: ['schedule', 'classes'] as const };
+
+/** `GET /api/schedule/classes`: the recurring classes that still run, earliest start time first. */
+export function useRecurringClasses() {
+  return useQuery({
+    queryKey: recurringClassKeys.all,
+    queryFn: () => apiRequest('/api/schedule/classes', { schema: z.array(RecurringClass) }),
+  });
+}
+
+const invalidateSchedule = (queryClient: ReturnType<typeof useQueryClient>) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: recurringClassKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['training-sessions'] }),
+  ]);
+
+/**
+ * `PUT /api/schedule/classes/{id}`: the whole class changes from `from` (default today) on; sessions
+ * members checked in to stay as they were and are named in the answer.
+ */
+export function useUpdateRecurringClass() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: RecurringClassUpdate }) =>
+      apiRequest(`/api/schedule/classes/${id}`, { method: 'PUT', json: input, schema: RecurringClassChange }),
+    onSuccess: () => invalidateSchedule(queryClient),
+  });
+}
+
+/** `DELETE /api/schedule/classes/{id}`: the class ends; its coming sessions go except those with check-ins. */
+export function useEndRecurringClass() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(`/api/schedule/classes/${id}`, {
+        method: 'DELETE',
+        schema: z.object({ keptSessionIds: z.array(z.number().int()) }),
+      }),
+    onSuccess: () => invalidateSchedule(queryClient),
+  });
+}
+
 export const holidayKeys = { all: ['schedule', 'holidays'] as const };
 
 /** `GET /api/schedule/holidays`: the academy's holidays, earliest first. */
@@ -67,6 +111,19 @@ export function useAddHoliday() {
   return useMutation({
     mutationFn: (input: HolidayInput) =>
       apiRequest('/api/schedule/holidays', { method: 'POST', json: input, schema: HolidayChange }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: holidayKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['training-sessions'] }),
+      ]),
+  });
+}
+
+/** `DELETE /api/schedule/holidays/{id}`: the date is an ordinary day again. */
+export function useRemoveHoliday() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest(`/api/schedule/holidays/${id}`, { method: 'DELETE', schema: z.null() }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: holidayKeys.all }),

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/testing/fetch-stub';
@@ -38,5 +38,28 @@ describe('HolidaysPanel', () => {
     expect(screen.getByText('Choose a date.')).toBeVisible();
     expect(screen.getByLabelText('Date')).toHaveAttribute('aria-invalid', 'true');
     expect(callsTo('POST /api/schedule/holidays')).toHaveLength(0);
+  });
+
+  it('removes a holiday after the confirmation, from the keyboard too', async () => {
+    const { callsTo } = stubFetch({
+      'GET /api/schedule/holidays': [
+        () => json(200, [{ id: 1, date: '2026-04-04', name: 'Easter' }]),
+        () => json(200, []),
+      ],
+      'DELETE /api/schedule/holidays/1': () => new Response(null, { status: 204 }),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<HolidaysPanel />);
+    const remove = await screen.findByRole('button', { name: 'Remove the holiday on Saturday, April 4, 2026' });
+    remove.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove the holiday on Saturday, April 4, 2026?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(callsTo('DELETE /api/schedule/holidays/1')).toHaveLength(0);
+    await user.click(remove);
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Saturday, April 4, 2026 is no longer a holiday')).toBeVisible();
+    expect(callsTo('DELETE /api/schedule/holidays/1')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByText(/Easter/)).toBeNull());
   });
 });

@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/forms/form-field';
+import type { Holiday } from '@openmat/contract/schedule';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { showToast } from '@/components/ui/toast-store';
-import { useAddHoliday, useHolidays } from '@/features/schedule/api/schedule-api';
+import { useAddHoliday, useHolidays, useRemoveHoliday } from '@/features/schedule/api/schedule-api';
 import { errorText } from '@/lib/failure';
 
 /**
@@ -19,7 +21,25 @@ export function HolidaysPanel() {
   const [date, setDate] = useState('');
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
+  const remove = useRemoveHoliday();
+  const [removing, setRemoving] = useState<Holiday | null>(null);
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeZone: 'UTC' });
+  const dayOf = (holiday: Holiday) => format.format(new Date(`${holiday.date}T00:00:00Z`));
+
+  const confirmRemove = () => {
+    const holiday = removing;
+    if (!holiday) return;
+    remove.mutate(holiday.id, {
+      onSuccess: () =>
+        showToast({
+          tone: 'success',
+          title: t('schedule.holidays.removedHoliday', { date: dayOf(holiday) }),
+          description: t('schedule.holidays.removedHolidayDetail'),
+        }),
+      onError: (error) =>
+        showToast({ tone: 'error', title: t('schedule.holidays.removeFailed'), description: errorText(error).message }),
+    });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -77,15 +97,39 @@ export function HolidaysPanel() {
         </Button>
       </form>
       {holidays.data && holidays.data.length > 0 && (
-        <ul className="flex flex-col gap-1 text-sm">
+        <ul className="flex flex-col divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
           {holidays.data.map((holiday) => (
-            <li key={holiday.id}>
-              {format.format(new Date(`${holiday.date}T00:00:00Z`))}
-              {holiday.name && ` · ${holiday.name}`}
+            <li key={holiday.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span>
+                {dayOf(holiday)}
+                {holiday.name && ` · ${holiday.name}`}
+              </span>
+              <Button
+                type="button"
+                variant="secondary"
+                size="sm"
+                disabled={remove.isPending}
+                aria-label={t('schedule.holidays.removeLabel', { date: dayOf(holiday) })}
+                onClick={() => setRemoving(holiday)}
+              >
+                {t('schedule.holidays.remove')}
+              </Button>
             </li>
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null);
+        }}
+        title={t('schedule.holidays.removeConfirm', { date: removing ? dayOf(removing) : '' })}
+        description={t('schedule.holidays.removeConfirmDetail')}
+        confirmLabel={t('schedule.holidays.remove')}
+        cancelLabel={t('common.cancel')}
+        onConfirm={confirmRemove}
+        destructive
+      />
     </section>
   );
 }

@@ -107,4 +107,77 @@ describe('RecurringClassForm', () => {
     expect(screen.getByText('Wybierz co najmniej jeden dzień tygodnia.')).toBeVisible();
     expect(screen.getByRole('checkbox', { name: 'śr.' })).toBeVisible();
   });
+
+  describe('editing a class that runs', () => {
+    const GI = {
+      id: 3,
+      name: 'Gi Fundamentals',
+      weekdays: [1, 3],
+      startTime: '18:00',
+      durationMinutes: 60,
+      targetLevel: 'Beginner' as const,
+      capacity: 24,
+      description: 'Escapes',
+      instructorId: 7,
+      startsOn: '2026-03-02',
+      endsOn: null,
+      timeZone: 'Europe/Warsaw',
+    };
+    const UPDATE = 'PUT /api/schedule/classes/3';
+
+    async function renderEdit() {
+      const user = userEvent.setup({ delay: null });
+      await renderWithApp(<RecurringClassForm recurringClass={GI} />, {
+        path: '/schedule/3/edit',
+        routes: [
+          { path: '/schedule/3/edit', element: <RecurringClassForm recurringClass={GI} /> },
+          { path: '/schedule', element: <h1>Schedule page</h1> },
+        ],
+      });
+      return user;
+    }
+
+    it('starts from the class, sends the whole class for this and the following sessions, and names those kept', async () => {
+      const { callsTo } = stubFetch({
+        [UPDATE]: () =>
+          json(200, { recurringClass: { ...GI, id: 5, startTime: '19:00', weekdays: [1, 3, 5] }, keptSessionIds: [9] }),
+      });
+      const user = await renderEdit();
+      expect(screen.getByRole('heading', { name: 'Edit Gi Fundamentals' })).toBeVisible();
+      expect(screen.getByLabelText('Class name')).toHaveValue('Gi Fundamentals');
+      expect(screen.getByRole('checkbox', { name: 'Wed' })).toBeChecked();
+      await user.click(screen.getByRole('checkbox', { name: 'Fri' }));
+      const start = screen.getByLabelText(/Start time/);
+      await user.clear(start);
+      await user.type(start, '19:00');
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(await screen.findByRole('heading', { name: 'Schedule page' })).toBeVisible();
+      expect(callsTo(UPDATE)[0]?.body).toEqual({
+        name: 'Gi Fundamentals',
+        weekdays: [1, 3, 5],
+        startTime: '19:00',
+        durationMinutes: 60,
+        targetLevel: 'Beginner',
+        capacity: 24,
+        description: 'Escapes',
+      });
+      expect(await screen.findByText('Gi Fundamentals was changed')).toBeVisible();
+      expect(screen.getByText('1 session with check-ins was kept as it was.')).toBeVisible();
+    });
+
+    it("shows the form's problems inline and the server's refusal under its field", async () => {
+      const { callsTo } = stubFetch({
+        [UPDATE]: () => problem(400, 'One or more validation errors occurred.', { capacity: ['Too many people.'] }),
+      });
+      const user = await renderEdit();
+      await user.clear(screen.getByLabelText('Class name'));
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(screen.getByText('Give the class a name.')).toBeVisible();
+      expect(callsTo(UPDATE)).toHaveLength(0);
+      await user.type(screen.getByLabelText('Class name'), 'Gi');
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(await screen.findByText('Too many people.')).toBeVisible();
+      expect(screen.getByLabelText('Capacity')).toHaveAttribute('aria-invalid', 'true');
+    });
+  });
 });

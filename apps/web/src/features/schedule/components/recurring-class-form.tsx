@@ -1,5 +1,5 @@
 import { TargetLevel } from '@openmat/contract/enums';
-import type { RecurringClassInput } from '@openmat/contract/schedule';
+import type { RecurringClass, RecurringClassInput } from '@openmat/contract/schedule';
 import { SCHEDULE_LIMITS } from '@openmat/contract/schedule';
 import { SESSION_LIMITS } from '@openmat/contract/sessions';
 import { useId, useState, type FormEvent } from 'react';
@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { showToast } from '@/components/ui/toast-store';
-import { useCreateRecurringClass } from '@/features/schedule/api/schedule-api';
+import { useCreateRecurringClass, useUpdateRecurringClass } from '@/features/schedule/api/schedule-api';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/failure';
 
@@ -41,6 +41,19 @@ export const EMPTY_CLASS: RecurringClassValues = {
   capacity: '24',
   description: '',
 };
+
+/** The form's values of a class that runs, for editing it. */
+export function valuesOf(item: RecurringClass): RecurringClassValues {
+  return {
+    name: item.name,
+    weekdays: [...item.weekdays],
+    startTime: item.startTime,
+    durationMinutes: String(item.durationMinutes),
+    targetLevel: item.targetLevel,
+    capacity: String(item.capacity),
+    description: item.description,
+  };
+}
 
 const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
 
@@ -75,14 +88,27 @@ export function toInput(values: RecurringClassValues): RecurringClassInput {
 /**
  * The form of a recurring class (issue 22): name, weekdays, start time in the academy's zone,
  * duration, level, capacity and description. Problems show inline under their field as soon as the
- * field is left and again on submit; the server's own refusals land under the same fields.
+ * field is left and again on submit; the server's own refusals land under the same fields. Given a
+ * `recurringClass`, the form edits it: the change applies to its sessions from today on ("this and
+ * the following sessions"); sessions members checked in to stay as they were, and a toast says so.
  */
-export function RecurringClassForm({ weeksAhead = 4 }: { weeksAhead?: number }) {
+export function RecurringClassForm({
+  weeksAhead = 4,
+  recurringClass,
+}: {
+  weeksAhead?: number;
+  recurringClass?: RecurringClass;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useId();
   const create = useCreateRecurringClass();
-  const [values, setValues] = useState<RecurringClassValues>(EMPTY_CLASS);
+  const update = useUpdateRecurringClass();
+  const editing = recurringClass !== undefined;
+  const pending = create.isPending || update.isPending;
+  const [values, setValues] = useState<RecurringClassValues>(() =>
+    recurringClass ? valuesOf(recurringClass) : EMPTY_CLASS,
+  );
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [serverProblems, setServerProblems] = useState<Problems>({});
   const problems = classProblems(values);
@@ -103,6 +129,41 @@ export function RecurringClassForm({ weeksAhead = 4 }: { weeksAhead?: number }) 
     event.preventDefault();
     setTouched({ name: true, weekdays: true, startTime: true, durationMinutes: true, capacity: true });
     if (Object.keys(problems).length > 0) return;
+    const onError = (error: Error) => {
+      const text = errorText(error);
+      if (error instanceof ApiError && error.body.kind === 'problem' && error.body.problem.errors) {
+        const byField: Problems = {};
+        for (const [field, messages] of Object.entries(error.body.problem.errors)) {
+          const known = FIELDS.find((candidate) => candidate === field);
+          if (known) byField[known] = messages.join(' ');
+        }
+        setServerProblems(byField);
+        if (Object.keys(byField).length > 0) return;
+      }
+      showToast({
+        tone: 'error',
+        title: t(editing ? 'schedule.form.saveFailed' : 'schedule.form.failed'),
+        description: text.message,
+      });
+    };
+    if (recurringClass) {
+      update.mutate(
+        { id: recurringClass.id, input: toInput(values) },
+        {
+          onSuccess: (change) => {
+            const kept = change.keptSessionIds.length;
+            showToast({
+              tone: kept > 0 ? 'warning' : 'success',
+              title: t('schedule.form.saved', { name: change.recurringClass.name }),
+              description: kept > 0 ? t('schedule.form.savedKept', { count: kept }) : t('schedule.form.savedDetail'),
+            });
+            void navigate('/schedule');
+          },
+          onError,
+        },
+      );
+      return;
+    }
     create.mutate(toInput(values), {
       onSuccess: (created) => {
         showToast({
@@ -112,28 +173,18 @@ export function RecurringClassForm({ weeksAhead = 4 }: { weeksAhead?: number }) 
         });
         void navigate('/class-session');
       },
-      onError: (error) => {
-        const text = errorText(error);
-        if (error instanceof ApiError && error.body.kind === 'problem' && error.body.problem.errors) {
-          const byField: Problems = {};
-          for (const [field, messages] of Object.entries(error.body.problem.errors)) {
-            const known = FIELDS.find((candidate) => candidate === field);
-            if (known) byField[known] = messages.join(' ');
-          }
-          setServerProblems(byField);
-          if (Object.keys(byField).length > 0) return;
-        }
-        showToast({ tone: 'error', title: t('schedule.form.failed'), description: text.message });
-      },
+      onError,
     });
   };
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-6" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`} className="text-2xl font-semibold tracking-tight">
-        {t('schedule.form.title')}
+        {editing ? t('schedule.form.editTitle', { name: recurringClass.name }) : t('schedule.form.title')}
       </h1>
-      <p className="-mt-4 text-sm text-zinc-600 dark:text-zinc-400">{t('schedule.form.lead', { count: weeksAhead })}</p>
+      <p className="-mt-4 text-sm text-zinc-600 dark:text-zinc-400">
+        {editing ? t('schedule.form.editLead') : t('schedule.form.lead', { count: weeksAhead })}
+      </p>
       <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
         <FormField id={fieldId('name')} label={t('schedule.form.name')} error={shown('name')}>
           <Input
@@ -251,10 +302,12 @@ export function RecurringClassForm({ weeksAhead = 4 }: { weeksAhead?: number }) 
         </FormField>
       </div>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? t('schedule.form.saving') : t('schedule.form.submit')}
+        <Button type="submit" disabled={pending}>
+          {editing
+            ? t(pending ? 'schedule.form.savingChanges' : 'schedule.form.save')
+            : t(pending ? 'schedule.form.saving' : 'schedule.form.submit')}
         </Button>
-        <Button type="button" variant="ghost" onClick={() => void navigate('/class-session')}>
+        <Button type="button" variant="ghost" onClick={() => void navigate(editing ? '/schedule' : '/class-session')}>
           {t('schedule.form.cancel')}
         </Button>
       </div>

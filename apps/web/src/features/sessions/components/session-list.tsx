@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { TrainingSession } from '@openmat/contract/sessions';
 import {
   flexRender,
@@ -318,7 +319,19 @@ function PastSessions({ isStudent, t, language }: { isStudent: boolean; t: TFunc
  * a sortable, paged table on a wide screen and a list of cards on a phone. Students check in to a
  * session; instructors edit and manage them and create new ones.
  */
-export function SessionList({ isStudent, fighterId = null }: { isStudent: boolean; fighterId?: number | null }) {
+/**
+ * The session list under its heading. `week` (this week's timetable, from the page that composes it)
+ * shows between the heading and the Upcoming/Past tabs: the week is what people look for first.
+ */
+export function SessionList({
+  isStudent,
+  fighterId = null,
+  week,
+}: {
+  isStudent: boolean;
+  fighterId?: number | null;
+  week?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const view: SessionView = params.get('view') === 'past' ? 'past' : 'upcoming';
@@ -365,6 +378,7 @@ export function SessionList({ isStudent, fighterId = null }: { isStudent: boolea
           </div>
         }
       />
+      {week}
       <ViewTabs view={view} onChange={changeView} t={t} />
       <div role="tabpanel" aria-labelledby={`session-view-${view}`} className="space-y-8">
         {view === 'past' ? (

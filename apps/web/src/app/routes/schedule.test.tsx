@@ -1,0 +1,83 @@
+import { ROLE_INSTRUCTOR, ROLE_STUDENT, type Role } from '@openmat/contract/enums';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signedOut, useAuthStore } from '@/features/auth/stores/auth-store';
+import { json, stubFetch } from '@/testing/fetch-stub';
+import { renderWithApp } from '@/testing/render';
+import { EditRecurringClassRoute, ScheduleRoute } from './schedule';
+
+function signIn(role: Role) {
+  useAuthStore.setState({
+    accessToken: 'access-1',
+    refreshToken: 'refresh-1',
+    loginStatus: 'authenticated',
+    user: {
+      email: 'joao@example.com',
+      isEmailConfirmed: true,
+      fighterInfo: {
+        id: 7,
+        fighterName: 'Mestre João',
+        role,
+        beltColor: 'Black',
+        birthdate: null,
+        height: null,
+        weight: null,
+        gender: null,
+        experience: null,
+      },
+    },
+  });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  useAuthStore.setState(signedOut);
+});
+
+const GI = {
+  id: 3,
+  name: 'Gi Fundamentals',
+  weekdays: [1, 3],
+  startTime: '18:00',
+  durationMinutes: 60,
+  targetLevel: 'Beginner',
+  capacity: 24,
+  description: '',
+  instructorId: 7,
+  startsOn: '2026-03-02',
+  endsOn: null,
+  timeZone: 'Europe/Warsaw',
+};
+
+describe('/schedule', () => {
+  it("shows an instructor their classes and the academy's holidays", async () => {
+    signIn(ROLE_INSTRUCTOR);
+    stubFetch({
+      'GET /api/schedule/classes': () => json(200, [GI]),
+      'GET /api/schedule/holidays': () => json(200, []),
+    });
+    await renderWithApp(<ScheduleRoute />, { path: '/schedule' });
+    expect(screen.getByRole('heading', { name: 'Weekly schedule' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'End Gi Fundamentals' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Holidays' })).toBeVisible();
+  });
+
+  it('tells a student the schedule is kept by instructors', async () => {
+    signIn(ROLE_STUDENT);
+    const { calls } = stubFetch({});
+    await renderWithApp(<ScheduleRoute />, { path: '/schedule' });
+    expect(screen.getByText('The weekly schedule is kept by instructors.')).toBeVisible();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('opens the class form on the class, and says so when the class no longer runs', async () => {
+    signIn(ROLE_INSTRUCTOR);
+    stubFetch({ 'GET /api/schedule/classes': () => json(200, [GI]) });
+    const routes = [{ path: '/schedule/:classId/edit', element: <EditRecurringClassRoute /> }];
+    const view = await renderWithApp(<EditRecurringClassRoute />, { path: '/schedule/3/edit', routes });
+    expect(await screen.findByRole('heading', { name: 'Edit Gi Fundamentals' })).toBeVisible();
+    view.unmount();
+    await renderWithApp(<EditRecurringClassRoute />, { path: '/schedule/4/edit', routes });
+    expect(await screen.findByRole('heading', { name: 'This recurring class no longer runs.' })).toBeVisible();
+  });
+});

@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '@/testing/fetch-stub';
+import { renderWithApp } from '@/testing/render';
+import { RecurringClassList } from './recurring-class-list';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const recurringClass = (id: number, name: string, instructorId: number) => ({
+  id,
+  name,
+  weekdays: [1, 3],
+  startTime: '18:00',
+  durationMinutes: 60,
+  targetLevel: 'Beginner',
+  capacity: 24,
+  description: '',
+  instructorId,
+  startsOn: '2026-03-02',
+  endsOn: null,
+  timeZone: 'Europe/Warsaw',
+});
+
+const CLASSES = 'GET /api/schedule/classes';
+
+async function renderList(language: 'en' | 'pl' = 'en') {
+  const user = userEvent.setup({ delay: null });
+  await renderWithApp(<RecurringClassList instructorId={7} />, {
+    path: '/schedule',
+    language,
+    routes: [
+      { path: '/schedule', element: <RecurringClassList instructorId={7} /> },
+      { path: '/schedule/:classId/edit', element: <h1>Edit class page</h1> },
+    ],
+  });
+  return user;
+}
+
+describe('RecurringClassList', () => {
+  it("lists the instructor's own classes with their days and time, and Edit opens the class form", async () => {
+    stubFetch({
+      [CLASSES]: () => json(200, [recurringClass(3, 'Gi Fundamentals', 7), recurringClass(4, 'No-Gi', 8)]),
+    });
+    const user = await renderList();
+    const item = (await screen.findByText('Gi Fundamentals')).closest('li');
+    if (!item) throw new Error('no list item');
+    expect(item).toHaveTextContent('Mon, Wed · 18:00 · 60 min · Beginner · 24 places');
+    expect(screen.queryByText('No-Gi')).toBeNull();
+    await user.click(within(item).getByRole('link', { name: 'Edit Gi Fundamentals' }));
+    expect(await screen.findByRole('heading', { name: 'Edit class page' })).toBeVisible();
+  });
+
+  it('ends a class only after the confirmation, and says which sessions stayed for their check-ins', async () => {
+    const { callsTo } = stubFetch({
+      [CLASSES]: [() => json(200, [recurringClass(3, 'Gi Fundamentals', 7)]), () => json(200, [])],
+      'DELETE /api/schedule/classes/3': () => json(200, { keptSessionIds: [11] }),
+    });
+    const user = await renderList();
+    await user.click(await screen.findByRole('button', { name: 'End Gi Fundamentals' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'End Gi Fundamentals?' });
+    expect(dialog).toHaveTextContent('This and the following sessions of the class are removed from the schedule.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(callsTo('DELETE /api/schedule/classes/3')).toHaveLength(0);
+
+    // The keyboard reaches End and the dialog's button.
+    screen.getByRole('button', { name: 'End Gi Fundamentals' }).focus();
+    await user.keyboard('{Enter}');
+    const again = await screen.findByRole('alertdialog', { name: 'End Gi Fundamentals?' });
+    await user.click(within(again).getByRole('button', { name: 'End class' }));
+    expect(await screen.findByText('Gi Fundamentals has ended')).toBeVisible();
+    expect(screen.getByText('1 session with check-ins was kept.')).toBeVisible();
+    expect(callsTo('DELETE /api/schedule/classes/3')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByText('You have no recurring classes yet.')).toBeVisible());
+  });
+
+  it('speaks Polish', async () => {
+    stubFetch({ [CLASSES]: () => json(200, [recurringClass(3, 'Gi Fundamentals', 7)]) });
+    await renderList('pl');
+    expect(await screen.findByRole('button', { name: 'Zakończ: Gi Fundamentals' })).toBeVisible();
+    expect(screen.getByText(/24 miejsca/)).toBeVisible();
+  });
+});
