@@ -4,8 +4,8 @@
 //
 // The steps run in two lanes at once, because much of each lane's time is spent waiting (on databases,
 // child processes, browsers), not computing:
-//   checks:  typecheck → lint → format → contract → web → server
-//   build:   build → bench → e2e      (the journeys and benchmarks share this one build)
+//   checks:  typecheck → lint → format → server
+//   build:   build → bench → e2e → contract → web   (the journeys and benchmarks share this one build)
 // Neither lane reads what the other writes: the server's tests run from the sources, the journeys from
 // the build. Each step's output is printed whole when the step ends, so the two lanes never interleave.
 // The first failing step stops both lanes. `TEST_LANES=1` runs every step one after the other instead.
@@ -41,8 +41,6 @@ const checks = [
   { name: 'typecheck', cmd: npm, args: ['run', 'typecheck', '--silent'] },
   { name: 'lint', cmd: npm, args: ['run', 'lint', '--silent'] },
   { name: 'format', cmd: npm, args: ['run', 'format:check', '--silent'] },
-  vitest('contract', 'packages/contract'),
-  vitest('web', 'apps/web'),
   vitest('server', 'apps/server'),
 ];
 const build = [
@@ -50,6 +48,9 @@ const build = [
   // Every benchmark once, briefly and on small data, against the build: a script that crashes fails here.
   { name: 'bench', cmd: process.execPath, args: ['bench/run.mjs'], env: { BENCH_SMOKE: '1' } },
   vitest('e2e', 'e2e'),
+  // The unit tests of the contract and the web app need no build; they balance the two lanes.
+  vitest('contract', 'packages/contract'),
+  vitest('web', 'apps/web'),
 ];
 const serial = process.env.TEST_LANES === '1';
 const lanes = serial ? [[...checks, ...build]] : [checks, build];
