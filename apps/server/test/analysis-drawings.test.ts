@@ -1,11 +1,10 @@
 import { type AnalysisResult } from '@openmat/contract/analysis';
-import type { TrainingSession } from '@openmat/contract/sessions';
-import type { UploadedVideo, VideoUploadResponse } from '@openmat/contract/videos';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedIn } from './support/accounts.js';
 import { databaseTargets } from './support/databases.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
-import { makeClips, multipart } from './support/videos.js';
+import { classUnderWay } from './support/sessions.js';
+import { analyseUntilCompleted, feedback, makeClips, shareVideo, uploadRoll } from './support/videos.js';
 
 const arrow = { kind: 'arrow', colour: 'yellow', x1: 0.2, y1: 0.3, x2: 0.6, y2: 0.5 };
 const circle = { kind: 'circle', x1: 0.5, y1: 0.5, x2: 0.55, y2: 0.5 };
@@ -21,68 +20,16 @@ describe.each(databaseTargets)('drawings on a paused frame on $dialect', (target
     coach = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Ana' });
     student = await signUp(ctx.app, { fighterName: 'Kuba Nowak' });
     const clips = await makeClips(2);
-    const { payload, headers } = multipart([
-      ['studentIdentifier', 'blue gi'],
-      { filename: 'roll.mp4', type: 'video/mp4', data: clips.mp4 },
-    ]);
-    const uploaded = await ctx.app.inject({
-      method: 'POST',
-      url: '/vid/api/video/upload-sparring',
-      headers: { ...coach.auth, ...headers },
-      payload,
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
-    videoId = uploaded.json<VideoUploadResponse>().videoId;
-    const session = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/trainingsession',
-        headers: coach.auth,
-        payload: {
-          trainingDate: new Date(Date.now() - 30 * 60_000).toISOString(),
-          capacity: 10,
-          duration: 1.5,
-          targetLevel: 'Beginner',
-        },
-      })
-    ).json<TrainingSession>();
-    const checkIn = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/trainingsession/${session.id}/checkin`,
-      headers: student.auth,
-      payload: { studentIds: [student.fighterId], sessionId: session.id },
-    });
-    expect(checkIn.statusCode, checkIn.body).toBe(200);
-    const shared = await ctx.app.inject({
-      method: 'POST',
-      url: `/vid/api/video/${videoId}/share`,
-      headers: coach.auth,
-      payload: { sessionId: session.id },
-    });
-    expect(shared.statusCode, shared.body).toBe(200);
+    videoId = await uploadRoll(ctx.app, coach, clips.mp4);
+    const session = await classUnderWay(ctx.app, coach, [student]);
+    await shareVideo(ctx.app, coach, videoId, { sessionId: session.id });
     await analyseNow();
   });
   afterAll(async () => {
     await ctx.close();
   });
 
-  async function analyseNow() {
-    const asked = await ctx.app.inject({
-      method: 'POST',
-      url: `/vid/api/video/analyze/${videoId}`,
-      headers: coach.auth,
-    });
-    expect(asked.statusCode, asked.body).toBe(202);
-    await vi.waitFor(
-      async () => {
-        const video = (
-          await ctx.app.inject({ method: 'GET', url: `/vid/api/video/${videoId}`, headers: coach.auth })
-        ).json<UploadedVideo>();
-        expect(video.analysis.status).toBe('completed');
-      },
-      { timeout: 60_000, interval: 250 },
-    );
-  }
+  const analyseNow = () => analyseUntilCompleted(ctx.app, coach, videoId);
   const patch = (who: SignedIn, payload: unknown, language = 'en') =>
     ctx.app.inject({
       method: 'PATCH',
@@ -90,10 +37,7 @@ describe.each(databaseTargets)('drawings on a paused frame on $dialect', (target
       headers: { ...who.auth, 'accept-language': language },
       payload: payload as Record<string, unknown>,
     });
-  const read = async (who: SignedIn) =>
-    (
-      await ctx.app.inject({ method: 'GET', url: `/vid/api/video/${videoId}/feedback`, headers: who.auth })
-    ).json<AnalysisResult>();
+  const read = async (who: SignedIn) => (await feedback(ctx.app, who, videoId)).json<AnalysisResult>();
 
   it.each([
     ['a point off the frame', { drawings: [{ time: 1, shapes: [{ ...arrow, x2: 1.2 }] }] }],

@@ -1,13 +1,20 @@
 import type { AnalysisResult, PositionSegment } from '@openmat/contract/analysis';
-import type { TrainingSession } from '@openmat/contract/sessions';
-import type { UploadedVideo, VideoUploadResponse } from '@openmat/contract/videos';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { UploadedVideo } from '@openmat/contract/videos';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFindings } from '../src/analysis/findings.js';
 import { analysisKnowledge } from '../src/services/analysis-knowledge.js';
 import { signUp, type SignedIn } from './support/accounts.js';
 import { databaseTargets } from './support/databases.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
-import { makeClips, multipart, type Clips } from './support/videos.js';
+import { classUnderWay } from './support/sessions.js';
+import {
+  analyseUntilCompleted,
+  makeClips,
+  readFeedback,
+  shareVideo,
+  uploadRoll,
+  type Clips,
+} from './support/videos.js';
 
 /**
  * Issue 20, part 3: the analysis is kept as decisions and read in the reader's language. The analyser
@@ -44,26 +51,7 @@ describe.each(databaseTargets)('the analysis in the reader’s language on $dial
     ctx = await createTestApp(target);
     coach = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Ana' });
     student = await signUp(ctx.app, { fighterName: 'Kuba Nowak' });
-    const session = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/trainingsession',
-        headers: coach.auth,
-        payload: {
-          trainingDate: new Date(Date.now() - 30 * 60_000).toISOString(),
-          capacity: 10,
-          duration: 1.5,
-          targetLevel: 'Beginner',
-        },
-      })
-    ).json<TrainingSession>();
-    const checkIn = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/trainingsession/${session.id}/checkin`,
-      headers: student.auth,
-      payload: { studentIds: [student.fighterId], sessionId: session.id },
-    });
-    expect(checkIn.statusCode).toBe(200);
+    await classUnderWay(ctx.app, coach, [student]);
   });
   afterAll(async () => {
     await ctx.close();
@@ -71,50 +59,14 @@ describe.each(databaseTargets)('the analysis in the reader’s language on $dial
 
   /** The student's roll, shared with the coach and analysed at the student's request, in English. */
   async function analysedRoll(): Promise<number> {
-    const { payload, headers } = multipart([
-      ['studentIdentifier', 'blue gi'],
-      { filename: 'roll.mp4', type: 'video/mp4', data: Buffer.concat([clips.mp4, Buffer.from(String(Math.random()))]) },
-    ]);
-    const uploaded = await ctx.app.inject({
-      method: 'POST',
-      url: '/vid/api/video/upload-sparring',
-      headers: { ...student.auth, ...headers },
-      payload,
-    });
-    const videoId = uploaded.json<VideoUploadResponse>().videoId;
-    await ctx.app.inject({
-      method: 'POST',
-      url: `/vid/api/video/${videoId}/share`,
-      headers: student.auth,
-      payload: { fighterIds: [coach.fighterId] },
-    });
-    const asked = await ctx.app.inject({
-      method: 'POST',
-      url: `/vid/api/video/analyze/${videoId}`,
-      headers: { ...student.auth, 'accept-language': 'en' },
-    });
-    expect(asked.statusCode).toBe(202);
-    await vi.waitFor(
-      async () => {
-        const video = (
-          await ctx.app.inject({ method: 'GET', url: `/vid/api/video/${videoId}`, headers: student.auth })
-        ).json<UploadedVideo>();
-        expect(video.analysis.status).toBe('completed');
-      },
-      { timeout: 60_000, interval: 250 },
-    );
+    const data = Buffer.concat([clips.mp4, Buffer.from(String(Math.random()))]);
+    const videoId = await uploadRoll(ctx.app, student, data);
+    await shareVideo(ctx.app, student, videoId, { fighterIds: [coach.fighterId] });
+    await analyseUntilCompleted(ctx.app, student, videoId, { language: 'en' });
     return videoId;
   }
 
-  const read = async (videoId: number, who: SignedIn, language: string) => {
-    const answer = await ctx.app.inject({
-      method: 'GET',
-      url: `/vid/api/video/${videoId}/feedback`,
-      headers: { ...who.auth, 'accept-language': language },
-    });
-    expect(answer.statusCode, answer.body).toBe(200);
-    return answer.json<AnalysisResult>();
-  };
+  const read = (videoId: number, who: SignedIn, language: string) => readFeedback(ctx.app, who, videoId, language);
 
   it('reads the analyser’s own summary in Polish, though it was asked for in English', async () => {
     // Nobody is in a test pattern: the analyser says so.

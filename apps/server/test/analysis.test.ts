@@ -2,13 +2,13 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import type { AnalysisResult } from '@openmat/contract/analysis';
-import type { TrainingSession } from '@openmat/contract/sessions';
-import type { UploadedVideo, VideoUploadResponse } from '@openmat/contract/videos';
+import type { UploadedVideo } from '@openmat/contract/videos';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUp, type SignedIn } from './support/accounts.js';
 import { databaseTargets } from './support/databases.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
-import { makeClips, multipart, type Clips } from './support/videos.js';
+import { classUnderWay } from './support/sessions.js';
+import { feedback as feedbackOf, makeClips, shareVideo, uploadRoll as upload, type Clips } from './support/videos.js';
 
 let clips: Clips;
 beforeAll(async () => {
@@ -54,30 +54,8 @@ describe.each(databaseTargets)('video analysis on $dialect', (target) => {
     student = await signUp(ctx.app, { fighterName: 'Kuba Nowak' });
     classmate = await signUp(ctx.app, { fighterName: 'Ola Lis' });
     stranger = await signUp(ctx.app, { fighterName: 'Obcy' });
-    const session = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/trainingsession',
-        headers: coach.auth,
-        // Under way: a class counts for sharing once it has started, and takes check-ins until it ends.
-        payload: {
-          trainingDate: new Date(Date.now() - 30 * 60_000).toISOString(),
-          capacity: 10,
-          duration: 1.5,
-          targetLevel: 'Beginner',
-        },
-      })
-    ).json<TrainingSession>();
-    sessionId = session.id;
-    for (const who of [student, classmate]) {
-      const checkIn = await ctx.app.inject({
-        method: 'POST',
-        url: `/api/trainingsession/${session.id}/checkin`,
-        headers: who.auth,
-        payload: { studentIds: [who.fighterId], sessionId: session.id },
-      });
-      expect(checkIn.statusCode).toBe(200);
-    }
+    // Under way: a class counts for sharing once it has started, and takes check-ins until it ends.
+    sessionId = (await classUnderWay(ctx.app, coach, [student, classmate])).id;
   });
   afterAll(async () => {
     await ctx.close();
@@ -87,32 +65,18 @@ describe.each(databaseTargets)('video analysis on $dialect', (target) => {
   async function sharedRoll(data: Buffer, uploader: 'student' | 'coach' = 'student'): Promise<number> {
     const who = uploader === 'student' ? student : coach;
     const videoId = await uploadRoll(data, who);
-    const shared = await ctx.app.inject({
-      method: 'POST',
-      url: `/vid/api/video/${videoId}/share`,
-      headers: who.auth,
-      payload: uploader === 'student' ? { fighterIds: [coach.fighterId] } : { sessionId },
-    });
-    expect(shared.statusCode, shared.body).toBe(200);
+    await shareVideo(ctx.app, who, videoId, uploader === 'student' ? { fighterIds: [coach.fighterId] } : { sessionId });
     return videoId;
   }
 
   /** A roll of `who`, seen by nobody else. */
-  async function uploadRoll(data: Buffer, who: SignedIn): Promise<number> {
-    const { payload, headers } = multipart([
-      ['studentIdentifier', 'blue gi'],
-      ['description', `Roll ${Math.random().toString(16).slice(2)}`],
-      { filename: 'roll.mp4', type: 'video/mp4', data: Buffer.concat([data, Buffer.from(Math.random().toString())]) },
-    ]);
-    const uploaded = await ctx.app.inject({
-      method: 'POST',
-      url: '/vid/api/video/upload-sparring',
-      headers: { ...who.auth, ...headers },
-      payload,
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
-    return uploaded.json<VideoUploadResponse>().videoId;
-  }
+  const uploadRoll = (data: Buffer, who: SignedIn) =>
+    upload(
+      ctx.app,
+      who,
+      Buffer.concat([data, Buffer.from(Math.random().toString())]),
+      `Roll ${Math.random().toString(16).slice(2)}`,
+    );
 
   const analyze = (videoId: number, who: SignedIn | null, language = 'en') =>
     ctx.app.inject({
@@ -120,8 +84,7 @@ describe.each(databaseTargets)('video analysis on $dialect', (target) => {
       url: `/vid/api/video/analyze/${videoId}`,
       headers: { ...(who?.auth ?? {}), 'accept-language': language },
     });
-  const feedback = (videoId: number, who: SignedIn) =>
-    ctx.app.inject({ method: 'GET', url: `/vid/api/video/${videoId}/feedback`, headers: who.auth });
+  const feedback = (videoId: number, who: SignedIn) => feedbackOf(ctx.app, who, videoId);
   const details = async (videoId: number, who: SignedIn = student) =>
     (
       await ctx.app.inject({ method: 'GET', url: `/vid/api/video/${videoId}`, headers: who.auth })

@@ -3,6 +3,11 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { AnalysisResult } from '@openmat/contract/analysis';
+import type { UploadedVideo, VideoUploadResponse } from '@openmat/contract/videos';
+import { expect, vi } from 'vitest';
+import type { App } from '../../src/app.js';
+import type { SignedIn } from './accounts.js';
 
 const run = promisify(execFile);
 
@@ -72,4 +77,82 @@ export function multipart(parts: Array<[string, string] | FilePart>): {
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Uploads a sparring roll of the athlete in the blue gi as `who`, and answers the video's id. */
+export async function uploadRoll(app: App, who: SignedIn, data: Buffer, description?: string): Promise<number> {
+  const { payload, headers } = multipart([
+    ['studentIdentifier', 'blue gi'],
+    ...(description === undefined ? [] : [['description', description] as [string, string]]),
+    { filename: 'roll.mp4', type: 'video/mp4', data },
+  ]);
+  const uploaded = await app.inject({
+    method: 'POST',
+    url: '/vid/api/video/upload-sparring',
+    headers: { ...who.auth, ...headers },
+    payload,
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
+  return uploaded.json<VideoUploadResponse>().videoId;
+}
+
+/** Shares `who`'s video with fighters (`{ fighterIds }`) or with a class (`{ sessionId }`). */
+export async function shareVideo(
+  app: App,
+  who: SignedIn,
+  videoId: number,
+  withWhom: { fighterIds: number[] } | { sessionId: number },
+): Promise<void> {
+  const shared = await app.inject({
+    method: 'POST',
+    url: `/vid/api/video/${videoId}/share`,
+    headers: who.auth,
+    payload: withWhom,
+  });
+  expect(shared.statusCode, shared.body).toBe(200);
+}
+
+/** Asks for the video's analysis as `who` (in `language`, where given) and waits until it has completed. */
+export async function analyseUntilCompleted(
+  app: App,
+  who: SignedIn,
+  videoId: number,
+  { language, interval = 250 }: { language?: string; interval?: number } = {},
+): Promise<void> {
+  const asked = await app.inject({
+    method: 'POST',
+    url: `/vid/api/video/analyze/${videoId}`,
+    headers: language === undefined ? who.auth : { ...who.auth, 'accept-language': language },
+  });
+  expect(asked.statusCode, asked.body).toBe(202);
+  await vi.waitFor(
+    async () => {
+      const video = (
+        await app.inject({ method: 'GET', url: `/vid/api/video/${videoId}`, headers: who.auth })
+      ).json<UploadedVideo>();
+      expect(video.analysis.status).toBe('completed');
+    },
+    { timeout: 60_000, interval },
+  );
+}
+
+/** The video's feedback (its analysis) as `who` reads it, in `language` where given. */
+export function feedback(app: App, who: SignedIn, videoId: number, language?: string) {
+  return app.inject({
+    method: 'GET',
+    url: `/vid/api/video/${videoId}/feedback`,
+    headers: language === undefined ? who.auth : { ...who.auth, 'accept-language': language },
+  });
+}
+
+/** The video's analysis as `who` reads it, in `language` where given; it must be there to read. */
+export async function readFeedback(
+  app: App,
+  who: SignedIn,
+  videoId: number,
+  language?: string,
+): Promise<AnalysisResult> {
+  const answer = await feedback(app, who, videoId, language);
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json<AnalysisResult>();
 }
