@@ -4,7 +4,6 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { UploadedVideo, VideoUploadResponse } from '@openmat/contract/videos';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PoseDetector } from '../src/analysis/pipeline.js';
 import { modelFeatureSpace } from '../src/analysis/positions/adaptation.js';
@@ -16,7 +15,7 @@ import { signUp, type SignedIn } from './support/accounts.js';
 import { databaseTargets } from './support/databases.js';
 import { generatedRoll, type GeneratedRoll, type ScriptedStretch } from './support/generated-rolls.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
-import { multipart } from './support/videos.js';
+import { analyseUntilCompleted, readFeedback, uploadRoll } from './support/videos.js';
 
 /**
  * The position model learns from the academy's corrections (ADR 0028). Generated rolls are replayed
@@ -90,47 +89,15 @@ describe.each(databaseTargets)('the analysis learns from the coaches’ correcti
   });
 
   async function analysedRoll(seed: number): Promise<{ videoId: number; result: AnalysisResult }> {
-    const { payload, headers } = multipart([
-      ['studentIdentifier', 'blue gi'],
-      ['description', `Roll ${seed}`],
-      { filename: 'roll.mp4', type: 'video/mp4', data: await clipFor(seed) },
-    ]);
-    const uploaded = await ctx.app.inject({
-      method: 'POST',
-      url: '/vid/api/video/upload-sparring',
-      headers: { ...coach.auth, ...headers },
-      payload,
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const videoId = uploaded.json<VideoUploadResponse>().videoId;
+    const videoId = await uploadRoll(ctx.app, coach, await clipFor(seed), `Roll ${seed}`);
     return { videoId, result: await analysed(videoId, seed) };
   }
 
   /** Analyses (again) the video with the generated roll of `seed`, and answers the result. */
   async function analysed(videoId: number, seed: number): Promise<AnalysisResult> {
     playing = generatedRoll(SCRIPT, { fps: FPS, seed });
-    const asked = await ctx.app.inject({
-      method: 'POST',
-      url: `/vid/api/video/analyze/${videoId}`,
-      headers: coach.auth,
-    });
-    expect(asked.statusCode, asked.body).toBe(202);
-    await vi.waitFor(
-      async () => {
-        const video = (
-          await ctx.app.inject({ method: 'GET', url: `/vid/api/video/${videoId}`, headers: coach.auth })
-        ).json<UploadedVideo>();
-        expect(video.analysis.status).toBe('completed');
-      },
-      { timeout: 60_000, interval: 50 },
-    );
-    const result = await ctx.app.inject({
-      method: 'GET',
-      url: `/vid/api/video/${videoId}/feedback`,
-      headers: coach.auth,
-    });
-    expect(result.statusCode, result.body).toBe(200);
-    return result.json<AnalysisResult>();
+    await analyseUntilCompleted(ctx.app, coach, videoId, { interval: 50 });
+    return readFeedback(ctx.app, coach, videoId);
   }
 
   async function figures(who: SignedIn) {
