@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp, type SignedIn } from './support/accounts.js';
 import { databaseTargets } from './support/databases.js';
 import { manualClock } from './support/clock.js';
+import { sessionBody } from './support/sessions.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
 
 /** The server's clock: 30 days back is 2026-05-02, 14 days back is 2026-05-18. */
@@ -11,15 +12,6 @@ const NOW = '2026-06-01T12:00:00.000Z';
 const RECENT = '2026-05-30T18:00:00.000Z';
 const OLD = '2026-04-01T18:00:00.000Z';
 const FUTURE = '2026-06-10T18:00:00.000Z';
-
-const sessionBody = (trainingDate: string) => ({
-  trainingDate,
-  description: `Class of ${trainingDate.slice(0, 10)}`,
-  capacity: 10,
-  duration: 1.5,
-  status: 'Active',
-  targetLevel: 'Beginner',
-});
 
 const walkIn = (name: string) => ({
   fighterName: name,

@@ -4,19 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedIn } from './support/accounts.js';
 import { manualClock } from './support/clock.js';
 import { databaseTargets } from './support/databases.js';
+import { sessionBody } from './support/sessions.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
 
 /** The server's clock. */
 const NOW = '2026-06-01T12:00:00.000Z';
-
-const sessionBody = (trainingDate: string) => ({
-  trainingDate,
-  description: `Class of ${trainingDate.slice(0, 10)}`,
-  capacity: 10,
-  duration: 1.5,
-  status: 'Active',
-  targetLevel: 'Beginner',
-});
 
 /** The academy's rules: two classes at white; ten days and one class at purple. */
 const RULES = JSON.stringify({ White: { minClasses: 2 }, Purple: { minDays: 10, minClasses: 1 } });
