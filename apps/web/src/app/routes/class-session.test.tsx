@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedOut, useAuthStore } from '@/features/auth/stores/auth-store';
 import { makeSession, makeSessionDetails } from '@/features/sessions/components/session-fixtures';
 import { json, stubFetch } from '@/testing/fetch-stub';
+import { signInAs } from '@/testing/auth';
 import { renderWithApp } from '@/testing/render';
 import { ClassSessionRoute } from './class-session';
 import { CreateSessionRoute, EditSessionRoute } from './session-form';
@@ -16,26 +17,7 @@ const table = () => screen.getByRole('table', { name: 'Active Training Sessions'
 const tomorrow = () => new Date(Date.now() + 24 * 3_600_000).toISOString();
 
 function signIn(role: Role) {
-  useAuthStore.setState({
-    accessToken: 'access-1',
-    refreshToken: 'refresh-1',
-    loginStatus: 'authenticated',
-    user: {
-      email: 'joao@example.com',
-      isEmailConfirmed: true,
-      fighterInfo: {
-        id: 3,
-        fighterName: 'Mestre João',
-        role,
-        beltColor: 'Black',
-        birthdate: null,
-        height: null,
-        weight: null,
-        gender: null,
-        experience: null,
-      },
-    },
-  });
+  signInAs('joao@example.com', { id: 3, fighterName: 'Mestre João', role, beltColor: 'Black' });
 }
 
 afterEach(() => {

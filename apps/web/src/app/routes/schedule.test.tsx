@@ -3,30 +3,12 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedOut, useAuthStore } from '@/features/auth/stores/auth-store';
 import { json, stubFetch } from '@/testing/fetch-stub';
+import { signInAs } from '@/testing/auth';
 import { renderWithApp } from '@/testing/render';
 import { EditRecurringClassRoute, ScheduleRoute } from './schedule';
 
 function signIn(role: Role) {
-  useAuthStore.setState({
-    accessToken: 'access-1',
-    refreshToken: 'refresh-1',
-    loginStatus: 'authenticated',
-    user: {
-      email: 'joao@example.com',
-      isEmailConfirmed: true,
-      fighterInfo: {
-        id: 7,
-        fighterName: 'Mestre João',
-        role,
-        beltColor: 'Black',
-        birthdate: null,
-        height: null,
-        weight: null,
-        gender: null,
-        experience: null,
-      },
-    },
-  });
+  signInAs('joao@example.com', { id: 7, fighterName: 'Mestre João', role, beltColor: 'Black' });
 }
 
 afterEach(() => {

@@ -6,6 +6,7 @@ import { signedOut, useAuthStore } from '@/features/auth/stores/auth-store';
 import { makeSessionDetails } from '@/features/sessions/components/session-fixtures';
 import { clickOk } from '@/testing/alert-dialog';
 import { json, stubFetch } from '@/testing/fetch-stub';
+import { signInAs } from '@/testing/auth';
 import { renderWithApp } from '@/testing/render';
 import { SessionDetailsRoute } from './session-details';
 
@@ -19,25 +20,11 @@ afterEach(() => {
 });
 
 function signInAsStudent() {
-  useAuthStore.setState({
-    accessToken: 'access-1',
-    refreshToken: 'refresh-1',
-    loginStatus: 'authenticated',
-    user: {
-      email: 'stella@example.com',
-      isEmailConfirmed: true,
-      fighterInfo: {
-        id: STUDENT_ID,
-        fighterName: 'Stella Student',
-        role: ROLE_STUDENT,
-        beltColor: 'White',
-        birthdate: null,
-        height: null,
-        weight: null,
-        gender: null,
-        experience: null,
-      },
-    },
+  signInAs('stella@example.com', {
+    id: STUDENT_ID,
+    fighterName: 'Stella Student',
+    role: ROLE_STUDENT,
+    beltColor: 'White',
   });
 }
 
@@ -63,26 +50,7 @@ describe('SessionDetailsRoute', () => {
   });
 
   it("tells a student 'You have successfully checked in!' in the app's alert dialog", async () => {
-    useAuthStore.setState({
-      accessToken: 'access-1',
-      refreshToken: 'refresh-1',
-      loginStatus: 'authenticated',
-      user: {
-        email: 'stella@example.com',
-        isEmailConfirmed: true,
-        fighterInfo: {
-          id: STUDENT_ID,
-          fighterName: 'Stella Student',
-          role: ROLE_STUDENT,
-          beltColor: 'White',
-          birthdate: null,
-          height: null,
-          weight: null,
-          gender: null,
-          experience: null,
-        },
-      },
-    });
+    signInAsStudent();
     const { callsTo } = stubFetch({
       'GET /api/trainingsession/7': () => json(200, SESSION),
       'POST /api/trainingsession/7/checkin': () => json(200, { ...SESSION, studentIds: [STUDENT_ID] }),

@@ -4,30 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedOut, useAuthStore } from '@/features/auth/stores/auth-store';
 import { makeSessionDetails } from '@/features/sessions/components/session-fixtures';
 import { json, stubFetch } from '@/testing/fetch-stub';
+import { signInAs } from '@/testing/auth';
 import { renderWithApp } from '@/testing/render';
 import { CreateSessionRoute, EditSessionRoute } from './session-form';
 
 function signIn(role: Role, fighterName = 'Ana Silva') {
-  useAuthStore.setState({
-    accessToken: 'access-1',
-    refreshToken: 'refresh-1',
-    loginStatus: 'authenticated',
-    user: {
-      email: 'ana@example.com',
-      isEmailConfirmed: true,
-      fighterInfo: {
-        id: 8,
-        fighterName,
-        role,
-        beltColor: 'Brown',
-        birthdate: null,
-        height: null,
-        weight: null,
-        gender: null,
-        experience: null,
-      },
-    },
-  });
+  signInAs('ana@example.com', { id: 8, fighterName, role, beltColor: 'Brown' });
 }
 
 afterEach(() => {

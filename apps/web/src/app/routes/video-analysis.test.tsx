@@ -7,6 +7,7 @@ import { makeUploadedVideo } from '@/features/videos/components/video-fixtures';
 import { useUploadStore } from '@/features/videos/stores/upload-store';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { routeXhrThroughFetch } from '@/testing/fetch-xhr';
+import { signInAs } from '@/testing/auth';
 import { renderWithApp } from '@/testing/render';
 import { VideoAnalysisRoute } from './video-analysis';
 import { VideosRoute } from './videos';
@@ -17,26 +18,7 @@ const LIST = 'GET /vid/api/video/getall-uploaded';
 const UPLOAD_URL = '/vid/api/video/uploads/xyz';
 
 function signIn() {
-  useAuthStore.setState({
-    accessToken: 'access-1',
-    refreshToken: 'refresh-1',
-    loginStatus: 'authenticated',
-    user: {
-      email: 'ana@example.com',
-      isEmailConfirmed: true,
-      fighterInfo: {
-        id: 3,
-        fighterName: 'Ana Souza',
-        role: ROLE_STUDENT,
-        beltColor: 'Blue',
-        birthdate: null,
-        height: null,
-        weight: null,
-        gender: null,
-        experience: null,
-      },
-    },
-  });
+  signInAs('ana@example.com', { id: 3, fighterName: 'Ana Souza', role: ROLE_STUDENT, beltColor: 'Blue' });
 }
 
 afterEach(() => {
