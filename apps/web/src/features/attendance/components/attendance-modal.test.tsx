@@ -8,6 +8,7 @@ import { ATTENDANCE_STORAGE_KEY, useAttendanceStore } from '@/features/attendanc
 import { closeAlert } from '@/testing/alert-dialog';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderWithApp } from '@/testing/render';
+import { makeOpenMat } from './attendance-fixtures';
 import { AttendanceModal } from './attendance-modal';
 
 const SESSION_ID = 42;
@@ -16,34 +17,7 @@ const ATTENDANCE = `POST /api/trainingsession/${SESSION_ID}/attendance`;
 const RESPONSE = {
   success: true,
   message: 'Attendance recorded.',
-  updatedSession: {
-    id: SESSION_ID,
-    trainingDate: '2025-05-01T18:00:00.000Z',
-    description: 'Open mat',
-    capacity: 3,
-    duration: 1.5,
-    status: 'Active',
-    targetLevel: 'Beginner',
-    instructorId: 1,
-    studentIds: [9],
-    instructor: {
-      id: 1,
-      fighterName: 'Coach Ana',
-      height: 170,
-      weight: 65,
-      bmi: 22.49,
-      gender: 'Female',
-      birthdate: '1990-01-01',
-      fighterRole: 'Instructor',
-      maxWorkoutDuration: 5,
-      beltColor: 'Black',
-      experience: 2,
-    },
-    students: [],
-    walkInIds: [],
-    isCurriculumGenerated: false,
-    rawFighterPairsJson: null,
-  },
+  updatedSession: makeOpenMat({ id: SESSION_ID, capacity: 3, studentIds: [9] }),
 };
 
 beforeEach(() => {

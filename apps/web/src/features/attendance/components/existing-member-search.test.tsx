@@ -1,10 +1,10 @@
 import type { MemberListPage, MemberSummary } from '@openmat/contract/members';
-import type { TrainingSessionDetails } from '@openmat/contract/sessions';
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderWithApp } from '@/testing/render';
+import { makeOpenMat } from './attendance-fixtures';
 import { ExistingMemberSearch } from './existing-member-search';
 
 const member = (fighterId: number, fighterName: string): MemberSummary => ({
@@ -23,34 +23,7 @@ const found: MemberListPage = {
   page: 1,
   pageSize: 8,
 };
-const SESSION: TrainingSessionDetails = {
-  id: 42,
-  trainingDate: '2025-05-01T18:00:00.000Z',
-  description: 'Open mat',
-  capacity: 10,
-  duration: 1.5,
-  status: 'Active',
-  targetLevel: 'Beginner',
-  instructorId: 1,
-  studentIds: [6, 5],
-  instructor: {
-    id: 1,
-    fighterName: 'Coach Ana',
-    height: 170,
-    weight: 65,
-    bmi: 22.49,
-    gender: 'Female',
-    birthdate: '1990-01-01',
-    fighterRole: 'Instructor',
-    maxWorkoutDuration: 5,
-    beltColor: 'Black',
-    experience: 2,
-  },
-  students: [],
-  walkInIds: [],
-  isCurriculumGenerated: false,
-  rawFighterPairsJson: null,
-};
+const SESSION = makeOpenMat({ studentIds: [6, 5] });
 
 afterEach(() => vi.restoreAllMocks());
 
