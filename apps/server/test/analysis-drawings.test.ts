@@ -1,10 +1,9 @@
 import { type AnalysisResult } from '@openmat/contract/analysis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type SignedIn } from './support/accounts.js';
+import type { SignedIn } from './support/accounts.js';
 import { databaseTargets } from './support/databases.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
-import { classUnderWay } from './support/sessions.js';
-import { analyseUntilCompleted, feedback, makeClips, shareVideo, uploadRoll } from './support/videos.js';
+import { analyseUntilCompleted, coachRollSharedWithClass, feedback } from './support/videos.js';
 
 const arrow = { kind: 'arrow', colour: 'yellow', x1: 0.2, y1: 0.3, x2: 0.6, y2: 0.5 };
 const circle = { kind: 'circle', x1: 0.5, y1: 0.5, x2: 0.55, y2: 0.5 };
@@ -17,12 +16,7 @@ describe.each(databaseTargets)('drawings on a paused frame on $dialect', (target
 
   beforeAll(async () => {
     ctx = await createTestApp(target, { env: { ANALYSIS_RERUN_SECONDS: '0' } });
-    coach = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Ana' });
-    student = await signUp(ctx.app, { fighterName: 'Kuba Nowak' });
-    const clips = await makeClips(2);
-    videoId = await uploadRoll(ctx.app, coach, clips.mp4);
-    const session = await classUnderWay(ctx.app, coach, [student]);
-    await shareVideo(ctx.app, coach, videoId, { sessionId: session.id });
+    ({ coach, student, videoId } = await coachRollSharedWithClass(ctx.app));
     await analyseNow();
   });
   afterAll(async () => {

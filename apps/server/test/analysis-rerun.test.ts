@@ -1,10 +1,9 @@
 import { AnalysisResult } from '@openmat/contract/analysis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type SignedIn } from './support/accounts.js';
+import type { SignedIn } from './support/accounts.js';
 import { databaseTargets } from './support/databases.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
-import { classUnderWay } from './support/sessions.js';
-import { analyseUntilCompleted, feedback, makeClips, shareVideo, uploadRoll } from './support/videos.js';
+import { analyseUntilCompleted, coachRollSharedWithClass, feedback } from './support/videos.js';
 
 describe.each(databaseTargets)("re-running an analysis keeps the coach's work on $dialect", (target) => {
   let ctx: TestContext;
@@ -15,13 +14,8 @@ describe.each(databaseTargets)("re-running an analysis keeps the coach's work on
   beforeAll(async () => {
     // No wait between two runs of one video, so the test can run it again at once.
     ctx = await createTestApp(target, { env: { ANALYSIS_RERUN_SECONDS: '0' } });
-    coach = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Ana' });
-    student = await signUp(ctx.app, { fighterName: 'Kuba Nowak' });
-    const clips = await makeClips(2);
-    videoId = await uploadRoll(ctx.app, coach, clips.mp4, 'Friday roll');
     // The student trains in the coach's class (under way), so the coach may share the roll with her.
-    const session = await classUnderWay(ctx.app, coach, [student]);
-    await shareVideo(ctx.app, coach, videoId, { sessionId: session.id });
+    ({ coach, student, videoId } = await coachRollSharedWithClass(ctx.app, 'Friday roll'));
   });
   afterAll(async () => {
     await ctx.close();

@@ -7,7 +7,8 @@ import type { AnalysisResult } from '@openmat/contract/analysis';
 import type { UploadedVideo, VideoUploadResponse } from '@openmat/contract/videos';
 import { expect, vi } from 'vitest';
 import type { App } from '../../src/app.js';
-import type { SignedIn } from './accounts.js';
+import { signUp, type SignedIn } from './accounts.js';
+import { classUnderWay } from './sessions.js';
 
 const run = promisify(execFile);
 
@@ -155,4 +156,24 @@ export async function readFeedback(
   const answer = await feedback(app, who, videoId, language);
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json<AnalysisResult>();
+}
+
+export interface SharedRoll {
+  coach: SignedIn;
+  student: SignedIn;
+  videoId: number;
+}
+
+/**
+ * Coach Ana's roll (`description`, where given), shared with her class under way, in which her student
+ * Kuba Nowak is checked in: so he may watch it and read its analysis.
+ */
+export async function coachRollSharedWithClass(app: App, description?: string): Promise<SharedRoll> {
+  const coach = await signUp(app, { fighterRole: 'Instructor', fighterName: 'Coach Ana' });
+  const student = await signUp(app, { fighterName: 'Kuba Nowak' });
+  const clips = await makeClips(2);
+  const videoId = await uploadRoll(app, coach, clips.mp4, description);
+  const session = await classUnderWay(app, coach, [student]);
+  await shareVideo(app, coach, videoId, { sessionId: session.id });
+  return { coach, student, videoId };
 }
