@@ -59,6 +59,7 @@ async function saved(page: Page, text = 'Changes saved successfully!', ok = 'OK'
   await alert.waitFor({ state: 'detached' });
 }
 
+// Skipped, with the reason printed above, where the development footage is absent.
 describe.skipIf(!FOOTAGE)("the coach's review, handed to the athlete", () => {
   let browser: Browser;
   let server: RunningServer;

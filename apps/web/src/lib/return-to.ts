@@ -9,7 +9,7 @@ export const RETURN_TO_PARAM = 'returnTo';
 export function safeReturnPath(value: string | null | undefined): string | null {
   if (!value || value.length > 2048) return null;
   if (!value.startsWith('/') || value.startsWith('//')) return null;
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (/[\\\u0000-\u001f\u007f]/.test(value)) return null;
   // The address must stay on this origin once the browser resolves it.
   try {

@@ -417,76 +417,26 @@ function TextsEditor({
         {t('videos.review.edit.overall')}
         <textarea value={overall} rows={5} onChange={(event) => setOverall(event.target.value)} className={area} />
       </label>
-      <fieldset className="space-y-2">
-        <legend className="font-semibold">{t('videos.review.strengths')}</legend>
-        {strengths.map((strength, index) => (
-          <div key={index} className="flex items-start gap-2">
-            <textarea
-              aria-label={t('videos.review.edit.strength', { number: index + 1 })}
-              value={strength.description}
-              rows={2}
-              onChange={(event) =>
-                setStrengths(
-                  strengths.map((item, at) => (at === index ? { ...item, description: event.target.value } : item)),
-                )
-              }
-              className={area}
-            />
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label={t('videos.review.edit.removeStrength', { number: index + 1 })}
-              onClick={() => setStrengths(strengths.filter((_, at) => at !== index))}
-            >
-              <Trash2 className="h-3.5 w-3.5" aria-hidden />
-            </Button>
-          </div>
-        ))}
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => setStrengths([...strengths, { description: '', relatedTechniqueId: null }])}
-        >
-          <Plus className="h-4 w-4" aria-hidden />
-          {t('videos.review.edit.addStrength')}
-        </Button>
-      </fieldset>
-      <fieldset className="space-y-2">
-        <legend className="font-semibold">{t('videos.review.improvements')}</legend>
-        {areas.map((item, index) => (
-          <div key={index} className="flex items-start gap-2">
-            <textarea
-              aria-label={t('videos.review.edit.improvement', { number: index + 1 })}
-              value={item.description}
-              rows={2}
-              onChange={(event) =>
-                setAreas(
-                  areas.map((other, at) => (at === index ? { ...other, description: event.target.value } : other)),
-                )
-              }
-              className={area}
-            />
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label={t('videos.review.edit.removeImprovement', { number: index + 1 })}
-              onClick={() => setAreas(areas.filter((_, at) => at !== index))}
-            >
-              <Trash2 className="h-3.5 w-3.5" aria-hidden />
-            </Button>
-          </div>
-        ))}
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() =>
-            setAreas([...areas, { description: '', weaknessCategory: 'coach', relatedTechniqueId: null, keywords: [] }])
-          }
-        >
-          <Plus className="h-4 w-4" aria-hidden />
-          {t('videos.review.edit.addImprovement')}
-        </Button>
-      </fieldset>
+      <EditableTexts
+        legend={t('videos.review.strengths')}
+        items={strengths}
+        onChange={setStrengths}
+        itemLabel={(number) => t('videos.review.edit.strength', { number })}
+        removeLabel={(number) => t('videos.review.edit.removeStrength', { number })}
+        addLabel={t('videos.review.edit.addStrength')}
+        blank={() => ({ description: '', relatedTechniqueId: null })}
+        className={area}
+      />
+      <EditableTexts
+        legend={t('videos.review.improvements')}
+        items={areas}
+        onChange={setAreas}
+        itemLabel={(number) => t('videos.review.edit.improvement', { number })}
+        removeLabel={(number) => t('videos.review.edit.removeImprovement', { number })}
+        addLabel={t('videos.review.edit.addImprovement')}
+        blank={() => ({ description: '', weaknessCategory: 'coach', relatedTechniqueId: null, keywords: [] })}
+        className={area}
+      />
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={busy}>
           {t('videos.review.edit.saveTexts')}
@@ -565,5 +515,57 @@ export function OverallTab({
         </p>
       )}
     </div>
+  );
+}
+
+/** A list of texts to edit, remove and add to (strengths, areas for improvement), under its legend. */
+function EditableTexts<Item extends { description: string }>({
+  legend,
+  items,
+  onChange,
+  itemLabel,
+  removeLabel,
+  addLabel,
+  blank,
+  className,
+}: {
+  legend: string;
+  items: Item[];
+  onChange: (items: Item[]) => void;
+  itemLabel: (number: number) => string;
+  removeLabel: (number: number) => string;
+  addLabel: string;
+  blank: () => Item;
+  className: string;
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="font-semibold">{legend}</legend>
+      {items.map((item, index) => (
+        <div key={index} className="flex items-start gap-2">
+          <textarea
+            aria-label={itemLabel(index + 1)}
+            value={item.description}
+            rows={2}
+            onChange={(event) =>
+              onChange(items.map((other, at) => (at === index ? { ...other, description: event.target.value } : other)))
+            }
+            className={className}
+          />
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={removeLabel(index + 1)}
+            onClick={() => onChange(items.filter((_, at) => at !== index))}
+          >
+            <Trash2 className="h-3.5 w-3.5" aria-hidden />
+          </Button>
+        </div>
+      ))}
+      <Button size="sm" variant="secondary" onClick={() => onChange([...items, blank()])}>
+        <Plus className="h-4 w-4" aria-hidden />
+        {addLabel}
+      </Button>
+    </fieldset>
   );
 }
