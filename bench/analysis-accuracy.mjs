@@ -15,7 +15,7 @@
 // Lightning in it instead of Thunder), to compare with the default in the same sitting.
 // Without ../shared/footage it says so and exits 0.
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -190,7 +190,7 @@ const calibration = [];
  * This is how candidate models are chosen (ADR 0023); the labels are never trained on.
  */
 const perFrame = { stills: [], roll: [] };
-function readFrame(set, a, b, accepted) {
+function readFrame(set, a, b, accepted, name) {
   if (!a || !b) return;
   const probabilities = modelProbabilities(a, b, ASPECT, candidate ?? POSITION_MODEL);
   if (probabilities === null) return;
@@ -202,7 +202,10 @@ function readFrame(set, a, b, accepted) {
   const [best] = [...byPosition.entries()].sort((x, y) => y[1] - x[1])[0];
   const p = accepted.reduce((sum, position) => sum + (byPosition.get(position) ?? 0), 0);
   perFrame[set].push({ right: accepted.includes(best), logLoss: -Math.log(Math.max(1e-6, p)) });
+  dumped.push({ set, name, accepted, said: best, a, b });
 }
+/** `DUMP_PAIRS=file.json` writes these real pairs (skeletons and accepted positions) to compare models offline. */
+const dumped = [];
 function confusionTable(title, rows) {
   const columns = [...new Set(rows.map((row) => row.said))].sort();
   const truths = [...new Set(rows.map((row) => row.truth))].sort();
@@ -255,7 +258,7 @@ try {
     const said = segment?.position ?? 'none';
     const right = stillAccepts(row).includes(said);
     if (right) positionsRight++;
-    if (tracking.athletesFound >= 2) readFrame('stills', tracked.a, tracked.b, stillAccepts(row));
+    if (tracking.athletesFound >= 2) readFrame('stills', tracked.a, tracked.b, stillAccepts(row), row.file);
     if (segment)
       calibration.push({ set: 'stills', confidence: segment.confidence, right, unclear: said === 'unclear' });
     confusion.push({ truth: row.position, said });
@@ -302,7 +305,13 @@ try {
     const row = weakAll.find((label) => Math.abs(Number(label.t_s) - frame.time) <= 1.01);
     const tracked = rollTracking.frames[i];
     if (row && tracked) {
-      readFrame('roll', tracked.a, tracked.b, [...rollAccepts(row.athlete_black), ...rollAccepts(row.athlete_red)]);
+      readFrame(
+        'roll',
+        tracked.a,
+        tracked.b,
+        [...rollAccepts(row.athlete_black), ...rollAccepts(row.athlete_red)],
+        rollFiles[i],
+      );
     }
   }
   const weak = weakAll.filter((row) => Number(row.t_s) <= (rollFrames.at(-1)?.time ?? 0) + 2);
@@ -473,6 +482,7 @@ console.log(
     ` mean -log p(accepted) ${(frames.reduce((sum, f) => sum + f.logLoss, 0) / Math.max(1, frames.length)).toFixed(2)}` +
     ` over ${frames.length} real pairs${process.env.POSITION_MODEL ? ` (${process.env.POSITION_MODEL})` : ''}`,
 );
+if (process.env.DUMP_PAIRS) writeFileSync(process.env.DUMP_PAIRS, JSON.stringify({ aspect: ASPECT, pairs: dumped }));
 const frameCount = stills.n + roll.n + judo.n + empty.n;
 console.log(
   `pose model on ${threads} thread(s); ${((performance.now() - started) / 1000).toFixed(1)} s for ${frameCount} frames;` +

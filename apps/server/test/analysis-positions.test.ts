@@ -262,3 +262,32 @@ describe('without both athletes', () => {
     expect(HMM_STATES[UNCLEAR]?.position).toBe('unclear');
   });
 });
+
+describe('who is on top', () => {
+  /** Ten frames of one generated pair, read as `read` says whatever the skeletons show. */
+  function timelineReading(read: (state: (typeof HMM_STATES)[number]) => number) {
+    const [pair] = generateSet(seededRandom(3), 1);
+    if (pair === undefined) throw new Error('no pair');
+    const frames = Array.from({ length: 10 }, (_, i) => ({ time: i / 2, a: pair.a, b: pair.b }));
+    const fixed = HMM_STATES.map(read);
+    const total = fixed.reduce((sum, p) => sum + p, 0);
+    return positionTimeline(frames, () => fixed.map((p) => p / total));
+  }
+
+  it('names a position it is sure of with nobody on top when either athlete could be on top', () => {
+    const timeline = timelineReading((state) =>
+      state.position === 'half-guard' ? 0.35 : 0.3 / (HMM_STATES.length - 2),
+    );
+    expect(timeline.map(({ position, top }) => ({ position, top }))).toEqual([{ position: 'half-guard', top: null }]);
+    expect(timeline[0]?.confidence).toBeCloseTo(0.7, 2);
+  });
+
+  it('names who is on top when that is clear too, and calls a stretch no position fits unclear', () => {
+    const sure = timelineReading((state) =>
+      state.position === 'half-guard' ? (state.top === 'a' ? 0.6 : 0.1) : 0.3 / (HMM_STATES.length - 2),
+    );
+    expect(sure.map(({ position, top }) => ({ position, top }))).toEqual([{ position: 'half-guard', top: 'a' }]);
+    const spread = timelineReading(() => 1);
+    expect(spread.map((segment) => segment.position)).toEqual(['unclear']);
+  });
+});

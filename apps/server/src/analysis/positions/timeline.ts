@@ -101,6 +101,14 @@ function frameConfidence(reading: Reading, state: number): number {
   return probabilities === null ? 1 / STATES : (probabilities[state] ?? 0);
 }
 
+/** The model's probability that a frame shows `position`, whoever is on top (a frame without a readable pair: its share by chance). */
+function positionShare(reading: Reading, position: string): number {
+  const shares = HMM_STATES.map((state, s) =>
+    state.position !== position ? 0 : reading.kind === 'pair' ? (reading.probabilities[s] ?? 0) : 1 / STATES,
+  );
+  return shares.reduce((sum, p) => sum + p, 0);
+}
+
 /** Adds an unclear stretch, joined to an unclear segment it follows directly. */
 function pushUnclear(segments: Segment[], start: number, end: number, readings: readonly Reading[]): void {
   const confidences = readings.map((reading) => frameConfidence(reading, UNCLEAR));
@@ -136,9 +144,19 @@ function segmentsOf(
       const end = t < path.length ? (frames[t]?.time ?? start) : (frames[t - 1]?.time ?? start) + step;
       const confidences = readings.slice(from, t).map((reading) => frameConfidence(reading, chosen));
       const confidence = confidences.reduce((sum, p) => sum + p, 0) / Math.max(1, confidences.length);
+      // The position alone: its states (one per athlete on top) together. Two athletes tangled on the
+      // ground can be plainly in half guard while who is on top is a coin toss; the position is then
+      // named, with nobody on top, rather than the whole stretch called unclear.
+      const positionConfidence =
+        state === undefined || state.top === null
+          ? confidence
+          : readings.slice(from, t).reduce((sum, reading) => sum + positionShare(reading, state.position), 0) /
+            Math.max(1, t - from);
       // Unclear, or too unsure to name: the model's reading of the stretch is more often wrong than right.
-      if (state === undefined || chosen === UNCLEAR || confidence < readable)
+      if (state === undefined || chosen === UNCLEAR || positionConfidence < readable)
         pushUnclear(segments, start, end, readings.slice(from, t));
+      else if (confidence < readable)
+        segments.push({ position: state.position, top: null, start, end, confidence: positionConfidence });
       else segments.push({ position: state.position, top: state.top, start, end, confidence });
     }
     from = t;

@@ -457,6 +457,18 @@ describe('ReviewPage for the athlete', () => {
     });
   });
 
+  it('says it is not sure who is on top of a position the analysis named without a top', async () => {
+    const unsure: AnalysisResult = {
+      ...RESULT,
+      positionTimeline: [{ position: 'half-guard', top: null, start: 0, end: 95, confidence: 0.7 }],
+    };
+    stubFetch({ ...routes(), 'GET /vid/api/video/7/feedback': () => json(200, unsure) });
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
+    expect(
+      await screen.findByRole('button', { name: 'Half guard, Not sure who is on top, 0:00–1:35: correct' }),
+    ).toBeVisible();
+  });
+
   it('retypes, re-times from a selection and deletes a technique, and rewrites the texts', async () => {
     const http = stubFetch(routes());
     const user = userEvent.setup();

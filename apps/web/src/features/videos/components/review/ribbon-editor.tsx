@@ -38,6 +38,11 @@ export function RibbonEditor({
   const shown = drag ? moveBoundary(timeline, drag.index, drag.time) : timeline;
   const positionName = (position: AnalysisPosition) => t(`videos.review.positions.${position}`);
   const topName = (top: PositionSegment['top']) => t(`videos.review.ribbonEdit.top.${top ?? 'nobody'}`);
+  // A position with somebody on top but no top named: the analysis could read the position, not who is on top.
+  const bandTopName = (segment: RibbonBand) =>
+    segment.top === null && !POSITIONS_WITHOUT_TOP.has(segment.position)
+      ? t('videos.review.ribbonEdit.top.unknown')
+      : topName(segment.top);
 
   const timeOf = (event: { clientX: number }) => {
     const rect = box.current?.getBoundingClientRect();
@@ -73,11 +78,11 @@ export function RibbonEditor({
             aria-expanded={open === index}
             aria-label={t('videos.review.ribbonEdit.band', {
               position: positionName(segment.position),
-              top: topName(segment.top),
+              top: bandTopName(segment),
               start: formatClock(segment.start),
               end: formatClock(segment.end),
             })}
-            title={`${positionName(segment.position)} · ${topName(segment.top)}`}
+            title={`${positionName(segment.position)} · ${bandTopName(segment)}`}
             onClick={() => setOpen(open === index ? null : index)}
             className={cn(
               colours[segment.position],
