@@ -2,7 +2,8 @@
  * Trains the position model (ADR 0023) from synthetic pairs only, and writes its weights to
  * src/analysis/positions/position-model.json:
  *
- *   npm run train:positions -w @openmat/server [-- --seed 23 --per-state 1500 --epochs 12 --out file.json]
+ *   npm run train:positions -w @openmat/server [-- --seed 26 --per-state 1500 --epochs 12 --decay 1e-3
+ *     --input-noise 0.3 --out file.json]
  *
  * Reproducible from the seed (the generator, the initial weights and the batches all draw from it);
  * a few minutes on one core. Real footage is never read here: it only chooses between models.
@@ -25,10 +26,14 @@ function option(name: string, fallback: number): number {
   return Number.isFinite(value) ? value : fallback;
 }
 
-const SEED = option('seed', 23);
+const SEED = option('seed', 26);
 const PER_STATE = option('per-state', 1500);
 const EPOCHS = option('epochs', 12);
 const HIDDEN = [64, 64];
+/** L2 weight decay: a stronger one keeps the network from leaning on any one feature of the generator's. */
+const DECAY = option('decay', 1e-3);
+/** Gaussian noise added to each standardised input while training (0: none), so no single number decides. */
+const INPUT_NOISE = option('input-noise', 0.3);
 const BATCH = 64;
 const outAt = process.argv.indexOf('--out');
 const OUT =
@@ -175,7 +180,15 @@ function main() {
         const input = inputs[index];
         const example = examples[index];
         if (input === undefined || example === undefined) continue;
-        loss += backward(net, forward(net, input), example.label, gw, gb);
+        const seen =
+          INPUT_NOISE > 0
+            ? input.map(
+                (x) =>
+                  x +
+                  INPUT_NOISE * Math.sqrt(-2 * Math.log(Math.max(1e-12, random()))) * Math.cos(2 * Math.PI * random()),
+              )
+            : input;
+        loss += backward(net, forward(net, seen), example.label, gw, gb);
       }
       step++;
       const adam = (
@@ -194,7 +207,7 @@ function main() {
           param[k] = (param[k] ?? 0) - (rate * mHat) / (Math.sqrt(vHat) + 1e-8);
         }
       };
-      net.w.forEach((w, l) => adam(w, gw[l] ?? w, m[l] ?? w, v[l] ?? w, 1e-4));
+      net.w.forEach((w, l) => adam(w, gw[l] ?? w, m[l] ?? w, v[l] ?? w, DECAY));
       net.b.forEach((b, l) => adam(b, gb[l] ?? b, mb[l] ?? b, vb[l] ?? b, 0));
     }
     log(
@@ -270,7 +283,7 @@ function main() {
     rules.filter(({ guess, label }) => POSITION_STATES[guess]?.position === POSITION_STATES[label]?.position).length /
     rules.length;
   model.report = {
-    trainedOn: `${train.length} synthetic pairs (x4 views), seed ${SEED}, ${EPOCHS} epochs, hidden ${HIDDEN.join('x')}`,
+    trainedOn: `${train.length} synthetic pairs (x4 views), seed ${SEED}, ${EPOCHS} epochs, hidden ${HIDDEN.join('x')}, decay ${DECAY}, input noise ${INPUT_NOISE}`,
     syntheticTest: {
       pairs: testSet.length,
       stateAccuracy: round(report.state),
