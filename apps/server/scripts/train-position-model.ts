@@ -2,23 +2,32 @@
  * Trains the position model (ADR 0023) from synthetic pairs only, and writes its weights to
  * src/analysis/positions/position-model.json:
  *
- *   npm run train:positions -w @openmat/server [-- --seed 26 --per-state 1500 --epochs 12 --decay 1e-3
- *     --input-noise 0.3 --out file.json]
+ *   npm run train:positions -w @openmat/server [-- --seeds 23,24,25,26 --per-state 1500 --epochs 12
+ *     --decay 1e-3 --input-noise 0.3 --out file.json]
  *
- * Reproducible from the seed (the generator, the initial weights and the batches all draw from it);
- * a few minutes on one core. Real footage is never read here: it only chooses between models.
+ * The shipped file is the mean of four networks, one per seed (`--seed 26` trains one alone, and
+ * `--members a.json,b.json` merges networks trained before). Each is reproducible from its seed (the
+ * generator, the initial weights, the batches and the input noise all draw from it): a few minutes a seed
+ * on one core. Real footage is never read here: it only chooses between models.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { classifyPair } from '../src/analysis/positions/classifier.js';
 import { HMM_STATES as POSITION_STATES } from '../src/analysis/positions/hmm.js';
 import { generateSet, type GeneratedPair } from '../src/analysis/positions/generator.js';
 import { FEATURE_COUNT, pairVector } from '../src/analysis/positions/model-features.js';
-import { networkLogits, softmax, stateKey, type PositionModelFile } from '../src/analysis/positions/network.js';
+import {
+  checkedModel,
+  networkLogits,
+  PositionModelFile,
+  softmax,
+  stateKey,
+} from '../src/analysis/positions/network.js';
 import { FRAME_ASPECT } from '../src/analysis/positions/generator.js';
 import { knowledgeTransitions } from '../src/analysis/positions/knowledge-transitions.js';
 import { TECHNIQUES } from '../src/coach/knowledge/knowledge-base.js';
 import { seededRandom, type Random } from '../src/lib/seeded-random.js';
+import { mergeMembers } from './position-ensemble.js';
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -27,6 +36,20 @@ function option(name: string, fallback: number): number {
 }
 
 const SEED = option('seed', 26);
+/**
+ * The seeds of an ensemble's members (`--seeds 23,24,25,26`): each member is the network `--seed` would
+ * train, and the file holds their mean (see `mergeMembers`). `--members a.json,b.json` merges members trained
+ * before instead of training them again (the same file, since a seed gives a byte-identical member).
+ */
+function listOption(name: string): string[] | null {
+  const at = process.argv.indexOf(`--${name}`);
+  const value = at >= 0 ? process.argv[at + 1] : undefined;
+  return value === undefined ? null : value.split(',').filter(Boolean);
+}
+const SEEDS = (
+  listOption('seeds') ?? (process.argv.includes('--seed') ? [String(SEED)] : ['23', '24', '25', '26'])
+).map(Number);
+const MEMBER_FILES = listOption('members');
 const PER_STATE = option('per-state', 1500);
 const EPOCHS = option('epochs', 12);
 const HIDDEN = [64, 64];
@@ -138,13 +161,13 @@ function backward(net: Net, acts: Float64Array[], label: number, gw: Float64Arra
   return -Math.log(Math.max(1e-12, p[label] ?? 0));
 }
 
-function main() {
-  const started = Date.now();
-  const random = seededRandom(SEED);
-  log(`Generating ${PER_STATE} pairs per state (${STATES} states), seed ${SEED}...`);
+const round = (x: number) => Number(x.toPrecision(4));
+
+/** One network trained from `seed` alone (its pairs, initial weights, batches and input noise), as stored. */
+function trainMember(seed: number, started: number): PositionModelFile {
+  const random = seededRandom(seed);
+  log(`Generating ${PER_STATE} pairs per state (${STATES} states), seed ${seed}...`);
   const train = generateSet(random, PER_STATE);
-  const calibration = generateSet(seededRandom(SEED + 1), Math.max(50, Math.round(PER_STATE / 6)));
-  const test = generateSet(seededRandom(SEED + 2), Math.max(50, Math.round(PER_STATE / 6)));
   const examples = train.flatMap(views);
   log(`${examples.length} training views in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
@@ -215,10 +238,9 @@ function main() {
     );
   }
 
-  const round = (x: number) => Number(x.toPrecision(4));
-  const model: PositionModelFile = {
-    version: `synthetic-mlp-${SEED}`,
-    seed: SEED,
+  return {
+    version: `synthetic-mlp-${seed}`,
+    seed,
     states: POSITION_STATES.map(stateKey),
     featureCount: FEATURE_COUNT,
     mean: mean.map(round),
@@ -229,6 +251,32 @@ function main() {
       weights: [...w].map(round),
       bias: [...(net.b[l] ?? [])].map(round),
     })),
+    temperature: 1,
+    readable: 1 / 3,
+    transitions: knowledgeTransitions(TECHNIQUES),
+    report: {
+      trainedOn: `${train.length} synthetic pairs (x4 views), seed ${seed}, ${EPOCHS} epochs, hidden ${HIDDEN.join('x')}, decay ${DECAY}, input noise ${INPUT_NOISE}`,
+    },
+  };
+}
+
+function main() {
+  const started = Date.now();
+  const members = MEMBER_FILES
+    ? MEMBER_FILES.map((file) => checkedModel(PositionModelFile.parse(JSON.parse(readFileSync(file, 'utf8')))))
+    : SEEDS.map((seed) => trainMember(seed, started));
+  const seeds = members.map((member) => member.seed);
+  const [only] = members;
+  if (only === undefined) throw new Error('no members');
+  const merged = members.length === 1 ? only : { ...only, ...mergeMembers(members) };
+  // Calibrated and scored on pairs none of the members learned from: the seeds after the last member's.
+  const last = Math.max(...seeds);
+  const calibration = generateSet(seededRandom(last + 1), Math.max(50, Math.round(PER_STATE / 6)));
+  const test = generateSet(seededRandom(last + 2), Math.max(50, Math.round(PER_STATE / 6)));
+  const model: PositionModelFile = {
+    ...merged,
+    version: members.length === 1 ? `synthetic-mlp-${last}` : `synthetic-mlp-${seeds.join('+')}`,
+    seed: only.seed,
     temperature: 1,
     readable: 1 / 3,
     transitions: knowledgeTransitions(TECHNIQUES),
@@ -283,7 +331,10 @@ function main() {
     rules.filter(({ guess, label }) => POSITION_STATES[guess]?.position === POSITION_STATES[label]?.position).length /
     rules.length;
   model.report = {
-    trainedOn: `${train.length} synthetic pairs (x4 views), seed ${SEED}, ${EPOCHS} epochs, hidden ${HIDDEN.join('x')}, decay ${DECAY}, input noise ${INPUT_NOISE}`,
+    trainedOn:
+      members.length === 1
+        ? only.report.trainedOn
+        : `the mean of ${members.length} networks (seeds ${seeds.join(', ')}), each: ${String(only.report.trainedOn)}`,
     syntheticTest: {
       pairs: testSet.length,
       stateAccuracy: round(report.state),

@@ -5,6 +5,9 @@ import { generatePair, generateSet, randomCamera, randomNoise } from '../src/ana
 import { argmax, HMM_STATES, transitionMatrix, UNCLEAR, viterbi } from '../src/analysis/positions/hmm.js';
 import { knowledgeTransitions } from '../src/analysis/positions/knowledge-transitions.js';
 import { modelProbabilities, POSITION_MODEL } from '../src/analysis/positions/model.js';
+import { checkedModel, networkLogits, type PositionModelFile } from '../src/analysis/positions/network.js';
+import { pairVector } from '../src/analysis/positions/model-features.js';
+import { mergeMembers } from '../scripts/position-ensemble.js';
 import { positionTimeline } from '../src/analysis/positions/timeline.js';
 import type { Skeleton } from '../src/analysis/skeleton.js';
 import { TECHNIQUES } from '../src/coach/knowledge/knowledge-base.js';
@@ -141,7 +144,7 @@ describe('the learned position model on generated pairs it was not trained on', 
     console.info(
       `Hand-drawn stick figures (${other.length}, ${STATES.length} states): position right ${(right / other.length).toFixed(3)}`,
     );
-    // A regression guard: 0.86 with the v2 generator's model, 0.88 once it also drew careful skeletons (ADR 0023, "v3").
+    // A regression guard: 0.86 with the v2 generator's model, 0.87 once it also drew careful skeletons (ADR 0023, "v3").
     expect(right / other.length).toBeGreaterThanOrEqual(0.85);
   });
 });
@@ -309,5 +312,32 @@ describe('who is on top', () => {
     expect(sure.map(({ position, top }) => ({ position, top }))).toEqual([{ position: 'half-guard', top: 'a' }]);
     const spread = timelineReading(() => 1);
     expect(spread.map((segment) => segment.position)).toEqual(['unclear']);
+  });
+});
+
+describe('an ensemble of position models', () => {
+  it('is one network whose logits are the mean of its members', () => {
+    // A second member: the shipped network with its own standardisation and weights (nothing like a copy).
+    const random = seededRandom(41);
+    const other: PositionModelFile = {
+      ...POSITION_MODEL,
+      mean: POSITION_MODEL.mean.map((m) => m + (random() - 0.5) * 0.2),
+      scale: POSITION_MODEL.scale.map((s) => s * (0.8 + 0.4 * random())),
+      layers: POSITION_MODEL.layers.map((layer) => ({
+        ...layer,
+        weights: layer.weights.map((w) => w * (0.5 + random())),
+        bias: layer.bias.map((b) => b + random() - 0.5),
+      })),
+    };
+    const merged = checkedModel({ ...POSITION_MODEL, ...mergeMembers([POSITION_MODEL, other]) });
+    expect(merged.layers[0]?.outputs).toBe(2 * (POSITION_MODEL.layers[0]?.outputs ?? 0));
+    for (const pair of generateSet(seededRandom(42), 2)) {
+      const vector = pairVector(pair.a, pair.b, ASPECT);
+      if (vector === null) continue;
+      const one = networkLogits(POSITION_MODEL, vector);
+      const two = networkLogits(other, vector);
+      const both = networkLogits(merged, vector);
+      both.forEach((logit, s) => expect(logit).toBeCloseTo(((one[s] ?? 0) + (two[s] ?? 0)) / 2, 1));
+    }
   });
 });
