@@ -120,32 +120,175 @@ interface Option {
   readonly score: number;
 }
 
-/** How far (in body sizes) the nearest person of the neighbouring frames is: a bystander barely moves. */
-function movement(person: SeenPerson, neighbours: ReadonlyArray<readonly SeenPerson[]>): number | null {
-  const centre = centreOf(person);
-  const distances = neighbours.flatMap((people) =>
-    people.length === 0
-      ? []
-      : [Math.min(...people.map((other) => Math.hypot(centreOf(other).x - centre.x, centreOf(other).y - centre.y)))],
+/** The people of a frame that may be an athlete, surest first. */
+const candidatesOf = (people: readonly SeenPerson[]) =>
+  [...people].sort((x, y) => y.score - x.score).slice(0, CANDIDATES);
+
+/** A person may join a tracklet last seen this many frames before (hidden behind the partner, or missed). */
+const LINK_GAP = 5;
+/** The farthest (in body sizes) a person joins a tracklet: farther is somebody else, or a new tracklet. */
+const LINK_REACH = 1;
+/** The most a body's size changes between its frames; beyond, it is somebody else or a part of them. */
+const LINK_GROWTH = 1.5;
+/** A spread over the clip (in body sizes) that is plainly moving: a still person's hips jitter far less. */
+const MOVING_SPREAD = 0.25;
+/**
+ * How far (a fraction of the frame) the pose model's joints of a still person wander from frame to frame:
+ * a few pixels whatever the person's size, so a small person far away would look as if moving without it.
+ */
+const JITTER = 0.01;
+/** Frames of evidence that count as much as the neutral guess (0.5) before any is seen. */
+const PRIOR_FRAMES = 2;
+
+/**
+ * How close two people are, from 1 (touching) down to 0 (far apart; the contact term of a frame's pair
+ * score), and whether they are as far from the camera: two people holding each other are at one depth,
+ * so their bodies look the same size; someone sitting behind the pair may overlap them in the picture
+ * but looks smaller. (Over a clip only: in one frame a body half seen looks smaller too.)
+ */
+const closeness = (one: Skeleton, other: Skeleton) =>
+  (Math.exp(-gapBetween(one, other) / 0.5) * Math.min(sizeOf(one), sizeOf(other))) /
+  Math.max(sizeOf(one), sizeOf(other));
+
+/** Evidence shrunk towards the neutral 0.5 by how many frames it rests on: one frame says nothing more. */
+const shrunk = (value: number, frames: number) => 0.5 + ((frames - 1) / (frames - 1 + PRIOR_FRAMES)) * (value - 0.5);
+
+/**
+ * What the whole clip says of each person, beyond their own frame. The people of consecutive frames are
+ * linked into tracklets (the cheapest link first, greedily: within a body size, a few frames and a
+ * similar size), and each tracklet is measured over all its frames: how much it moves and how close it
+ * stays to each other tracklet. Two athletes grapple: they stay in contact frame after frame, at one
+ * depth, and move over the clip. A bystander or a spectator barely moves; a passer-by moves but is near
+ * the pair only while passing; a referee moves round the pair without holding on. These hold for any footage because
+ * they follow from what grappling is, not from where a camera stands or how the model lists people; a
+ * tracklet broken by a miss only has less evidence (`shrunk`), never evidence against it.
+ */
+interface FrameEvidence {
+  /** How much the person's tracklet moves over the clip, 0 (still) to 1; 0.5 when nothing is known. */
+  moving(person: SeenPerson): number;
+  /**
+   * How much the two people's tracklets are a rolling pair over the clip, 0 to 1.5; 0.5 when unknown:
+   * their closeness over the frames both are seen (`closeness`), times a half plus the movement of the
+   * one that moves more. Close and still says nothing either way (a pinned pair, or two bystanders side
+   * by side: the frame decides), close and moving is a pair grappling (one may pivot in place while the
+   * other is thrown), and apart is no pair, however much either moves (a passer-by, a referee).
+   */
+  together(one: SeenPerson, other: SeenPerson): number;
+  /** How much the person's tracklet is half of a rolling pair (`together`) with its likeliest partner. */
+  partnered(person: SeenPerson): number;
+}
+
+interface Tracklet {
+  readonly track: Track;
+  last: number;
+  readonly centres: Array<{ x: number; y: number }>;
+  readonly sizes: number[];
+}
+
+/** The clip's evidence on the people of frame `t` (the same person may be given in several frames). */
+type ClipEvidence = (t: number) => FrameEvidence;
+
+function clipEvidence(frames: readonly (readonly SeenPerson[])[]): ClipEvidence {
+  const tracklets: Tracklet[] = [];
+  const ids = frames.map(() => new Map<SeenPerson, number>());
+  for (const [t, people] of frames.entries()) {
+    const tracklet = ids[t] ?? new Map<SeenPerson, number>();
+    const links = people.flatMap((person) =>
+      tracklets.flatMap((candidate, id) => {
+        if (candidate.last < t - LINK_GAP) return [];
+        const centre = centreOf(person);
+        const small = Math.min(candidate.track.size, sizeOf(person));
+        const large = Math.max(candidate.track.size, sizeOf(person));
+        const moved = Math.hypot(centre.x - candidate.track.centre.x, centre.y - candidate.track.centre.y) / small;
+        return moved > LINK_REACH || large > LINK_GROWTH * small
+          ? []
+          : [{ person, id, cost: cost(candidate.track, person) }];
+      }),
+    );
+    links.sort((x, y) => x.cost - y.cost);
+    const taken = new Set<number>();
+    for (const { person, id } of links) {
+      if (tracklet.has(person) || taken.has(id)) continue;
+      tracklet.set(person, id);
+      taken.add(id);
+    }
+    for (const person of people) {
+      const id =
+        tracklet.get(person) ?? tracklets.push({ track: newTrack(person), last: t, centres: [], sizes: [] }) - 1;
+      tracklet.set(person, id);
+      const joined = tracklets[id];
+      if (!joined) continue;
+      follow(joined.track, person);
+      joined.last = t;
+      joined.centres.push(centreOf(person));
+      joined.sizes.push(sizeOf(person));
+    }
+  }
+
+  // Movement: the mean distance from the tracklet's mean place, in its median body size. A spread, not a
+  // path length, so that a still person's jitter does not add up over many frames.
+  const moving = tracklets.map(({ centres, sizes }) => {
+    const mean = {
+      x: centres.reduce((sum, c) => sum + c.x, 0) / centres.length,
+      y: centres.reduce((sum, c) => sum + c.y, 0) / centres.length,
+    };
+    const spread = centres.reduce((sum, c) => sum + Math.hypot(c.x - mean.x, c.y - mean.y), 0) / centres.length;
+    return shrunk(Math.min(1, Math.max(0, spread - JITTER) / median(sizes) / MOVING_SPREAD), centres.length);
+  });
+
+  // The closeness of every two tracklets, summed over the frames that show both.
+  const pairs = new Map<string, { sum: number; frames: number }>();
+  const key = (one: number, other: number) => (one < other ? `${one}:${other}` : `${other}:${one}`);
+  for (const [t, people] of frames.entries()) {
+    for (const [i, one] of people.entries()) {
+      for (const other of people.slice(i + 1)) {
+        const k = key(ids[t]?.get(one) ?? -1, ids[t]?.get(other) ?? -1);
+        const seen = pairs.get(k) ?? { sum: 0, frames: 0 };
+        pairs.set(k, { sum: seen.sum + closeness(one, other), frames: seen.frames + 1 });
+      }
+    }
+  }
+  const togetherOf = (one: number, other: number) => {
+    const seen = pairs.get(key(one, other));
+    const close = seen ? shrunk(seen.sum / seen.frames, seen.frames) : 0.5;
+    return close * (0.5 + Math.max(moving[one] ?? 0.5, moving[other] ?? 0.5));
+  };
+  const partnered = tracklets.map((_, id) =>
+    tracklets.reduce<number | null>(
+      (best, __, other) =>
+        other === id || !pairs.has(key(id, other)) ? best : Math.max(best ?? 0, togetherOf(id, other)),
+      null,
+    ),
   );
-  return distances.length === 0 ? null : Math.min(...distances) / sizeOf(person);
+  return (t) => {
+    const idOf = (person: SeenPerson) => ids[t]?.get(person) ?? -1;
+    return {
+      moving: (person) => moving[idOf(person)] ?? 0.5,
+      together: (one, other) => togetherOf(idOf(one), idOf(other)),
+      partnered: (person) => partnered[idOf(person)] ?? 0.5,
+    };
+  };
 }
 
 /**
- * The ways a frame can be read, each scored on the frame alone: a pair (one of them sure, or both weaker
- * but tangled together), a lone sure person, or nobody. Bigger, closer to each other and to the middle
- * of the shot, and moving, is likelier the pair that is rolling; never the order the model listed them.
+ * The ways a frame can be read, each scored: a pair (one of them sure, or both weaker but tangled
+ * together), a lone sure person, or nobody. Bigger, closer to each other and to the middle of the shot,
+ * and moving over the clip, is likelier the pair that is rolling; never the order the model listed them.
+ * The frame's score is then scaled by what the whole clip says (`FrameEvidence`, times two): a pair by
+ * how much its two tracklets are a rolling pair, a lone person by how much theirs is half of one (the
+ * athlete whose partner is hidden this frame). Evidence that says nothing (0.5: a still, a tracklet of
+ * one frame) leaves the frame's score as it was; a scale rather than a bonus, because a bystander near
+ * the middle can out-score a half-hidden pair on the frame by any fixed amount.
  */
-function optionsOf(people: readonly SeenPerson[], neighbours: ReadonlyArray<readonly SeenPerson[]>): Option[] {
-  const candidates = [...people].sort((x, y) => y.score - x.score).slice(0, CANDIDATES);
+function optionsOf(people: readonly SeenPerson[], clip: FrameEvidence): Option[] {
+  const candidates = candidatesOf(people);
   const largest = Math.max(0.05, ...candidates.map(sizeOf));
   const single = (person: SeenPerson) => {
     const centre = centreOf(person);
-    const moved = movement(person, neighbours);
     return {
       size: sizeOf(person) / largest,
       middle: 1 - Math.min(1, 2 * Math.hypot(centre.x - 0.5, centre.y - 0.5)),
-      moving: moved === null ? 0.5 : Math.min(1, moved / 0.3),
+      moving: clip.moving(person),
     };
   };
   const options: Option[] = [{ people: [], centre: { x: 0.5, y: 0.5 }, score: 0 }];
@@ -155,7 +298,7 @@ function optionsOf(people: readonly SeenPerson[], neighbours: ReadonlyArray<read
       options.push({
         people: [one],
         centre: centreOf(one),
-        score: 0.5 * (first.size + 0.5 * first.middle + 0.5 * one.score + 0.3 * first.moving),
+        score: 0.5 * (first.size + 0.5 * first.middle + 0.5 * one.score + 0.3 * first.moving) * 2 * clip.partnered(one),
       });
     }
     for (const other of candidates.slice(i + 1)) {
@@ -167,11 +310,13 @@ function optionsOf(people: readonly SeenPerson[], neighbours: ReadonlyArray<read
         people: [one, other],
         centre: { x: (x.x + y.x) / 2, y: (x.y + y.y) / 2 },
         score:
-          (first.size + second.size) / 2 +
-          Math.exp(-gap / 0.5) +
-          0.25 * (first.middle + second.middle) +
-          0.25 * (one.score + other.score) +
-          0.15 * (first.moving + second.moving),
+          ((first.size + second.size) / 2 +
+            Math.exp(-gap / 0.5) +
+            0.25 * (first.middle + second.middle) +
+            0.25 * (one.score + other.score) +
+            0.15 * (first.moving + second.moving)) *
+          2 *
+          clip.together(one, other),
       });
     }
   }
@@ -189,12 +334,8 @@ function median(values: readonly number[]): number {
  * so that a pair rolling behind or a passer-by near the middle does not take over for a frame.
  */
 function chooseAthletes(frames: readonly SeenFrame[]): Array<readonly SeenPerson[]> {
-  const options = frames.map((frame, t) =>
-    optionsOf(
-      frame.people,
-      [frames[t - 1]?.people ?? [], frames[t + 1]?.people ?? []].filter((p) => p.length > 0),
-    ),
-  );
+  const clip = clipEvidence(frames.map((frame) => candidatesOf(frame.people)));
+  const options = frames.map((frame, t) => optionsOf(frame.people, clip(t)));
   const best = (choices: readonly Option[], bonus: (option: Option) => number) =>
     choices.reduce((top, option) => (option.score + bonus(option) > top.score + bonus(top) ? option : top));
   const first = options.map((choices) => best(choices, () => 0)).filter((option) => option.people.length === 2);
