@@ -144,7 +144,7 @@ describe('the learned position model on generated pairs it was not trained on', 
     console.info(
       `Hand-drawn stick figures (${other.length}, ${STATES.length} states): position right ${(right / other.length).toFixed(3)}`,
     );
-    // A regression guard: 0.86 with the v2 generator's model, 0.87 once it also drew careful skeletons (ADR 0023, "v3").
+    // A regression guard: 0.86 with the v2 generator's model, 0.89 with v3's careful skeletons (ADR 0023).
     expect(right / other.length).toBeGreaterThanOrEqual(0.85);
   });
 });

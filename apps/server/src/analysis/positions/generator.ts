@@ -314,8 +314,46 @@ function inBetween(random: Random, body: Body, x: number, facing: V3): Pose {
   };
 }
 
+/**
+ * (v3) Just after a takedown or a throw: one athlete down on the back or a side, the other still on the
+ * feet beside the fallen one's body, bent over and holding a sleeve or the collar, before any pin. Both are
+ * between positions (not a guard: the standing one is beside the body, not in front of the legs).
+ */
+function afterTakedown(random: Random, first: Body, second: Body): Scene {
+  let bottom = bottomOnBack(random, second, [0, 40], [-60, 60]);
+  const b = landmarks(second, bottom);
+  const side = sign(random);
+  const legs = first.thigh + first.shin;
+  const facing = rotate([0, 0, -side], WORLD_UP, uniform(random, -35, 35) * DEG);
+  const lean = uniform(random, 0, 45) * DEG;
+  const pelvis: V3 = [
+    uniform(random, -0.2, 0.7),
+    legs * uniform(random, 0.75, 0.97),
+    side * uniform(random, 0.45, 0.9),
+  ];
+  const left = unit(cross(WORLD_UP, facing));
+  const stagger = uniform(random, -0.3, 0.3);
+  const foot = (s: number) =>
+    onMat(combo([pelvis, 1], [left, s * uniform(random, 0.1, 0.3)], [facing, s * stagger]), 0.04);
+  let top: Pose = {
+    pelvis,
+    up: unit(combo([WORLD_UP, Math.cos(lean)], [facing, Math.sin(lean)])),
+    forward: facing,
+    leftArm: { kind: 'aim', mid: [0, 0, 0], end: [0, 0, 0] },
+    rightArm: { kind: 'aim', mid: [0, 0, 0], end: [0, 0, 0] },
+    leftLeg: { kind: 'reach', end: foot(1), bend: facing },
+    rightLeg: { kind: 'reach', end: foot(-1), bend: facing },
+    headTurn: uniform(random, -25, 25) * DEG,
+  };
+  top = topArms(random, top, [...b.wrists, b.chest, ...b.shoulders]);
+  const t = landmarks(first, top);
+  bottom = bottomArms(random, bottom, [...t.wrists, ...t.knees]);
+  return { first: { body: first, pose: top }, second: { body: second, pose: bottom } };
+}
+
 /** Both athletes moving between positions: kneeling, crouching, sitting up, turning, close to each other. */
 const scramble: SceneMaker = (random, first, second) => {
+  if (chance(random, 0.3)) return afterTakedown(random, first, second);
   const gap = uniform(random, 0.3, 1.1);
   const yaw = (facing: number) => rotate([facing, 0, 0], WORLD_UP, uniform(random, -60, 60) * DEG);
   return {
