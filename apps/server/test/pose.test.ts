@@ -10,7 +10,7 @@ import {
   type Skeleton,
 } from '../src/analysis/skeleton.js';
 import type { RollFrame } from '../src/analysis/pipeline.js';
-import { createPoseEstimator, type PoseEstimator } from '../src/repositories/pose.repository.js';
+import { createPoseEstimator, type PoseEstimator, uprightInput } from '../src/repositories/pose.repository.js';
 
 const run = promisify(execFile);
 
@@ -42,6 +42,38 @@ async function decode(file: string, frame?: { width: number; height: number }): 
   );
   return { time: 0, width, height, rgb: new Uint8Array(stdout.buffer, stdout.byteOffset, stdout.byteLength) };
 }
+
+describe('the picture the pose model is shown', () => {
+  /** A frame of `width` x 1 pixels whose left half is black and right half white. */
+  const edge = (width: number): RollFrame => ({
+    time: 0,
+    width,
+    height: 1,
+    rgb: Uint8Array.from({ length: width * 3 }, (_value, i) => (Math.floor(i / 3) < width / 2 ? 0 : 255)),
+  });
+  /** The red values along the middle row of the input where the picture is (its black margins left out). */
+  const middleRow = (input: ReturnType<typeof uprightInput>) => {
+    const row = Math.floor(input.height / 2);
+    return Array.from({ length: input.width }, (_value, x) => input.rgb[(row * input.width + x) * 3] ?? 0);
+  };
+
+  it('enlarges a small picture smoothly: a black-to-white edge becomes a ramp of greys, not a hard step', () => {
+    // Four pixels across, enlarged about a hundred times into the model's 384-pixel-wide input.
+    const values = middleRow(uprightInput(edge(4), { x: 0, y: 0, width: 4, height: 1 }));
+    const greys = values.filter((value) => value > 20 && value < 235);
+    // Nearest-neighbour sampling gave only black and white here.
+    expect(greys.length).toBeGreaterThan(50);
+    // And the ramp rises from black to white without going back.
+    const ramp = values.filter((value, i) => i > 0 && value < (values[i - 1] ?? 0));
+    expect(ramp).toEqual([]);
+  });
+
+  it('shows only the rectangle looked at: the picture outside it stays out of the input', () => {
+    // The black left half only: nothing white may come in from the right half beside the crop.
+    const values = middleRow(uprightInput(edge(8), { x: 0, y: 0, width: 4, height: 1 }));
+    expect(Math.max(...values)).toBe(0);
+  });
+});
 
 function joint(person: Skeleton, name: KeypointName): Keypoint {
   const point = person.keypoints[keypointIndex(name)];

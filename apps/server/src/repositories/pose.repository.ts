@@ -137,25 +137,58 @@ function toFrame(view: View, inputX: number, inputY: number): { x: number; y: nu
   return { x: crop.x + p, y: crop.y + q };
 }
 
-/** Nearest-neighbour sampling of an RGB frame into the model's input, as int32 (what MoveNet takes). */
+/**
+ * The model's input from an RGB frame, as int32 (what MoveNet takes): each input pixel is read between
+ * the frame's four nearest pixels, weighted by nearness (bilinear), as TensorFlow's own image resizing
+ * does. Nearest-neighbour sampling, used before, turned an enlarged small pair into blocks and a shrunk
+ * frame into jagged edges; on the development footage the skeletons read from bilinear input give the
+ * labelled positions far more probability (ADR 0022).
+ */
 function toInput(frame: RollFrame, view: View): Int32Array<ArrayBuffer> {
   const out = new Int32Array(view.width * view.height * 3);
+  const { crop } = view;
+  const left = Math.max(0, crop.x);
+  const top = Math.max(0, crop.y);
+  const right = Math.min(frame.width, crop.x + crop.width);
+  const bottom = Math.min(frame.height, crop.y + crop.height);
+  if (right <= left || bottom <= top) return out;
+  const rgb = frame.rgb;
   for (let y = 0; y < view.height; y++) {
     for (let x = 0; x < view.width; x++) {
       const source = toFrame(view, x + 0.5, y + 0.5);
-      const sourceX = Math.floor(source.x);
-      const sourceY = Math.floor(source.y);
-      if (sourceX < 0 || sourceY < 0) continue;
-      if (sourceX < view.crop.x || sourceY < view.crop.y || sourceX >= view.crop.x + view.crop.width) continue;
-      if (sourceY >= view.crop.y + view.crop.height || sourceX >= frame.width || sourceY >= frame.height) continue;
-      const from = (sourceY * frame.width + sourceX) * 3;
+      // Outside the crop (or the frame) the input stays black.
+      if (source.x < left || source.y < top || source.x >= right || source.y >= bottom) continue;
+      // Pixel centres lie at half-pixels: the four round the point, within the crop.
+      const sx = Math.min(right - 1, Math.max(left, source.x - 0.5));
+      const sy = Math.min(bottom - 1, Math.max(top, source.y - 0.5));
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      const x1 = Math.min(right - 1, x0 + 1);
+      const y1 = Math.min(bottom - 1, y0 + 1);
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const upperLeft = (y0 * frame.width + x0) * 3;
+      const upperRight = (y0 * frame.width + x1) * 3;
+      const lowerLeft = (y1 * frame.width + x0) * 3;
+      const lowerRight = (y1 * frame.width + x1) * 3;
       const to = (y * view.width + x) * 3;
-      out[to] = frame.rgb[from] ?? 0;
-      out[to + 1] = frame.rgb[from + 1] ?? 0;
-      out[to + 2] = frame.rgb[from + 2] ?? 0;
+      for (let channel = 0; channel < 3; channel++) {
+        const upper = (rgb[upperLeft + channel] ?? 0) * (1 - fx) + (rgb[upperRight + channel] ?? 0) * fx;
+        const lower = (rgb[lowerLeft + channel] ?? 0) * (1 - fx) + (rgb[lowerRight + channel] ?? 0) * fx;
+        out[to + channel] = Math.round(upper * (1 - fy) + lower * fy);
+      }
     }
   }
   return out;
+}
+
+/**
+ * The model's input for an upright look at a rectangle of a frame (pixels): what the model is shown, for
+ * tests of how a picture is enlarged or shrunk into the input.
+ */
+export function uprightInput(frame: RollFrame, crop: View['crop']): { width: number; height: number; rgb: Int32Array } {
+  const view = viewOf(crop, 0);
+  return { width: view.width, height: view.height, rgb: toInput(frame, view) };
 }
 
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
@@ -457,6 +490,46 @@ function belongsTo(keypoints: Skeleton['keypoints'], person: Skeleton, others: r
   });
 }
 
+/** A body found in a part whose shared joints lie this far from the lone body's (in its sizes) is another. */
+const OTHER_BODY = 0.15;
+/** The share of a lone body's region each of its two parts keeps, along the region's longer side. */
+const PART = 0.65;
+
+/**
+ * The two overlapping parts of a region along its longer side (left and right, or top and bottom): where
+ * one tangled body hides another, each part shows one athlete larger and less of the other.
+ */
+function splitRegion(region: Region): Region[] {
+  if (region.width >= region.height) {
+    const width = Math.round(PART * region.width);
+    return [
+      { ...region, width },
+      { ...region, x: region.x + region.width - width, width },
+    ];
+  }
+  const height = Math.round(PART * region.height);
+  return [
+    { ...region, height },
+    { ...region, y: region.y + region.height - height, height },
+  ];
+}
+
+/**
+ * Whether a body found in a part of a lone body's region is that body's hidden partner: within the lone
+ * body's box (not a bystander at the region's edge), and not the lone body seen again in part (its
+ * joints would lie on the lone one's).
+ */
+function isPartner(person: Skeleton, lone: Skeleton, frame: RollFrame): boolean {
+  const box = {
+    x: lone.box.x * frame.width,
+    y: lone.box.y * frame.height,
+    width: lone.box.width * frame.width,
+    height: lone.box.height * frame.height,
+  };
+  const gap = jointGap(person.keypoints, lone.keypoints);
+  return within(person, box, frame) && (gap === null || gap > OTHER_BODY * Math.hypot(lone.box.width, lone.box.height));
+}
+
 /** Whether the middle of a person's box lies in a region (pixels). */
 function within(person: Skeleton, region: Region, frame: RollFrame): boolean {
   const x = (person.box.x + person.box.width / 2) * frame.width;
@@ -698,6 +771,19 @@ export async function createPoseEstimator(
       // tracking last saw them when it tells, else round the likeliest pair of this frame.
       const region = focus ? regionOf(focus, frame) : pairRegion(mergeViews(views), frame);
       if (region !== null && isSmall(region, frame)) views.push(await look(viewOf(region, 0)));
+      // Two tangled bodies the model saw as one: when the likeliest athlete has no partner touching
+      // them, the two overlapping parts of their region are looked at alone, where each athlete fills
+      // more of the view and the other is partly cut away.
+      if (topDown !== 'off') {
+        const merged = mergeViews(views);
+        const near = focus ? merged.filter((person) => within(person, regionOf(focus, frame), frame)) : [];
+        const [lone, partner] = likeliestPair(near.length > 0 ? near : merged) ?? [];
+        if (lone !== undefined && partner === undefined) {
+          const parts = splitRegion(regionOf(lone.box, frame));
+          const found = await Promise.all(parts.map((part) => look(viewOf(part, 0))));
+          views.push(...found.map((people) => people.filter((person) => isPartner(person, lone, frame))));
+        }
+      }
       return closerLook(mergeViews(views));
     },
     async close() {
