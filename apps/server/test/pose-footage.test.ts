@@ -218,8 +218,37 @@ describe.runIf(present)('athletes found on real grappling footage (../shared/foo
     });
     console.log(`open-mat roll: both rollers found in ${found.length} of ${files.length} frames`);
     // 0 of 23 before; 14 with the turned views; 19 with the closer look where the athletes were; 16 with
-    // bilinear input, which shows the pair behind and a passer-by more clearly too (ADR 0022).
-    expect(found.length).toBeGreaterThanOrEqual(16);
+    // bilinear input, which shows the pair behind and a passer-by more clearly too; 19 once a small pair
+    // not clear enlarged is also looked at turned (ADR 0022).
+    expect(found.length).toBeGreaterThanOrEqual(18);
+
+    // The timeline against the roll's rough labels (written by a vision language model; the README's
+    // mapping: fifty-fifty and single-leg X are open guard, a pass or a guard recovery is between positions).
+    const accepts = (label: string): readonly string[] => {
+      if (/pass_in_progress|guard_recovery/.test(label)) return ['open-guard', 'half-guard', 'scramble'];
+      if (/fifty_fifty|single_leg|open_guard/.test(label)) return ['open-guard'];
+      const named = ['closed_guard', 'half_guard', 'side_control', 'mount', 'back', 'standing'].find((name) =>
+        label.includes(name),
+      );
+      return named ? [named.replace('_', '-')] : [];
+    };
+    const timeline = positionTimeline(tracking.frames.map(({ time, a, b }) => ({ time, a, b })));
+    const last = frames.at(-1)?.time ?? 0;
+    const labels = readFileSync(path.join(FOOTAGE, 'openmat-roll', 'weak-labels.csv'), 'utf8')
+      .trim()
+      .split(/\r?\n/)
+      .slice(1)
+      .map((line) => line.split(','))
+      .filter(([time]) => Number(time) <= last + 2);
+    const agreed = labels.filter(([time = '', black = '', red = '']) => {
+      const at = Number(time);
+      const segment = timeline.find((each) => at >= each.start && at < each.end) ?? timeline.at(-1);
+      return segment !== undefined && [...accepts(black), ...accepts(red)].includes(segment.position);
+    });
+    console.log(`open-mat roll: the timeline agrees with ${agreed.length} of ${labels.length} rough labels`);
+    // 0 of 13 (unclear, or closed guard where the labels say side control) until the turned look at a
+    // small pair enlarged; 5 with it: the fifty-fifty stretch is read as open guard (ADR 0022).
+    expect(agreed.length).toBeGreaterThanOrEqual(4);
   }, 120_000);
 
   it('finds both judoka through the throw, the thrown one too when the thrower hides them', async () => {

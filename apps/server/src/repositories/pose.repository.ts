@@ -770,7 +770,14 @@ export async function createPoseEstimator(
       // Small athletes (a wide shot, a pair far from the camera) are looked at again, enlarged: where
       // tracking last saw them when it tells, else round the likeliest pair of this frame.
       const region = focus ? regionOf(focus, frame) : pairRegion(mergeViews(views), frame);
-      if (region !== null && isSmall(region, frame)) views.push(await look(viewOf(region, 0)));
+      if (region !== null && isSmall(region, frame)) {
+        views.push(await look(viewOf(region, 0)));
+        // A small pair still not clear enlarged is likely lying or tangled: the enlarged region is also
+        // looked at turned a quarter both ways, where a body lying flat is upright and large.
+        const inRegion = mergeViews(views).filter((person) => within(person, region, frame));
+        if (!showsClearPair(inRegion, frame.width / frame.height))
+          views.push(...(await Promise.all(TURNED.map((turn) => look(viewOf(region, turn))))));
+      }
       // Two tangled bodies the model saw as one: when the likeliest athlete has no partner touching
       // them, the two overlapping parts of their region are looked at alone, where each athlete fills
       // more of the view and the other is partly cut away.
