@@ -105,8 +105,9 @@ describe.runIf(present)('athletes found on real grappling footage (../shared/foo
       return frame && box && bothFound(trackAthletes([seenFrame(frame, people[i] ?? [])]).frames[0], box);
     });
     console.log(`stills: both grapplers found in ${found.length} of ${files.length}`);
-    // 4 of 17 before the turned views and the pair-aware choice of athletes; 11 after.
-    expect(found.length).toBeGreaterThanOrEqual(10);
+    // 4 of 17 before the turned views and the pair-aware choice of athletes; 11 after; 12 once a lone
+    // body's region is also looked at in two parts (mount01's pair, read as one body before; ADR 0022).
+    expect(found.length).toBeGreaterThanOrEqual(12);
   }, 120_000);
 
   /** The app's positions each still's label accepts (the footage README's mapping). */

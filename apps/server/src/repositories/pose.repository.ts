@@ -490,8 +490,6 @@ function belongsTo(keypoints: Skeleton['keypoints'], person: Skeleton, others: r
   });
 }
 
-/** A body found in a part whose shared joints lie this far from the lone body's (in its sizes) is another. */
-const OTHER_BODY = 0.15;
 /** The share of a lone body's region each of its two parts keeps, along the region's longer side. */
 const PART = 0.65;
 
@@ -515,9 +513,9 @@ function splitRegion(region: Region): Region[] {
 }
 
 /**
- * Whether a body found in a part of a lone body's region is that body's hidden partner: within the lone
- * body's box (not a bystander at the region's edge), and not the lone body seen again in part (its
- * joints would lie on the lone one's).
+ * Whether a body found in a part of a lone body's region may be that body's hidden partner: it lies
+ * within the lone body's box, not at the region's edge where a bystander may stand. (The lone body seen
+ * again in part is merged with it as one person, like any twin of two looks: `mergeViews`.)
  */
 function isPartner(person: Skeleton, lone: Skeleton, frame: RollFrame): boolean {
   const box = {
@@ -526,8 +524,7 @@ function isPartner(person: Skeleton, lone: Skeleton, frame: RollFrame): boolean 
     width: lone.box.width * frame.width,
     height: lone.box.height * frame.height,
   };
-  const gap = jointGap(person.keypoints, lone.keypoints);
-  return within(person, box, frame) && (gap === null || gap > OTHER_BODY * Math.hypot(lone.box.width, lone.box.height));
+  return within(person, box, frame);
 }
 
 /** Whether the middle of a person's box lies in a region (pixels). */
