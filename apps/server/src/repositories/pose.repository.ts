@@ -231,6 +231,9 @@ const SEEN = 0.3;
 /** Two detections whose shared joints lie closer than this (in body sizes, on average) are one person. */
 const SAME_PERSON = 0.08;
 
+/** Joints two detections share at least for their joints alone to tell whether they are one person. */
+const TWIN_JOINTS = 4;
+
 /** Whether two detections (from two views) are the same person: their joints, or else their boxes, coincide. */
 function samePerson(one: Skeleton, other: Skeleton): boolean {
   const size = Math.max(Math.hypot(one.box.width, one.box.height), Math.hypot(other.box.width, other.box.height));
@@ -242,7 +245,7 @@ function samePerson(one: Skeleton, other: Skeleton): boolean {
     gaps += Math.hypot(point.x - twin.x, point.y - twin.y);
     shared++;
   });
-  if (shared >= 4) return gaps / shared < SAME_PERSON * size;
+  if (shared >= TWIN_JOINTS) return gaps / shared < SAME_PERSON * size;
   const left = Math.max(one.box.x, other.box.x);
   const right = Math.min(one.box.x + one.box.width, other.box.x + other.box.width);
   const top = Math.max(one.box.y, other.box.y);
@@ -514,8 +517,10 @@ function splitRegion(region: Region): Region[] {
 
 /**
  * Whether a body found in a part of a lone body's region may be that body's hidden partner: it lies
- * within the lone body's box, not at the region's edge where a bystander may stand. (The lone body seen
- * again in part is merged with it as one person, like any twin of two looks: `mergeViews`.)
+ * within the lone body's box, not at the region's edge where a bystander may stand, and it is not the
+ * lone body seen again in part. Such a twin with four or more joints in common is merged with the lone
+ * body as one person, like any twin of two looks (`mergeViews`, which also takes the joints it saw that
+ * the lone body missed); with fewer, it is told apart here: every joint both are sure of coincides.
  */
 function isPartner(person: Skeleton, lone: Skeleton, frame: RollFrame): boolean {
   const box = {
@@ -524,7 +529,17 @@ function isPartner(person: Skeleton, lone: Skeleton, frame: RollFrame): boolean 
     width: lone.box.width * frame.width,
     height: lone.box.height * frame.height,
   };
-  return within(person, box, frame);
+  const size = Math.max(Math.hypot(lone.box.width, lone.box.height), Math.hypot(person.box.width, person.box.height));
+  let shared = 0;
+  let coinciding = 0;
+  person.keypoints.forEach((point, index) => {
+    const twin = lone.keypoints[index];
+    if (twin === undefined || point.score < SEEN || twin.score < SEEN) return;
+    shared++;
+    if (Math.hypot(point.x - twin.x, point.y - twin.y) < SAME_PERSON * size) coinciding++;
+  });
+  const seenAgain = shared > 0 && shared < TWIN_JOINTS && coinciding === shared;
+  return within(person, box, frame) && !seenAgain;
 }
 
 /** Whether the middle of a person's box lies in a region (pixels). */
