@@ -234,18 +234,26 @@ const SAME_PERSON = 0.08;
 /** Joints two detections share at least for their joints alone to tell whether they are one person. */
 const TWIN_JOINTS = 4;
 
+/** The distances between the joints two skeletons are both sure of, joint by joint (fractions of the frame). */
+function sharedJointGaps(one: Skeleton['keypoints'], other: Skeleton['keypoints']): number[] {
+  return one.flatMap((point, index) => {
+    const twin = other[index];
+    return twin === undefined || point.score < SEEN || twin.score < SEEN
+      ? []
+      : [Math.hypot(point.x - twin.x, point.y - twin.y)];
+  });
+}
+
+const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** The larger of two detections' box diagonals: the body size their joints' distances are measured in. */
+const pairSize = (one: Skeleton, other: Skeleton) =>
+  Math.max(Math.hypot(one.box.width, one.box.height), Math.hypot(other.box.width, other.box.height));
+
 /** Whether two detections (from two views) are the same person: their joints, or else their boxes, coincide. */
 function samePerson(one: Skeleton, other: Skeleton): boolean {
-  const size = Math.max(Math.hypot(one.box.width, one.box.height), Math.hypot(other.box.width, other.box.height));
-  let gaps = 0;
-  let shared = 0;
-  one.keypoints.forEach((point, index) => {
-    const twin = other.keypoints[index];
-    if (twin === undefined || point.score < SEEN || twin.score < SEEN) return;
-    gaps += Math.hypot(point.x - twin.x, point.y - twin.y);
-    shared++;
-  });
-  if (shared >= TWIN_JOINTS) return gaps / shared < SAME_PERSON * size;
+  const gaps = sharedJointGaps(one.keypoints, other.keypoints);
+  if (gaps.length >= TWIN_JOINTS) return mean(gaps) < SAME_PERSON * pairSize(one, other);
   const left = Math.max(one.box.x, other.box.x);
   const right = Math.min(one.box.x + one.box.width, other.box.x + other.box.width);
   const top = Math.max(one.box.y, other.box.y);
@@ -446,15 +454,8 @@ function squareRound(box: Skeleton['box'], frame: RollFrame): Region {
 
 /** The mean distance of the joints both skeletons are sure of, or null when they share fewer than three. */
 function jointGap(one: Skeleton['keypoints'], other: Skeleton['keypoints']): number | null {
-  let gaps = 0;
-  let shared = 0;
-  one.forEach((point, index) => {
-    const twin = other[index];
-    if (twin === undefined || point.score < SEEN || twin.score < SEEN) return;
-    gaps += Math.hypot(point.x - twin.x, point.y - twin.y);
-    shared++;
-  });
-  return shared >= 3 ? gaps / shared : null;
+  const gaps = sharedJointGaps(one, other);
+  return gaps.length >= 3 ? mean(gaps) : null;
 }
 
 /** The middle of a skeleton's sure joints (or of its box when it has none). */
@@ -529,16 +530,9 @@ function isPartner(person: Skeleton, lone: Skeleton, frame: RollFrame): boolean 
     width: lone.box.width * frame.width,
     height: lone.box.height * frame.height,
   };
-  const size = Math.max(Math.hypot(lone.box.width, lone.box.height), Math.hypot(person.box.width, person.box.height));
-  let shared = 0;
-  let coinciding = 0;
-  person.keypoints.forEach((point, index) => {
-    const twin = lone.keypoints[index];
-    if (twin === undefined || point.score < SEEN || twin.score < SEEN) return;
-    shared++;
-    if (Math.hypot(point.x - twin.x, point.y - twin.y) < SAME_PERSON * size) coinciding++;
-  });
-  const seenAgain = shared > 0 && shared < TWIN_JOINTS && coinciding === shared;
+  const gaps = sharedJointGaps(person.keypoints, lone.keypoints);
+  const size = pairSize(person, lone);
+  const seenAgain = gaps.length > 0 && gaps.length < TWIN_JOINTS && gaps.every((gap) => gap < SAME_PERSON * size);
   return within(person, box, frame) && !seenAgain;
 }
 
