@@ -315,6 +315,27 @@ function inBetween(random: Random, body: Body, x: number, facing: V3): Pose {
 }
 
 /**
+ * A top athlete on the feet over the other, bent forward by `lean` towards `facing`: the feet apart by
+ * `narrowest` to 0.3 m each side and staggered, the arms to be aimed by the caller (standing in open guard,
+ * and just after a takedown).
+ */
+function standingOver(random: Random, pelvis: V3, facing: V3, lean: number, narrowest: number): Pose {
+  const left = unit(cross(WORLD_UP, facing));
+  const stagger = uniform(random, -0.3, 0.3);
+  const foot = (s: number) =>
+    onMat(combo([pelvis, 1], [left, s * uniform(random, narrowest, 0.3)], [facing, s * stagger]), 0.04);
+  return {
+    pelvis,
+    up: unit(combo([WORLD_UP, Math.cos(lean)], [facing, Math.sin(lean)])),
+    forward: facing,
+    leftArm: { kind: 'aim', mid: [0, 0, 0], end: [0, 0, 0] },
+    rightArm: { kind: 'aim', mid: [0, 0, 0], end: [0, 0, 0] },
+    leftLeg: { kind: 'reach', end: foot(1), bend: facing },
+    rightLeg: { kind: 'reach', end: foot(-1), bend: facing },
+  };
+}
+
+/**
  * (v3) Just after a takedown or a throw: one athlete down on the back or a side, the other still on the
  * feet beside the fallen one's body, bent over and holding a sleeve or the collar, before any pin. Both are
  * between positions (not a guard: the standing one is beside the body, not in front of the legs).
@@ -331,20 +352,7 @@ function afterTakedown(random: Random, first: Body, second: Body): Scene {
     legs * uniform(random, 0.75, 0.97),
     side * uniform(random, 0.45, 0.9),
   ];
-  const left = unit(cross(WORLD_UP, facing));
-  const stagger = uniform(random, -0.3, 0.3);
-  const foot = (s: number) =>
-    onMat(combo([pelvis, 1], [left, s * uniform(random, 0.1, 0.3)], [facing, s * stagger]), 0.04);
-  let top: Pose = {
-    pelvis,
-    up: unit(combo([WORLD_UP, Math.cos(lean)], [facing, Math.sin(lean)])),
-    forward: facing,
-    leftArm: { kind: 'aim', mid: [0, 0, 0], end: [0, 0, 0] },
-    rightArm: { kind: 'aim', mid: [0, 0, 0], end: [0, 0, 0] },
-    leftLeg: { kind: 'reach', end: foot(1), bend: facing },
-    rightLeg: { kind: 'reach', end: foot(-1), bend: facing },
-    headTurn: uniform(random, -25, 25) * DEG,
-  };
+  let top: Pose = { ...standingOver(random, pelvis, facing, lean, 0.1), headTurn: uniform(random, -25, 25) * DEG };
   top = topArms(random, top, [...b.wrists, b.chest, ...b.shoulders]);
   const t = landmarks(first, top);
   bottom = bottomArms(random, bottom, [...t.wrists, ...t.knees]);
@@ -513,19 +521,7 @@ const openGuard: SceneMaker = (random, topBody, bottomBody) => {
     const lean = uniform(random, 10, 50) * DEG;
     const facing = rotate([1, 0, 0], WORLD_UP, uniform(random, -30, 30) * DEG);
     const pelvis: V3 = [-distance, legs * uniform(random, 0.7, 0.95), uniform(random, -0.15, 0.15)];
-    const left = unit(cross(WORLD_UP, facing));
-    const stagger = uniform(random, -0.3, 0.3);
-    const foot = (s: number) =>
-      onMat(combo([pelvis, 1], [left, s * uniform(random, 0.12, 0.3)], [facing, s * stagger]), 0.04);
-    top = {
-      pelvis,
-      up: unit(combo([WORLD_UP, Math.cos(lean)], [facing, Math.sin(lean)])),
-      forward: facing,
-      leftArm: { kind: 'aim', mid: [0, 0, 0], end: [0, 0, 0] },
-      rightArm: { kind: 'aim', mid: [0, 0, 0], end: [0, 0, 0] },
-      leftLeg: { kind: 'reach', end: foot(1), bend: facing },
-      rightLeg: { kind: 'reach', end: foot(-1), bend: facing },
-    };
+    top = standingOver(random, pelvis, facing, lean, 0.12);
   } else {
     top = kneelingTop(
       random,
