@@ -177,6 +177,11 @@ function rollAccepts(label) {
   if (/standing/.test(label)) return ['standing'];
   return [];
 }
+/**
+ * What a roll label row accepts: either athlete's label, each position once (two athletes both in open guard
+ * accept open guard once, so the probability given to it is not counted twice).
+ */
+const rowAccepts = (row) => [...new Set([...rollAccepts(row.athlete_black), ...rollAccepts(row.athlete_red)])];
 /** The segment of a timeline at `time` (or null: no timeline, nobody). */
 const segmentAt = (timeline, time) =>
   timeline.find((segment) => time >= segment.start && time < segment.end) ?? timeline.at(-1) ?? null;
@@ -305,13 +310,7 @@ try {
     const row = weakAll.find((label) => Math.abs(Number(label.t_s) - frame.time) <= 1.01);
     const tracked = rollTracking.frames[i];
     if (row && tracked) {
-      readFrame(
-        'roll',
-        tracked.a,
-        tracked.b,
-        [...rollAccepts(row.athlete_black), ...rollAccepts(row.athlete_red)],
-        rollFiles[i],
-      );
+      readFrame('roll', tracked.a, tracked.b, rowAccepts(row), rollFiles[i]);
     }
   }
   const weak = weakAll.filter((row) => Number(row.t_s) <= (rollFrames.at(-1)?.time ?? 0) + 2);
@@ -319,7 +318,7 @@ try {
   const rollConfusion = [];
   for (const row of weak) {
     const segment = segmentAt(rollTimeline, Number(row.t_s));
-    const accepted = [...rollAccepts(row.athlete_black), ...rollAccepts(row.athlete_red)];
+    const accepted = rowAccepts(row);
     const said = segment?.position ?? 'none';
     const right = accepted.includes(said);
     if (right) agreed++;

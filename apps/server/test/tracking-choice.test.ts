@@ -75,4 +75,19 @@ describe('choosing the athletes over the whole clip', () => {
     const [chosen] = chosenOf([{ time: 0, people: [bystander, one, other] }]);
     expect(new Set(chosen)).toEqual(new Set([one, other]));
   });
+
+  it('takes a body seen whole over a detection with a pair-sized box and one joint seen', () => {
+    // A still of a tangled pair: the pose model also reports, round both athletes, a box with only one
+    // joint it is sure of (a knee). Its box is the largest, but it is no athlete: the two bodies are.
+    const [one, other] = pairAt(0, 0.45);
+    const [knee] = one.keypoints.slice(13);
+    const husk: SeenPerson = {
+      keypoints: one.keypoints.map((point) => (point === knee ? point : { ...point, score: 0.1 })),
+      score: 0.3,
+      box: { x: 0.25, y: 0.1, width: 0.5, height: 0.85 },
+      colour: null,
+    };
+    const [chosen] = chosenOf([{ time: 0, people: [husk, one, other] }]);
+    expect(new Set(chosen)).toEqual(new Set([one, other]));
+  });
 });

@@ -47,10 +47,13 @@ interface Track {
   colourWeight: number;
 }
 
+/** A joint the pose model is sure of. */
+const SEEN_JOINT = 0.3;
+
 function centreOf(person: Skeleton): { x: number; y: number } {
   const hips = [keypointIndex('leftHip'), keypointIndex('rightHip')]
     .map((index) => person.keypoints[index])
-    .filter((point) => point !== undefined && point.score >= 0.3);
+    .filter((point) => point !== undefined && point.score >= SEEN_JOINT);
   if (hips.length > 0) {
     return {
       x: hips.reduce((sum, point) => sum + (point?.x ?? 0), 0) / hips.length,
@@ -61,6 +64,19 @@ function centreOf(person: Skeleton): { x: number; y: number } {
 }
 
 const sizeOf = (person: Skeleton) => Math.max(0.05, Math.hypot(person.box.width, person.box.height) / 2);
+
+/**
+ * How big a person looks by the joints the pose model is sure of (half the diagonal of their extent), not
+ * by its box: a detection with one or two joints seen may carry a box as large as the pair it sits on,
+ * and is no athlete to choose over a body seen whole. Zero with fewer than two joints seen.
+ */
+function seenSize(person: Skeleton): number {
+  const seen = person.keypoints.filter((point) => point.score >= SEEN_JOINT);
+  if (seen.length < 2) return 0;
+  const xs = seen.map((point) => point.x);
+  const ys = seen.map((point) => point.y);
+  return Math.hypot(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)) / 2;
+}
 
 function colourDistance(
   first: readonly [number, number, number] | null,
@@ -282,11 +298,11 @@ function clipEvidence(frames: readonly (readonly SeenPerson[])[]): ClipEvidence 
  */
 function optionsOf(people: readonly SeenPerson[], clip: FrameEvidence): Option[] {
   const candidates = candidatesOf(people);
-  const largest = Math.max(0.05, ...candidates.map(sizeOf));
+  const largest = Math.max(0.05, ...candidates.map(seenSize));
   const single = (person: SeenPerson) => {
     const centre = centreOf(person);
     return {
-      size: sizeOf(person) / largest,
+      size: seenSize(person) / largest,
       middle: 1 - Math.min(1, 2 * Math.hypot(centre.x - 0.5, centre.y - 0.5)),
       moving: clip.moving(person),
     };
