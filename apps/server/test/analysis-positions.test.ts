@@ -1,7 +1,15 @@
 import type { AnalysisPosition } from '@openmat/contract/analysis';
 import { describe, expect, it } from 'vitest';
 import type { PairFrame } from '../src/analysis/pipeline.js';
-import { generatePair, generateSet, randomCamera, randomNoise } from '../src/analysis/positions/generator.js';
+import {
+  generatePair,
+  generateSet,
+  posedScene,
+  randomCamera,
+  randomNoise,
+  type PosedPosition,
+  type V3,
+} from '../src/analysis/positions/generator.js';
 import { argmax, HMM_STATES, transitionMatrix, UNCLEAR, viterbi } from '../src/analysis/positions/hmm.js';
 import { knowledgeTransitions } from '../src/analysis/positions/knowledge-transitions.js';
 import { modelProbabilities, POSITION_MODEL } from '../src/analysis/positions/model.js';
@@ -9,7 +17,7 @@ import { checkedModel, networkLogits, type PositionModelFile } from '../src/anal
 import { pairVector } from '../src/analysis/positions/model-features.js';
 import { mergeMembers } from '../scripts/position-ensemble.js';
 import { positionTimeline } from '../src/analysis/positions/timeline.js';
-import type { Skeleton } from '../src/analysis/skeleton.js';
+import { keypointIndex, type KeypointName, type Skeleton } from '../src/analysis/skeleton.js';
 import { TECHNIQUES } from '../src/coach/knowledge/knowledge-base.js';
 import { labelledSet, seededRandom, STATES, type PoseLabel } from './support/skeleton-poses.js';
 
@@ -165,6 +173,46 @@ describe('the generated detector', () => {
     expect(torso - ends).toBeGreaterThan(0.2);
     const complete = people.filter((person) => person.keypoints.every((point) => point.score >= 0.3)).length;
     expect(complete / people.length).toBeGreaterThan(0.1);
+  });
+});
+
+describe('the generated scenes', () => {
+  /** Scenes of one position, unturned (the bottom lies along x, head towards +x), top first. */
+  const scenes = (position: PosedPosition, count: number) =>
+    Array.from({ length: count }, (_, i) => posedScene(seededRandom(900 + i), position, 0));
+  const at = (joints: readonly V3[], name: KeypointName): V3 => joints[keypointIndex(name)] ?? [0, 0, 0];
+  const middle = (joints: readonly V3[], one: KeypointName, other: KeypointName): V3 => {
+    const [p, q] = [at(joints, one), at(joints, other)];
+    return [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2, (p[2] + q[2]) / 2];
+  };
+  const hips = (joints: readonly V3[]) => middle(joints, 'leftHip', 'rightHip');
+  const shoulders = (joints: readonly V3[]) => middle(joints, 'leftShoulder', 'rightShoulder');
+
+  it('hold side control across the chest, head to head the other way (north-south) and sitting beside the chest (the scarf hold)', () => {
+    const kinds = scenes('side-control', 200).map(([top, bottom]) => {
+      // Along the bottom's body (x): the top's hips beyond the bottom's head is north-south.
+      if (hips(top)[0] > at(bottom, 'nose')[0]) return 'north-south';
+      // Sitting on the mat beside the chest, facing the bottom's head: the scarf hold.
+      if (hips(top)[1] < hips(bottom)[1] + 0.12 && shoulders(top)[0] > hips(top)[0] + 0.2) return 'scarf hold';
+      return 'across';
+    });
+    const count = (kind: string) => kinds.filter((k) => k === kind).length;
+    console.info(
+      `Side control: across ${count('across')}, north-south ${count('north-south')}, scarf hold ${count('scarf hold')}`,
+    );
+    expect(count('north-south')).toBeGreaterThan(20);
+    expect(count('scarf hold')).toBeGreaterThan(10);
+    expect(count('across')).toBeGreaterThan(100);
+  });
+
+  it('have the top sometimes stand up in closed guard, and post a foot by the head in mount (S-mount)', () => {
+    const standing = scenes('closed-guard', 200).filter(([top]) => hips(top)[1] > 0.7).length;
+    const sMount = scenes('mount', 200).filter(([top, bottom]) =>
+      [at(top, 'leftAnkle'), at(top, 'rightAnkle')].some((ankle) => ankle[0] > shoulders(bottom)[0]),
+    ).length;
+    console.info(`Closed guard with the top standing: ${standing}/200; S-mount: ${sMount}/200`);
+    expect(standing).toBeGreaterThan(20);
+    expect(sMount).toBeGreaterThan(10);
   });
 });
 

@@ -451,6 +451,25 @@ const closedGuard: SceneMaker = (random, topBody, bottomBody) => {
   let bottom = bottomOnBack(random, bottomBody, [0, 35], [-25, 25]);
   const hipHeight = uniform(random, 0.3, 0.6);
   let top = kneelingTop(random, topBody, uniform(random, 0.12, 0.32), hipHeight, uniform(random, -10, 65) * DEG);
+  // (v4) A fifth of the time the top has stood up to break the guard: on the feet, the bottom's hips
+  // lifted off the mat by the legs still locked round the top's waist, the shoulders on the mat.
+  if (chance(random, 0.2)) {
+    const lift = uniform(random, 0.15, 0.4);
+    bottom = {
+      ...bottom,
+      pelvis: add(bottom.pelvis, [0, lift, 0]),
+      up: unit([bottomBody.torso, -lift * uniform(random, 0.6, 1), 0]),
+    };
+    const legs = topBody.thigh + topBody.shin;
+    const facing = rotate([1, 0, 0], WORLD_UP, uniform(random, -20, 20) * DEG);
+    top = standingOver(
+      random,
+      [-uniform(random, 0.12, 0.3), legs * uniform(random, 0.8, 0.95), uniform(random, -0.05, 0.05)],
+      facing,
+      uniform(random, 0, 35) * DEG,
+      0.12,
+    );
+  }
   const topFrame = frameOf(top);
   const lowBack = combo([top.pelvis, 1], [topFrame.forward, -0.16], [topFrame.up, uniform(random, 0, 0.2)]);
   bottom = {
@@ -654,11 +673,92 @@ const halfGuard: SceneMaker = (random, topBody, bottomBody) => {
   return { first: { body: topBody, pose: top }, second: { body: bottomBody, pose: bottom } };
 };
 
-/** Side control: the top across the bottom's chest, past the legs, on knees or sprawled. */
+/**
+ * (v4) North-south, held as side control: the top's chest on the bottom's chest, its head towards the
+ * bottom's hips and its hips and legs beyond the bottom's head, on knees or sprawled.
+ */
+function northSouth(random: Random, topBody: Body, bottomBody: Body, bottom: Pose): Scene {
+  const b0 = landmarks(bottomBody, bottom);
+  const sprawl = chance(random, 0.5);
+  const chestAt = combo(
+    [b0.chest, 1],
+    [[1, 0, 0], -uniform(random, 0.05, 0.3)],
+    [WORLD_UP, uniform(random, 0.12, 0.22)],
+    [[0, 0, 1], uniform(random, -0.1, 0.1)],
+  );
+  let top = chestOnChest(
+    random,
+    topBody,
+    chestAt,
+    Math.PI + uniform(random, -20, 20) * DEG,
+    sprawl ? uniform(random, 0.18, 0.3) : uniform(random, 0.3, 0.5),
+    1,
+  );
+  top = { ...top, ...trailingLegs(random, top, sprawl) };
+  const b = landmarks(bottomBody, bottom);
+  top = topArms(random, top, [...b.hips, b.pelvis, ...b.shoulders, onMat(add(b.pelvis, [0, 0, 0.3]))]);
+  const t = landmarks(topBody, top);
+  bottom = bottomArms(random, bottom, [t.head, ...t.shoulders, t.chest, ...t.hips]);
+  return { first: { body: topBody, pose: top }, second: { body: bottomBody, pose: bottom } };
+}
+
+/**
+ * (v4) The scarf hold (kesa gatame), held as side control: the top sits on its hip beside the bottom's
+ * chest, facing the bottom's head, leaning on the chest with an arm round the head, legs spread wide on
+ * the mat, one forward and one back.
+ */
+function scarfHold(random: Random, topBody: Body, bottomBody: Body, bottom: Pose, side: number): Scene {
+  const b0 = landmarks(bottomBody, bottom);
+  const chestAt = combo(
+    [b0.chest, 1],
+    [[1, 0, 0], uniform(random, -0.15, 0.05)],
+    [WORLD_UP, uniform(random, 0.15, 0.35)],
+    [[0, 0, 1], side * uniform(random, 0.05, 0.15)],
+  );
+  let top = chestOnChest(random, topBody, chestAt, uniform(random, 15, 40) * DEG, uniform(random, 0.12, 0.2), side);
+  // Sitting beside the bottom, on the side the top comes from.
+  const pelvis: V3 = [top.pelvis[0], top.pelvis[1], side * Math.max(0.22, Math.abs(top.pelvis[2]))];
+  const away: V3 = [0, 0, side];
+  const leg = (ahead: number): Limb => {
+    const knee = onMat(
+      combo([pelvis, 1], [[1, 0, 0], ahead * uniform(random, 0.2, 0.4)], [away, uniform(random, 0.15, 0.35)]),
+      uniform(random, 0.05, 0.25),
+    );
+    return {
+      kind: 'aim',
+      mid: knee,
+      end: onMat(combo([knee, 1], [[1, 0, 0], ahead * uniform(random, 0.1, 0.35)], [away, uniform(random, 0.1, 0.3)])),
+    };
+  };
+  const forwardLeg = sign(random);
+  top = {
+    ...top,
+    pelvis,
+    up: unit(sub(chestAt, pelvis)),
+    leftLeg: leg(forwardLeg),
+    rightLeg: leg(-forwardLeg),
+  };
+  const b = landmarks(bottomBody, bottom);
+  const aroundHead = add(b.head, [uniform(random, 0.05, 0.15), 0, -side * uniform(random, 0.1, 0.25)]);
+  top = topArms(random, top, [aroundHead, onMat(aroundHead), ...b.shoulders, b.chest]);
+  const t = landmarks(topBody, top);
+  bottom = bottomArms(random, bottom, [t.head, ...t.shoulders, t.chest, t.pelvis, ...t.hips]);
+  return { first: { body: topBody, pose: top }, second: { body: bottomBody, pose: bottom } };
+}
+
+/**
+ * Side control: the top across the bottom's chest, past the legs, on knees or sprawled; (v4) or head to
+ * head the other way (north-south), or sitting beside the chest (the scarf hold).
+ */
 const sideControl: SceneMaker = (random, topBody, bottomBody) => {
-  let bottom = bottomOnBack(random, bottomBody, [0, 20], [-30, 45]);
+  // (v4) A third of the time the bottom is turned well onto a side: towards the top, framing to recover
+  // guard, or away from it.
+  let bottom = bottomOnBack(random, bottomBody, [0, 20], chance(random, 0.3) ? [-75, 75] : [-30, 45]);
   const b0 = landmarks(bottomBody, bottom);
   const side = sign(random);
+  const variant = random();
+  if (variant < 0.2) return northSouth(random, topBody, bottomBody, bottom);
+  if (variant < 0.35) return scarfHold(random, topBody, bottomBody, bottom, side);
   const chestLow = combo(
     [b0.chest, 1],
     [[1, 0, 0], uniform(random, -0.25, 0.05)],
@@ -713,7 +813,16 @@ const mount: SceneMaker = (random, topBody, bottomBody) => {
   const up = unit(combo([WORLD_UP, Math.cos(lean)], [facing, Math.sin(lean)]));
   const left = unit(cross(WORLD_UP, facing));
   const grapevine = chance(random, 0.15);
+  // (v4) A fifth of the rest is an S-mount (technical mount): one knee up by the bottom's shoulder, that
+  // foot posted on the mat beside the bottom's head, the hips turned towards the other side.
+  const raisedKnee = !grapevine && chance(random, 0.2) ? sign(random) : 0;
   const leg = (s: number): Limb => {
+    if (s === raisedKnee) {
+      const foot = onMat(
+        combo([b0.pelvis, 1], [[1, 0, 0], uniform(random, 0.45, 0.65)], [left, s * uniform(random, 0.2, 0.35)]),
+      );
+      return { kind: 'reach', end: foot, bend: combo([WORLD_UP, 1], [facing, 0.5]) };
+    }
     if (grapevine) {
       const knee = onMat(combo([pelvis, 1], [facing, -uniform(random, 0.3, 0.45)], [left, s * 0.2]), 0.12);
       return { kind: 'aim', mid: knee, end: onMat(combo([knee, 1], [facing, -0.5], [left, -s * 0.05]), 0.08) };
