@@ -622,8 +622,54 @@ function trailingLegs(random: Random, pose: Pose, sprawl: boolean): { leftLeg: L
   return { leftLeg: leg(1), rightLeg: leg(-1) };
 }
 
-/** Half guard: chest to chest, one of the top's legs trapped between the bottom's. */
+/**
+ * (v4) Knee-shield half guard: the bottom on a side facing the top, the upper knee across the top's belly
+ * and the lower leg hooked round the top's near leg; the top kneels up in front of the bottom's hips, not
+ * chest to chest.
+ */
+function kneeShield(random: Random, topBody: Body, bottomBody: Body): Scene {
+  const side = sign(random);
+  let bottom = bottomOnBack(random, bottomBody, [5, 40], [0, 0]);
+  bottom = {
+    ...bottom,
+    ...supine(random, bottomBody, uniform(random, 5, 40) * DEG, side * uniform(random, 45, 80) * DEG),
+  };
+  let top = kneelingTop(
+    random,
+    topBody,
+    uniform(random, 0.2, 0.4),
+    uniform(random, 0.4, 0.6),
+    uniform(random, 0, 40) * DEG,
+  );
+  top = { ...top, pelvis: add(top.pelvis, [0, 0, side * uniform(random, 0.05, 0.2)]) };
+  const t = landmarks(topBody, top);
+  const { up: topUp, forward: topForward } = frameOf(top);
+  const belly = combo([t.pelvis, 1], [topUp, 0.15], [topForward, 0.12]);
+  const b0 = landmarks(bottomBody, bottom);
+  // The leg whose hip is higher (the bottom lies on the other) is the shield.
+  const upper = b0.hips[0][1] >= b0.hips[1][1] ? 1 : -1;
+  const shield: Limb = {
+    kind: 'aim',
+    mid: add(belly, jitter(random, 0.04)),
+    end: add(t.hips[upper === 1 ? 1 : 0], jitter(random, 0.05)),
+  };
+  const hook: Limb = {
+    kind: 'reach',
+    end: add(midpoint(t.knees[upper === 1 ? 0 : 1], t.hips[upper === 1 ? 0 : 1]), jitter(random, 0.05)),
+    bend: WORLD_UP,
+  };
+  bottom =
+    upper === 1 ? { ...bottom, leftLeg: shield, rightLeg: hook } : { ...bottom, leftLeg: hook, rightLeg: shield };
+  const b = landmarks(bottomBody, bottom);
+  top = topArms(random, top, [...b.knees, b.head, ...b.shoulders, b.pelvis]);
+  const t2 = landmarks(topBody, top);
+  bottom = bottomArms(random, bottom, [...t2.shoulders, t2.head, ...t2.hips, ...t2.wrists]);
+  return { first: { body: topBody, pose: top }, second: { body: bottomBody, pose: bottom } };
+}
+
+/** Half guard: chest to chest, one of the top's legs trapped between the bottom's; (v4) or a knee shield. */
 const halfGuard: SceneMaker = (random, topBody, bottomBody) => {
+  if (chance(random, 0.25)) return kneeShield(random, topBody, bottomBody);
   let bottom = bottomOnBack(random, bottomBody, [0, 30], [-60, 60]);
   const b0 = landmarks(bottomBody, bottom);
   const kneeling = chance(random, 0.35);
