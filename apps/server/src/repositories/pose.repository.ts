@@ -536,6 +536,88 @@ function isPartner(person: Skeleton, lone: Skeleton, frame: RollFrame): boolean 
   return within(person, box, frame) && !seenAgain;
 }
 
+/** The bones a painted-out body covers: limbs, the torso's sides and its diagonals (so its middle too). */
+const PAINTED_BONES: ReadonlyArray<readonly [number, number]> = [
+  [5, 7],
+  [7, 9],
+  [6, 8],
+  [8, 10],
+  [5, 6],
+  [11, 12],
+  [5, 11],
+  [6, 12],
+  [5, 12],
+  [6, 11],
+  [11, 13],
+  [13, 15],
+  [12, 14],
+  [14, 16],
+  [0, 5],
+  [0, 6],
+];
+/**
+ * How far from a painted-out bone the paint reaches: a share of the body's size (the diagonal of what its
+ * sure joints span). Thin strokes take the skeleton the model saw away and leave most of the body that
+ * lies under or behind it (ADR 0022: thicker strokes erased the hidden athlete too).
+ */
+const PAINT_RADIUS = 0.03;
+
+/**
+ * A copy of the frame with one body painted out in the mean colour of the region round it: the bones
+ * between the joints the model is sure of, as strokes, and the head. A second body the first one
+ * hid from the model (a multi-person model sees a tangle as one person) is then the only one there.
+ */
+function paintedOut(frame: RollFrame, person: Skeleton, region: Region): RollFrame {
+  const points = person.keypoints.map((point) => ({
+    x: point.x * frame.width,
+    y: point.y * frame.height,
+    seen: point.score >= SEEN,
+  }));
+  const seen = points.filter((point) => point.seen);
+  if (seen.length < 2) return frame;
+  const xs = seen.map((point) => point.x);
+  const ys = seen.map((point) => point.y);
+  const size = Math.hypot(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+  const radius = Math.max(2, PAINT_RADIUS * size);
+  const strokes = PAINTED_BONES.flatMap(([from, to]) => {
+    const one = points[from];
+    const other = points[to];
+    return one?.seen && other?.seen ? [{ one, other }] : [];
+  });
+  const head = points.slice(0, 5).filter((point) => point.seen);
+  const rgb = new Uint8Array(frame.rgb);
+  const left = Math.max(0, region.x);
+  const top = Math.max(0, region.y);
+  const right = Math.min(frame.width, region.x + region.width);
+  const bottom = Math.min(frame.height, region.y + region.height);
+  const colour = [0, 0, 0];
+  let count = 0;
+  for (let y = top; y < bottom; y++)
+    for (let x = left; x < right; x++) {
+      const at = (y * frame.width + x) * 3;
+      for (let channel = 0; channel < 3; channel++) colour[channel] = (colour[channel] ?? 0) + (rgb[at + channel] ?? 0);
+      count++;
+    }
+  const fill = colour.map((sum) => Math.round(sum / Math.max(1, count)));
+  const onStroke = (x: number, y: number) =>
+    strokes.some(({ one, other }) => {
+      const dx = other.x - one.x;
+      const dy = other.y - one.y;
+      const length = dx * dx + dy * dy;
+      const t = length === 0 ? 0 : Math.min(1, Math.max(0, ((x - one.x) * dx + (y - one.y) * dy) / length));
+      return Math.hypot(x - one.x - t * dx, y - one.y - t * dy) <= radius;
+    }) || head.some((point) => Math.hypot(x - point.x, y - point.y) <= 1.6 * radius);
+  for (let y = top; y < bottom; y++)
+    for (let x = left; x < right; x++) {
+      if (!onStroke(x + 0.5, y + 0.5)) continue;
+      const at = (y * frame.width + x) * 3;
+      rgb[at] = fill[0] ?? 0;
+      rgb[at + 1] = fill[1] ?? 0;
+      rgb[at + 2] = fill[2] ?? 0;
+    }
+  return { ...frame, rgb };
+}
+
 /** Whether the middle of a person's box lies in a region (pixels). */
 function within(person: Skeleton, region: Region, frame: RollFrame): boolean {
   const x = (person.box.x + person.box.width / 2) * frame.width;
@@ -718,9 +800,9 @@ export async function createPoseEstimator(
       const expected = frame.width * frame.height * 3;
       if (!(frame.width > 0 && frame.height > 0) || frame.rgb.length !== expected)
         throw new Error(`A ${frame.width}x${frame.height} RGB frame needs ${expected} bytes, not ${frame.rgb.length}.`);
-      const look = async (view: View, minScore?: number) => {
+      const look = async (view: View, minScore?: number, picture: RollFrame = frame) => {
         modelRuns++;
-        const output = await (await idlestThread()).run('multipose', toInput(frame, view), view.width, view.height);
+        const output = await (await idlestThread()).run('multipose', toInput(picture, view), view.width, view.height);
         return decode(output, frame, view, minScore);
       };
       /** The single-person model's joints in a square view. */
@@ -784,16 +866,35 @@ export async function createPoseEstimator(
         if (!showsClearPair(inRegion, frame.width / frame.height))
           views.push(...(await Promise.all(TURNED.map((turn) => look(viewOf(region, turn))))));
       }
+      /** The likeliest athlete when nobody touches them (where tracking last saw the pair, when it tells). */
+      const loneAthlete = (): Skeleton | undefined => {
+        const merged = mergeViews(views);
+        const near = focus ? merged.filter((person) => within(person, regionOf(focus, frame), frame)) : [];
+        const [lone, partner] = likeliestPair(near.length > 0 ? near : merged) ?? [];
+        return partner === undefined ? lone : undefined;
+      };
       // Two tangled bodies the model saw as one: when the likeliest athlete has no partner touching
       // them, the two overlapping parts of their region are looked at alone, where each athlete fills
       // more of the view and the other is partly cut away.
       if (topDown !== 'off') {
-        const merged = mergeViews(views);
-        const near = focus ? merged.filter((person) => within(person, regionOf(focus, frame), frame)) : [];
-        const [lone, partner] = likeliestPair(near.length > 0 ? near : merged) ?? [];
-        if (lone !== undefined && partner === undefined) {
+        const lone = loneAthlete();
+        if (lone !== undefined) {
           const parts = splitRegion(regionOf(lone.box, frame));
           const found = await Promise.all(parts.map((part) => look(viewOf(part, 0))));
+          views.push(...found.map((people) => people.filter((person) => isPartner(person, lone, frame))));
+        }
+      }
+      // One body hiding the other (an athlete behind the one taking the back, under the one mounting):
+      // when the athlete is still alone, their skeleton is painted out and their region looked at again,
+      // upright and turned a quarter both ways, so the model's strongest person there is the one hidden.
+      if (topDown !== 'off') {
+        const lone = loneAthlete();
+        if (lone !== undefined) {
+          const region = regionOf(lone.box, frame);
+          const picture = paintedOut(frame, lone, region);
+          const found = await Promise.all(
+            [0 as const, ...TURNED].map((turn) => look(viewOf(region, turn), undefined, picture)),
+          );
           views.push(...found.map((people) => people.filter((person) => isPartner(person, lone, frame))));
         }
       }
