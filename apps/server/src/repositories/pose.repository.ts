@@ -599,24 +599,42 @@ function paintedOut(frame: RollFrame, person: Skeleton, region: Region): RollFra
       count++;
     }
   const fill = colour.map((sum) => Math.round(sum / Math.max(1, count)));
-  const onStroke = (x: number, y: number) =>
-    strokes.some(({ one, other }) => {
-      const dx = other.x - one.x;
-      const dy = other.y - one.y;
-      const length = dx * dx + dy * dy;
-      const t = length === 0 ? 0 : Math.min(1, Math.max(0, ((x - one.x) * dx + (y - one.y) * dy) / length));
-      return Math.hypot(x - one.x - t * dx, y - one.y - t * dy) <= radius;
-    }) || head.some((point) => Math.hypot(x - point.x, y - point.y) <= 1.6 * radius);
-  for (let y = top; y < bottom; y++)
-    for (let x = left; x < right; x++) {
-      if (!onStroke(x + 0.5, y + 0.5)) continue;
-      const at = (y * frame.width + x) * 3;
-      rgb[at] = fill[0] ?? 0;
-      rgb[at + 1] = fill[1] ?? 0;
-      rgb[at + 2] = fill[2] ?? 0;
-    }
+  /** Paints the pixels (of the region) within `reach` of the segment from `one` to `other`. */
+  const paint = (one: { x: number; y: number }, other: { x: number; y: number }, reach: number) => {
+    const dx = other.x - one.x;
+    const dy = other.y - one.y;
+    const length = dx * dx + dy * dy;
+    const x0 = Math.max(left, Math.floor(Math.min(one.x, other.x) - reach));
+    const x1 = Math.min(right, Math.ceil(Math.max(one.x, other.x) + reach));
+    const y0 = Math.max(top, Math.floor(Math.min(one.y, other.y) - reach));
+    const y1 = Math.min(bottom, Math.ceil(Math.max(one.y, other.y) + reach));
+    for (let y = y0; y < y1; y++)
+      for (let x = x0; x < x1; x++) {
+        const px = x + 0.5 - one.x;
+        const py = y + 0.5 - one.y;
+        const t = length === 0 ? 0 : Math.min(1, Math.max(0, (px * dx + py * dy) / length));
+        if (Math.hypot(px - t * dx, py - t * dy) > reach) continue;
+        const at = (y * frame.width + x) * 3;
+        rgb[at] = fill[0] ?? 0;
+        rgb[at + 1] = fill[1] ?? 0;
+        rgb[at + 2] = fill[2] ?? 0;
+      }
+  };
+  for (const { one, other } of strokes) paint(one, other, radius);
+  for (const point of head) paint(point, point, 1.6 * radius);
   return { ...frame, rgb };
 }
+
+/**
+ * A body is painted out of the top-down crop of the other athlete only when it is at least this share of
+ * the frame's width across (its box's diagonal: 160 pixels of a 640x360 frame). On smaller bodies the
+ * skeleton is off by about a limb's width, so strokes along it miss the body and cover the athlete looked
+ * at (ADR 0022: on the roll's 60-150 pixel rollers painting lost the timeline's agreed labels).
+ */
+const PAINTABLE_SIZE = 0.25;
+
+const paintable = (person: Skeleton, frame: RollFrame) =>
+  Math.hypot(person.box.width * frame.width, person.box.height * frame.height) >= PAINTABLE_SIZE * frame.width;
 
 /** Whether the middle of a person's box lies in a region (pixels). */
 function within(person: Skeleton, region: Region, frame: RollFrame): boolean {
@@ -806,14 +824,15 @@ export async function createPoseEstimator(
         return decode(output, frame, view, minScore);
       };
       /** The single-person model's joints in a square view. */
-      const lookAtOne = async (view: View) => {
+      const lookAtOne = async (view: View, picture: RollFrame = frame) => {
         modelRuns++;
-        const output = await (await idlestThread()).run('single', toInput(frame, view), view.width, view.height);
+        const output = await (await idlestThread()).run('single', toInput(picture, view), view.width, view.height);
         return decodeSingle(output, frame, view);
       };
       /**
        * The top-down pass: each of the two likeliest athletes whose skeleton is weak or overlaps the other
-       * is looked at alone, in a square round its box, by the single-person model (also turned a quarter
+       * is looked at alone, in a square round its box with the other athlete painted out when the other is
+       * large enough to paint (`paintable`), by the single-person model (also turned a quarter
        * both ways when it may be lying); its joints replace the multi-person ones when they are surer on
        * average and are this person's, not the other athlete's.
        */
@@ -835,12 +854,14 @@ export async function createPoseEstimator(
               if (meanJointScore(candidate) > meanJointScore(best) && belongsTo(keypoints, person, others))
                 best = candidate;
             };
-            keep(await lookAtOne(squareView(square, 0, SINGLE_INPUT[topDown])));
+            // The other athlete painted out of the crop, so the model looks at this one alone.
+            const picture = other !== undefined && paintable(other, frame) ? paintedOut(frame, other, square) : frame;
+            keep(await lookAtOne(squareView(square, 0, SINGLE_INPUT[topDown]), picture));
             // A body that may be lying and is still weak upright is looked at turned a quarter both ways.
             const lying = person.box.width * frame.width > LYING * person.box.height * frame.height;
             if (lying && meanJointScore(best) < WEAK_SKELETON) {
               const turned = await Promise.all(
-                TURNED.map((turn) => lookAtOne(squareView(square, turn, SINGLE_INPUT[topDown]))),
+                TURNED.map((turn) => lookAtOne(squareView(square, turn, SINGLE_INPUT[topDown]), picture)),
               );
               turned.forEach(keep);
             }
