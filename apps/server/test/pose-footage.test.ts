@@ -119,8 +119,8 @@ describe.runIf(present)('athletes found on real grappling footage (../shared/foo
     // 4 of 17 before the turned views and the pair-aware choice of athletes; 11 after; 12 once a lone
     // body's region is also looked at in two parts (mount01's pair, read as one body before); 14 once a
     // lone body is painted out and its region looked at again (back04 and mount05; ADR 0022); 15 once the
-    // other athlete is painted out of each top-down crop.
-    expect(found.length).toBeGreaterThanOrEqual(14);
+    // other athlete is painted out of each top-down crop; 14 once the plain crop is looked at beside it.
+    expect(found.length).toBeGreaterThanOrEqual(13);
   }, 120_000);
 
   it('finds the athlete hidden behind the one whose back is taken, by painting out the body it found', async () => {
@@ -179,8 +179,8 @@ describe.runIf(present)('athletes found on real grappling footage (../shared/foo
     expect(losses.length).toBeGreaterThanOrEqual(12);
     // 3.48 with nearest-neighbour input to the pose model, 2.22 with bilinear input (ADR 0022); 1.98 with the
     // fourth generator (ADR 0023); 1.72 with a lone athlete painted out, 1.51 with the other athlete painted
-    // out of each top-down crop (ADR 0022).
-    expect(mean).toBeLessThan(1.65);
+    // out of each top-down crop, 1.15 with the plain crop looked at beside the painted one (ADR 0022).
+    expect(mean).toBeLessThan(1.35);
   }, 120_000);
 
   it('names a position on a real still only when it can read it, and then mostly rightly', async () => {
@@ -207,8 +207,9 @@ describe.runIf(present)('athletes found on real grappling footage (../shared/foo
     }
     // 5 of 17 with the first learned model (one of them by the prior); 3 with the second generator; 4 with
     // the top-down pass (the single-person model on each weak or overlapping athlete); 6 with a lone
-    // athlete painted out; 9 with the other athlete painted out of each top-down crop (ADR 0022).
-    expect(right.length).toBeGreaterThanOrEqual(8);
+    // athlete painted out; 9 with the other athlete painted out of each top-down crop; 11 with the plain
+    // crop looked at beside the painted one, the surer kept (ADR 0022).
+    expect(right.length).toBeGreaterThanOrEqual(10);
   }, 120_000);
 
   it('sees the chosen grapplers surer with the top-down pass than with the multi-person model alone', async () => {

@@ -831,8 +831,8 @@ export async function createPoseEstimator(
       };
       /**
        * The top-down pass: each of the two likeliest athletes whose skeleton is weak or overlaps the other
-       * is looked at alone, in a square round its box with the other athlete painted out when the other is
-       * large enough to paint (`paintable`), by the single-person model (also turned a quarter
+       * is looked at alone, in a square round its box (as it is and, when the other athlete is large enough
+       * to paint, with the other painted out: `paintable`), by the single-person model (also turned a quarter
        * both ways when it may be lying); its joints replace the multi-person ones when they are surer on
        * average and are this person's, not the other athlete's.
        */
@@ -854,9 +854,14 @@ export async function createPoseEstimator(
               if (meanJointScore(candidate) > meanJointScore(best) && belongsTo(keypoints, person, others))
                 best = candidate;
             };
-            // The other athlete painted out of the crop, so the model looks at this one alone.
+            // The other athlete painted out of the crop, so the model looks at this one alone; the crop is also
+            // looked at as it is, since the strokes may cross this athlete too: the surer look is kept.
             const picture = other !== undefined && paintable(other, frame) ? paintedOut(frame, other, square) : frame;
-            keep(await lookAtOne(squareView(square, 0, SINGLE_INPUT[topDown]), picture));
+            const pictures = picture === frame ? [frame] : [picture, frame];
+            const looks = await Promise.all(
+              pictures.map((each) => lookAtOne(squareView(square, 0, SINGLE_INPUT[topDown]), each)),
+            );
+            looks.forEach(keep);
             // A body that may be lying and is still weak upright is looked at turned a quarter both ways.
             const lying = person.box.width * frame.width > LYING * person.box.height * frame.height;
             if (lying && meanJointScore(best) < WEAK_SKELETON) {
