@@ -629,7 +629,7 @@ function paintedOut(frame: RollFrame, person: Skeleton, region: Region): RollFra
  * A body is painted out of the top-down crop of the other athlete only when it is at least this share of
  * the frame's width across (its box's diagonal: 160 pixels of a 640x360 frame). On smaller bodies the
  * skeleton is off by about a limb's width, so strokes along it miss the body and cover the athlete looked
- * at (ADR 0022: on the roll's 60-150 pixel rollers painting lost the timeline's agreed labels).
+ * at (ADR 0022: on the roll's rollers, 50-170 pixels across, painting lost the timeline's agreed labels).
  */
 const PAINTABLE_SIZE = 0.25;
 
