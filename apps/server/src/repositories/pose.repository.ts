@@ -829,6 +829,11 @@ export async function createPoseEstimator(
         const output = await (await idlestThread()).run('single', toInput(picture, view), view.width, view.height);
         return decodeSingle(output, frame, view);
       };
+      /** The likeliest pair (or lone athlete) where tracking last saw the athletes when it tells, else in the whole frame. */
+      const likeliestPairNear = (people: readonly Skeleton[]) => {
+        const near = focus ? people.filter((person) => within(person, regionOf(focus, frame), frame)) : [];
+        return likeliestPair(near.length > 0 ? near : people);
+      };
       /**
        * The top-down pass: each of the two likeliest athletes whose skeleton is weak or overlaps the other
        * is looked at alone, in a square round its box (as it is and, when the other athlete is large enough
@@ -839,8 +844,7 @@ export async function createPoseEstimator(
       const closerLook = async (people: Skeleton[]): Promise<Skeleton[]> => {
         if (topDown === 'off') return people;
         // The two candidates: the likeliest pair where tracking last saw the athletes, when it tells.
-        const near = focus ? people.filter((person) => within(person, regionOf(focus, frame), frame)) : [];
-        const pair = likeliestPair(near.length > 0 ? near : people) ?? [];
+        const pair = likeliestPairNear(people) ?? [];
         const better = await Promise.all(
           pair.map(async (person) => {
             const other = pair.find((each) => each !== person);
@@ -894,9 +898,7 @@ export async function createPoseEstimator(
       }
       /** The likeliest athlete when nobody touches them (where tracking last saw the pair, when it tells). */
       const loneAthlete = (): Skeleton | undefined => {
-        const merged = mergeViews(views);
-        const near = focus ? merged.filter((person) => within(person, regionOf(focus, frame), frame)) : [];
-        const [lone, partner] = likeliestPair(near.length > 0 ? near : merged) ?? [];
+        const [lone, partner] = likeliestPairNear(mergeViews(views)) ?? [];
         return partner === undefined ? lone : undefined;
       };
       // Two tangled bodies the model saw as one: when the likeliest athlete has no partner touching
