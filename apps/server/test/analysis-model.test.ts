@@ -12,6 +12,7 @@ import { signUp, type SignedIn } from './support/accounts.js';
 import { databaseTargets } from './support/databases.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
 import { chatCompletion, sendJson, startOpenAiLoopback, type OpenAiLoopback } from './support/openai-loopback.js';
+import { rememberedPose } from './support/remembered-pose.js';
 import { multipart } from './support/videos.js';
 
 const run = promisify(execFile);
@@ -28,6 +29,11 @@ interface ChatBody {
 
 /** A small OpenAI-compatible server on 127.0.0.1 (test/support/openai-loopback.ts). */
 let loopback: OpenAiLoopback;
+/**
+ * The real pose model, once per frame of the one clip every test uploads: these tests are about the
+ * vision model around it, and the local analysis of that clip is the same every time.
+ */
+const pose = rememberedPose();
 const bodies = () => loopback.seen.map((request) => request.body as ChatBody);
 
 const completion =
@@ -71,6 +77,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await loopback.close();
+  await pose.close();
 });
 beforeEach(() => {
   loopback.reset();
@@ -101,6 +108,7 @@ describe.each(databaseTargets)('video analysis by a vision model on $dialect', {
         AI_API_KEY: 'vision-key',
         AI_TIMEOUT_MS: '5000',
       },
+      poseDetector: pose.detector,
     });
     student = await signUp(ctx.app, { fighterName: 'Kuba Nowak' });
     clip = await peopleClip();
