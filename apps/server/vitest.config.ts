@@ -5,9 +5,10 @@ import { defineConfig } from 'vitest/config';
 const contractSrc = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
 
 /**
- * Files that spend a minute or more mostly waiting (killed and restarted servers, leases running out,
- * the pose model on real footage). They start first, so that on two cores the short files fill the
- * other fork around them instead of one of them running alone at the end.
+ * Files that spend half a minute or more (killed and restarted servers, leases running out, the pose
+ * model on real footage). They start first: with more than one fork (Vitest uses one fewer than the
+ * cores, so one on a two-core machine) the short files fill the other forks around them instead of one
+ * of them running alone at the end.
  */
 const SLOW_FIRST = [
   'analysis-restart',
