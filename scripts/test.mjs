@@ -11,9 +11,10 @@
 // lane: on two cores the two lanes then end within about a minute of each other.
 // Neither lane reads what the other writes: the server's tests run from the sources, the journeys from
 // the build. Each step's output is printed whole when the step ends, so the two lanes never interleave.
-// The first failing step stops both lanes. `TEST_LANES=1` runs every step one after the other instead.
+// The first failing step stops both lanes, with every process they started (servers a test started in a
+// process group of its own too). `TEST_LANES=1` runs every step one after the other instead.
 // It ends with one summary line of every test counted.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -84,14 +85,58 @@ function runStep(step) {
   });
 }
 
-function stopOthers() {
-  for (const child of running) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      child.kill('SIGTERM');
+/**
+ * A process and everything started under it, however deep, each with its process group: a test that
+ * starts a server in a group of its own (to kill it outright) leaves it out of the step's group.
+ */
+function processTree(pid) {
+  let table;
+  try {
+    table = execFileSync('ps', ['-A', '-o', 'pid=,ppid=,pgid='], { encoding: 'utf8' });
+  } catch {
+    return [{ pid, group: pid }];
+  }
+  const rows = table
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number));
+  const inTree = new Set([pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [each, parent] of rows) {
+      if (inTree.has(parent) && !inTree.has(each)) {
+        inTree.add(each);
+        grew = true;
+      }
     }
   }
+  return rows.filter(([each]) => inTree.has(each)).map(([each, , group]) => ({ pid: each, group }));
+}
+
+function signalTree(tree, signal) {
+  const groups = new Set(tree.map((each) => each.group).filter((group) => group > 1 && group !== process.pid));
+  for (const target of [...[...groups].map((group) => -group), ...tree.map((each) => each.pid)]) {
+    try {
+      process.kill(target, signal);
+    } catch {
+      // Gone already.
+    }
+  }
+}
+
+/** Seconds a stopped step has to end by itself before it and all it started are killed. */
+const GRACE_SECONDS = 5;
+let stopping = Promise.resolve();
+
+function stopOthers() {
+  const trees = [...running].map((child) => processTree(child.pid));
+  for (const tree of trees) signalTree(tree, 'SIGTERM');
+  stopping = new Promise((resolve) =>
+    setTimeout(() => {
+      for (const tree of trees) signalTree(tree, 'SIGKILL');
+      resolve();
+    }, GRACE_SECONDS * 1000),
+  );
 }
 
 async function runLane(steps) {
@@ -126,6 +171,7 @@ async function runLane(steps) {
 }
 
 await Promise.all(lanes.map(runLane));
+await stopping;
 
 console.log('\nSummary');
 for (const line of lines) console.log(`  ${line}`);
