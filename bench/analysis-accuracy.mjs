@@ -231,6 +231,8 @@ const detectAll = (frames) => Promise.all(frames.map((frame) => detector.detect(
 const started = performance.now();
 const summary = {};
 let modelRuns = 0;
+/** Wall seconds of the pose stage on each real clip, seen frame after frame as the analysis sees a video. */
+const poseSeconds = {};
 
 try {
   // Stills: one frame each, the athletes chosen as a one-frame video would choose them.
@@ -283,7 +285,9 @@ try {
   );
   runsBefore = detector.modelRuns;
   // A clip is seen as the analysis sees it: frame after frame, each told where the athletes were.
+  let seeing = performance.now();
   const rollSeen = await seeFrames(rollFrames, detector);
+  poseSeconds.roll = (performance.now() - seeing) / 1000;
   const rollPeople = rollSeen.map((frame) => frame.people);
   const rollRuns = detector.modelRuns - runsBefore;
   const rollTracking = trackAthletes(rollSeen);
@@ -340,7 +344,9 @@ try {
     sampled++;
   }
   runsBefore = detector.modelRuns;
+  seeing = performance.now();
   const judoSeen = await seeFrames(judoFrames, detector);
+  poseSeconds.judo = (performance.now() - seeing) / 1000;
   const judoPeople = judoSeen.map((frame) => frame.people);
   const judoRuns = detector.modelRuns - runsBefore;
   const judoTracking = trackAthletes(judoSeen);
@@ -487,3 +493,16 @@ console.log(
   `pose model on ${threads} thread(s); ${((performance.now() - started) / 1000).toFixed(1)} s for ${frameCount} frames;` +
     ` model runs a frame ${(modelRuns / frameCount).toFixed(2)} (stills ${stills.runs}, roll ${roll.runs}, judo ${judo.runs} runs)`,
 );
+// What those looks cost a real video: the app samples ANALYSIS_FRAMES_PER_SECOND (2) frames a second.
+const FPS = Number(process.env.ANALYSIS_FRAMES_PER_SECOND ?? 2);
+for (const [clip, n] of [
+  ['roll', roll.n],
+  ['judo', judo.n],
+]) {
+  if (poseSeconds[clip] === undefined || n === 0) continue;
+  const perFrame = poseSeconds[clip] / n;
+  console.log(
+    `pose stage on the ${clip}: ${perFrame.toFixed(2)} s a frame; at ${FPS} frames a second of video, ` +
+      `${(1 / (FPS * perFrame)).toFixed(2)}x real time (bench/analysis.mjs's empty pattern aims at 2x)`,
+  );
+}
