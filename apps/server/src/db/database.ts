@@ -1,7 +1,7 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase as KyselySqlite } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -43,8 +43,38 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/** How many prepared statements are kept: an `in (...)` list gives a new text for every length. */
+const STATEMENTS_KEPT = 256;
+
+/**
+ * The SQLite file as Kysely sees it, with its prepared statements kept by their SQL text (the least
+ * recently used dropped first). Kysely prepares every query anew, and preparing was a fifth of the time
+ * the server spent in SQLite under the session bench (ADR 0014). Kysely runs one query at a time on the
+ * one connection and never streams here, so a statement is never used twice at once. SQLite prepares a
+ * kept statement again by itself when a migration changes the schema (an EXPLAIN is the exception, and is
+ * not kept).
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqlite {
+  const kept = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      // An EXPLAIN is planned when it is prepared: kept, it would go on describing the schema it first saw.
+      if (/^\s*explain\b/i.test(text)) return sqlite.prepare(text);
+      const statement = kept.get(text) ?? sqlite.prepare(text);
+      kept.delete(text);
+      kept.set(text, statement);
+      if (kept.size > STATEMENTS_KEPT) {
+        const oldest = kept.keys().next();
+        if (!oldest.done) kept.delete(oldest.value);
+      }
+      return statement;
+    },
+  };
 }
 
 /**
