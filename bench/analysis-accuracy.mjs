@@ -9,13 +9,18 @@
 //   - positions right per still, with a confusion table; agreement with the roll's rough labels (written
 //     by a vision language model) and the judo clip's labels;
 //   - calibration: the confidence the timeline reports, in buckets, against how often it was right.
+//   - the stills made into clips: each still as a 4-second H.264 video, analysed as an upload is (the app's
+//     sampler, frame after frame, tracking and the timeline over the clip). This is how the held-out set of
+//     issue 19 measures real frames, and it is not the same as a still: the video's colour format and
+//     compression change the pixels a little, and the frames of a clip are tracked together.
 // Uses the built server: `npm run build -w @openmat/contract && npm run build -w @openmat/server` first.
 // `BENCH_SMOKE=1` runs a few files only; `POSITION_MODEL=file.json` measures another trained position model.
 // `POSE_TOP_DOWN=off` (or `lightning`) measures the pose stage without the top-down pass (or with MoveNet
 // Lightning in it instead of Thunder), to compare with the default in the same sitting.
 // Without ../shared/footage it says so and exits 0.
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -62,6 +67,8 @@ const HEIGHT = 360;
 const ASPECT = WIDTH / HEIGHT;
 const timelineOf = positionTimelineFor(ASPECT, candidate);
 const pairs = JSON.parse(readFileSync(new URL('./lib/footage-pairs.json', import.meta.url), 'utf8'));
+/** The frames a second the app samples of an upload (ANALYSIS_FRAMES_PER_SECOND, default 2). */
+const APP_FPS = Number(process.env.ANALYSIS_FRAMES_PER_SECOND ?? 2);
 const pct = (part, whole) => (whole === 0 ? '  n/a' : `${((100 * part) / whole).toFixed(0).padStart(3)} %`);
 
 // ---------------------------------------------------------------- reading the footage
@@ -388,6 +395,54 @@ try {
   confusionTable('judo', judoConfusion);
   summary.judo = { ...judo, runs: judoRuns };
 
+  // The stills made into clips, analysed as uploads are: the held-out set measures real frames this way.
+  const clipDir = mkdtempSync(path.join(tmpdir(), 'openmat-still-clips-'));
+  const clipped = { n: 0, frames: 0, chosenBoth: 0, allFrames: 0, positionsRight: 0, runs: 0 };
+  const clipConfusion = [];
+  runsBefore = detector.modelRuns;
+  console.log('\n== Stills made into clips (4 s of H.264 each, sampled, tracked and read as an upload)');
+  try {
+    for (const row of stillRows) {
+      const file = path.join(clipDir, `${row.file}.mp4`);
+      await run('ffmpeg', [
+        ...['-hide_banner', '-loglevel', 'error', '-loop', '1', '-i', path.join(FOOTAGE, 'stills', row.file)],
+        ...['-t', '4', '-r', '25', '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2', '-pix_fmt', 'yuv420p'],
+        ...['-c:v', 'libx264', file],
+      ]);
+      const info = await media.probe(file);
+      const source = { path: file, demuxer: info.demuxer, durationSeconds: info.durationSeconds };
+      const frames = [];
+      for await (const frame of media.sampleFrames(source, { framesPerSecond: APP_FPS, width: WIDTH, height: HEIGHT }))
+        frames.push(frame);
+      const tracking = trackAthletes(await seeFrames(frames, detector));
+      const box = pairs.stills[row.file];
+      const both = tracking.frames.filter((tracked) => judgeChosen(tracked, box).both).length;
+      const timeline =
+        tracking.athletesFound >= 2 ? timelineOf(tracking.frames.map(({ time, a, b }) => ({ time, a, b }))) : [];
+      // What the clip is read as: the position of its longest segment.
+      const longest = timeline.reduce((best, s) => (!best || s.end - s.start > best.end - best.start ? s : best), null);
+      const said = longest?.position ?? 'none';
+      const right = stillAccepts(row).includes(said);
+      clipped.n++;
+      clipped.frames += frames.length;
+      clipped.chosenBoth += both;
+      if (both === frames.length) clipped.allFrames++;
+      if (right) clipped.positionsRight++;
+      if (longest)
+        calibration.push({ set: 'clips', confidence: longest.confidence, right, unclear: said === 'unclear' });
+      clipConfusion.push({ truth: row.position, said });
+      console.log(
+        `  ${row.file.padEnd(26)} both grapplers chosen in ${both}/${frames.length} frames; ${row.position} -> ` +
+          `${timeline.map((s) => `${s.position} ${s.confidence.toFixed(2)}`).join(', ') || 'none'} ${right ? 'RIGHT' : 'wrong'}`,
+      );
+    }
+  } finally {
+    rmSync(clipDir, { recursive: true, force: true });
+  }
+  clipped.runs = detector.modelRuns - runsBefore;
+  confusionTable('stills as clips', clipConfusion);
+  summary.clips = clipped;
+
   // Frames with nobody: the analysis must choose no athletes.
   const emptyFrames = [
     await decodeImage(path.join(root, 'apps/server/test/fixtures/people/no-person.jpg')),
@@ -458,10 +513,10 @@ function calibrationTable(title, all) {
   }
 }
 console.log('\n== Calibration');
-calibrationTable('real footage (stills, roll labels, judo frames)', calibration);
+calibrationTable('real footage (stills, stills as clips, roll labels, judo frames)', calibration);
 calibrationTable('synthetic', synthCalibration);
 
-const { stills, roll, judo, empty } = summary;
+const { stills, roll, judo, empty, clips } = summary;
 console.log('\n== Summary                                  real footage                synthetic');
 console.log(
   `athletes found, stills (pose model / chosen)  ${stills.detectedBoth}/${stills.n} / ${stills.chosenBoth}/${stills.n} = ${pct(stills.chosenBoth, stills.n)}        n/a (no pose model)`,
@@ -472,9 +527,15 @@ console.log(
 console.log(
   `athletes found, judo frames                   ${judo.detectedBoth}/${judo.n} / ${judo.chosenBoth}/${judo.n} = ${pct(judo.chosenBoth, judo.n)}   (${judo.wrongChosen} bystanders chosen)`,
 );
+console.log(
+  `athletes found, stills made into clips        ${clips.chosenBoth}/${clips.frames} frames = ${pct(clips.chosenBoth, clips.frames)}   (every frame of the clip: ${clips.allFrames}/${clips.n})`,
+);
 console.log(`frames with nobody -> no athletes            ${empty.none}/${empty.n}`);
 console.log(
   `positions right, stills                       ${stills.positionsRight}/${stills.n} = ${pct(stills.positionsRight, stills.n)}               ${synthRight}/${labelled.length} = ${pct(synthRight, labelled.length)} (top too ${pct(synthTopRight, labelled.length)}; classifier alone ${pct(classifierRight, labelled.length)})`,
+);
+console.log(
+  `positions right, stills made into clips       ${clips.positionsRight}/${clips.n} = ${pct(clips.positionsRight, clips.n)}`,
 );
 console.log(
   `agreement, roll rough labels                  ${roll.agreed}/${roll.labels} = ${pct(roll.agreed, roll.labels)}`,
@@ -488,13 +549,15 @@ console.log(
     ` over ${frames.length} real pairs${process.env.POSITION_MODEL ? ` (${process.env.POSITION_MODEL})` : ''}`,
 );
 if (process.env.DUMP_PAIRS) writeFileSync(process.env.DUMP_PAIRS, JSON.stringify({ aspect: ASPECT, pairs: dumped }));
-const frameCount = stills.n + roll.n + judo.n + empty.n;
+const frameCount = stills.n + roll.n + judo.n + empty.n + clips.frames;
+
 console.log(
   `pose model on ${threads} thread(s); ${((performance.now() - started) / 1000).toFixed(1)} s for ${frameCount} frames;` +
-    ` model runs a frame ${(modelRuns / frameCount).toFixed(2)} (stills ${stills.runs}, roll ${roll.runs}, judo ${judo.runs} runs)`,
+    ` model runs a frame ${(modelRuns / frameCount).toFixed(2)} (stills ${stills.runs}, roll ${roll.runs}, judo ${judo.runs},` +
+    ` ${clips.frames} frames of the stills as clips ${clips.runs} runs)`,
 );
 // What those looks cost a real video: the app samples ANALYSIS_FRAMES_PER_SECOND (2) frames a second.
-const FPS = Number(process.env.ANALYSIS_FRAMES_PER_SECOND ?? 2);
+const FPS = APP_FPS;
 for (const [clip, n] of [
   ['roll', roll.n],
   ['judo', judo.n],
