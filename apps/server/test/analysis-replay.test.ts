@@ -1,6 +1,12 @@
 import { AnalysisResult, type PositionSegment } from '@openmat/contract/analysis';
 import { describe, expect, it } from 'vitest';
-import { analyseRoll, type TimelineOf } from '../src/analysis/pipeline.js';
+import {
+  analyseRoll,
+  seeFrames,
+  type PoseDetector,
+  type RollFrame,
+  type TimelineOf,
+} from '../src/analysis/pipeline.js';
 import { positionTimeline } from '../src/analysis/positions/timeline.js';
 import { analysisKnowledge } from '../src/services/analysis-knowledge.js';
 import {
@@ -137,5 +143,45 @@ describe('a roll with nobody in it', () => {
     expect(result.athletes).toMatchObject({ found: 0, studentIdentified: false });
     expect(result.athletes?.note).not.toMatch(/blue|look alike/);
     expect(result.overallDescription).toMatch(/No athletes were found/);
+  });
+});
+
+describe('a picture that does not change (a still made into a video)', () => {
+  it('is looked at once: the frames that repeat it keep its people and are marked repeats', async () => {
+    const roll = generatedRoll([{ position: 'mount', top: 'student', seconds: 1 }], { fps: FPS, seed: 5 });
+    const [still] = roll.frames;
+    if (!still) throw new Error('the generated roll has no frame');
+    // The same picture six times, with a video's compression noise (a level up or down here and there),
+    // then a frame where something small moved (a block of one cell of the grid, 40 levels brighter).
+    let noise = 1;
+    const again = (time: number): RollFrame => ({
+      ...still,
+      time,
+      rgb: still.rgb.map((value) =>
+        Math.max(0, Math.min(255, value + (((noise = (noise * 48271) % 2147483647) % 3) - 1))),
+      ),
+    });
+    const moved = again(3);
+    for (let y = 10; y < 20; y++)
+      for (let x = 10; x < 20; x++) moved.rgb.fill(160, (y * still.width + x) * 3, (y * still.width + x + 1) * 3);
+    const frames = [still, ...[0.5, 1, 1.5, 2, 2.5].map(again), moved];
+    // A pose model that answers the same picture differently each time it is asked (as MoveNet does
+    // under compression noise): the first answer must hold for the repeats.
+    const looked: number[] = [];
+    const people = roll.people.get(still.time) ?? [];
+    const detector: PoseDetector = {
+      name: 'unsteady',
+      version: 'test',
+      detect(frame) {
+        looked.push(frame.time);
+        return Promise.resolve(looked.length === 1 ? people : people.slice(0, 1));
+      },
+    };
+    const seen = await seeFrames(frames, detector);
+    expect(looked).toEqual([0, 3]);
+    expect(seen.map((frame) => frame.repeat === true)).toEqual([false, true, true, true, true, true, false]);
+    expect(people.length).toBe(2);
+    for (const frame of seen.slice(0, 6)) expect(frame.people).toBe(seen[0]?.people);
+    expect(seen[6]?.people.length).toBe(1);
   });
 });

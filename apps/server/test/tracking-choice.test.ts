@@ -90,4 +90,24 @@ describe('choosing the athletes over the whole clip', () => {
     const [chosen] = chosenOf([{ time: 0, people: [husk, one, other] }]);
     expect(new Set(chosen)).toEqual(new Set([one, other]));
   });
+
+  it('reads one picture repeated over a clip (a still made into a video) as it reads the one frame', () => {
+    // Two athletes facing each other apart, as a match starts, and a second, weaker skeleton of the nearer
+    // one, a little off (the pose model reports one body twice). One frame: the two athletes. The same
+    // picture eight times is still one picture: nobody moves, but that says no more than the one frame did.
+    const near = figure(0.35, 0.55, 0.6, 0.6, black);
+    const far = figure(0.55, 0.5, 0.45, 0.6, red);
+    // Its arms and head only (the first eleven joints), a little off the nearer athlete's.
+    const upper = figure(0.36, 0.56, 0.58, 0.3, black);
+    const twice: SeenPerson = {
+      ...upper,
+      keypoints: upper.keypoints.map((point, i) => ({ ...point, score: i < 11 ? 0.5 : 0.1 })),
+    };
+    const people = [near, twice, far];
+    const [alone] = chosenOf([{ time: 0, people }]);
+    expect(new Set(alone)).toEqual(new Set([near, far]));
+    const clip: SeenFrame[] = Array.from({ length: 8 }, (_, t) => ({ time: t / 2, people, repeat: t > 0 }));
+    for (const [t, chosen] of chosenOf(clip).entries())
+      expect(new Set(chosen), `frame ${t}`).toEqual(new Set([near, far]));
+  });
 });

@@ -78,10 +78,47 @@ export function seenFrame(frame: RollFrame, people: readonly Skeleton[]): SeenFr
   };
 }
 
+/** The grid a frame is summed into to tell whether its picture changed since the frame before (16:9). */
+const PICTURE_GRID = { across: 16, down: 9 } as const;
+/**
+ * A cell of that grid whose mean grey moved less than this (of 255) did not change. A video's compression
+ * alone moves a cell by about a tenth of a level between frames of one unchanging picture; anybody moving
+ * in a cell, even at 30 frames a second, moves it by several levels.
+ */
+const STILL_LEVELS = 1;
+
+/** The mean grey of each cell of `PICTURE_GRID`: what is compared to tell a repeated picture. */
+export function pictureCells(frame: RollFrame): Float32Array {
+  const { across, down } = PICTURE_GRID;
+  const sums = new Float64Array(across * down);
+  const counts = new Float64Array(across * down);
+  for (let y = 0; y < frame.height; y++) {
+    const row = Math.min(down - 1, Math.floor((y * down) / frame.height)) * across;
+    for (let x = 0; x < frame.width; x++) {
+      const at = (y * frame.width + x) * 3;
+      const cell = row + Math.min(across - 1, Math.floor((x * across) / frame.width));
+      sums[cell] = (sums[cell] ?? 0) + ((frame.rgb[at] ?? 0) + (frame.rgb[at + 1] ?? 0) + (frame.rgb[at + 2] ?? 0)) / 3;
+      counts[cell] = (counts[cell] ?? 0) + 1;
+    }
+  }
+  return Float32Array.from(sums, (sum, cell) => sum / Math.max(1, counts[cell] ?? 0));
+}
+
+/** Whether two frames show the same picture: no cell of the grid changed (`STILL_LEVELS`). */
+export function samePicture(one: Float32Array, other: Float32Array): boolean {
+  return one.length === other.length && one.every((grey, cell) => Math.abs(grey - (other[cell] ?? 0)) < STILL_LEVELS);
+}
+
 /**
  * The people of every frame, in frame order: up to `concurrency` frames are with the detector at once,
  * each told where the athletes were in the frames already seen (`athletesFocus`). `onSeen` is called
  * for each frame once its people are known. Frames are dropped as soon as they are seen.
+ *
+ * A frame that shows the same picture as the one before (a still made into a video, a paused or frozen
+ * stretch: `samePicture`) is not looked at again: its people are the frame before's, and it is marked a
+ * repeat, so that tracking does not count one picture many times as evidence. The pose model is not
+ * stable under a video's compression noise, so looking again would only give a different answer to the
+ * same picture.
  */
 export async function seeFrames(
   frames: AsyncIterable<RollFrame> | Iterable<RollFrame>,
@@ -89,19 +126,29 @@ export async function seeFrames(
   onSeen: (frame: RollFrame) => Promise<void> | void = () => undefined,
 ): Promise<SeenFrame[]> {
   const seen: SeenFrame[] = [];
-  // Their people are read back in frame order.
-  const inFlight: Array<{ frame: RollFrame; people: Promise<readonly Skeleton[]> }> = [];
+  // Their people are read back in frame order; a repeat's are the frame before's.
+  const inFlight: Array<{ frame: RollFrame; people: Promise<readonly Skeleton[]> | 'repeat' }> = [];
   const settle = async () => {
     const next = inFlight.shift();
     if (!next) return;
-    seen.push(seenFrame(next.frame, await next.people));
+    const before = seen.at(-1);
+    if (next.people === 'repeat' && before) seen.push({ time: next.frame.time, people: before.people, repeat: true });
+    else if (next.people !== 'repeat') seen.push(seenFrame(next.frame, await next.people));
     await onSeen(next.frame);
   };
+  let previous: Float32Array | null = null;
   for await (const frame of frames) {
-    const people = detector.detect(frame, athletesFocus(seen) ?? undefined);
-    // Its failure is read when its turn comes; until then it must not count as unhandled.
-    people.catch(() => undefined);
-    inFlight.push({ frame, people });
+    const cells = pictureCells(frame);
+    const repeat = previous !== null && samePicture(previous, cells);
+    previous = cells;
+    if (repeat) {
+      inFlight.push({ frame, people: 'repeat' });
+    } else {
+      const people = detector.detect(frame, athletesFocus(seen) ?? undefined);
+      // Its failure is read when its turn comes; until then it must not count as unhandled.
+      people.catch(() => undefined);
+      inFlight.push({ frame, people });
+    }
     if (inFlight.length >= Math.max(1, detector.concurrency ?? 1)) await settle();
   }
   while (inFlight.length > 0) await settle();

@@ -9,6 +9,11 @@ export interface SeenPerson extends Skeleton {
 export interface SeenFrame {
   readonly time: number;
   readonly people: readonly SeenPerson[];
+  /**
+   * The picture is the frame before's (nothing in it moved: a still made into a video, a frozen stretch),
+   * and so are its people: it says nothing more about who moves or who stays together.
+   */
+  readonly repeat?: boolean;
 }
 
 /** The two athletes of one frame, as tracks `a` and `b`; either may be missing (hidden, out of shot). */
@@ -204,10 +209,15 @@ interface Tracklet {
 /** The clip's evidence on the people of frame `t` (the same person may be given in several frames). */
 type ClipEvidence = (t: number) => FrameEvidence;
 
-function clipEvidence(frames: readonly (readonly SeenPerson[])[]): ClipEvidence {
+function clipEvidence(frames: readonly (readonly SeenPerson[])[], repeats: readonly boolean[]): ClipEvidence {
   const tracklets: Tracklet[] = [];
   const ids = frames.map(() => new Map<SeenPerson, number>());
   for (const [t, people] of frames.entries()) {
+    // A repeated picture's people are the frame before's, in the same tracklets, and add no evidence.
+    if (repeats[t] === true && t > 0) {
+      ids[t] = ids[t - 1] ?? new Map<SeenPerson, number>();
+      continue;
+    }
     const tracklet = ids[t] ?? new Map<SeenPerson, number>();
     const links = people.flatMap((person) =>
       tracklets.flatMap((candidate, id) => {
@@ -256,6 +266,7 @@ function clipEvidence(frames: readonly (readonly SeenPerson[])[]): ClipEvidence 
   const pairs = new Map<string, { sum: number; frames: number }>();
   const key = (one: number, other: number) => (one < other ? `${one}:${other}` : `${other}:${one}`);
   for (const [t, people] of frames.entries()) {
+    if (repeats[t] === true && t > 0) continue;
     for (const [i, one] of people.entries()) {
       for (const other of people.slice(i + 1)) {
         const k = key(ids[t]?.get(one) ?? -1, ids[t]?.get(other) ?? -1);
@@ -350,7 +361,10 @@ function median(values: readonly number[]): number {
  * so that a pair rolling behind or a passer-by near the middle does not take over for a frame.
  */
 function chooseAthletes(frames: readonly SeenFrame[]): Array<readonly SeenPerson[]> {
-  const clip = clipEvidence(frames.map((frame) => candidatesOf(frame.people)));
+  const clip = clipEvidence(
+    frames.map((frame) => candidatesOf(frame.people)),
+    frames.map((frame) => frame.repeat === true),
+  );
   const options = frames.map((frame, t) => optionsOf(frame.people, clip(t)));
   const best = (choices: readonly Option[], bonus: (option: Option) => number) =>
     choices.reduce((top, option) => (option.score + bonus(option) > top.score + bonus(top) ? option : top));
