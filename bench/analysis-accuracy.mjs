@@ -74,14 +74,14 @@ const pct = (part, whole) => (whole === 0 ? '  n/a' : `${((100 * part) / whole).
 // ---------------------------------------------------------------- reading the footage
 
 /** A picture as the analysis sees a video frame: letterboxed into 640x360 RGB. */
-async function decodeImage(file, time = 0) {
+async function decodeImage(file, time = 0, mirror = false) {
   const { stdout } = await run(
     'ffmpeg',
     [
       ...['-hide_banner', '-loglevel', 'error', '-i', file, '-frames:v', '1'],
       ...[
         '-vf',
-        `scale=${WIDTH}:${HEIGHT}:force_original_aspect_ratio=decrease,pad=${WIDTH}:${HEIGHT}:(ow-iw)/2:(oh-ih)/2`,
+        `${mirror ? 'hflip,' : ''}scale=${WIDTH}:${HEIGHT}:force_original_aspect_ratio=decrease,pad=${WIDTH}:${HEIGHT}:(ow-iw)/2:(oh-ih)/2`,
       ],
       ...['-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
     ],
@@ -396,52 +396,87 @@ try {
   summary.judo = { ...judo, runs: judoRuns };
 
   // The stills made into clips, analysed as uploads are: the held-out set measures real frames this way.
+  // Then the stills mirrored, as pictures and as clips: the same positions in new pictures (the pose model
+  // is not symmetric, so a mirror image is another reading), to tell a change from noise on 17 stills.
   const clipDir = mkdtempSync(path.join(tmpdir(), 'openmat-still-clips-'));
-  const clipped = { n: 0, frames: 0, chosenBoth: 0, allFrames: 0, positionsRight: 0, runs: 0 };
-  const clipConfusion = [];
-  runsBefore = detector.modelRuns;
-  console.log('\n== Stills made into clips (4 s of H.264 each, sampled, tracked and read as an upload)');
-  try {
-    for (const row of stillRows) {
-      const file = path.join(clipDir, `${row.file}.mp4`);
+  const mirrorBox = ([left, top, right, bottom]) => [1 - right, top, 1 - left, bottom];
+  /** One still read as a clip (or as a picture, `asClip` false), mirrored or not. */
+  const readStill = async (row, { asClip, mirror }) => {
+    const still = path.join(FOOTAGE, 'stills', row.file);
+    let frames;
+    if (asClip) {
+      const file = path.join(clipDir, `${mirror ? 'mirrored-' : ''}${row.file}.mp4`);
       await run('ffmpeg', [
-        ...['-hide_banner', '-loglevel', 'error', '-loop', '1', '-i', path.join(FOOTAGE, 'stills', row.file)],
-        ...['-t', '4', '-r', '25', '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2', '-pix_fmt', 'yuv420p'],
+        ...['-hide_banner', '-loglevel', 'error', '-loop', '1', '-i', still, '-t', '4', '-r', '25'],
+        ...['-vf', `${mirror ? 'hflip,' : ''}scale=trunc(iw/2)*2:trunc(ih/2)*2`, '-pix_fmt', 'yuv420p'],
         ...['-c:v', 'libx264', file],
       ]);
       const info = await media.probe(file);
       const source = { path: file, demuxer: info.demuxer, durationSeconds: info.durationSeconds };
-      const frames = [];
+      frames = [];
       for await (const frame of media.sampleFrames(source, { framesPerSecond: APP_FPS, width: WIDTH, height: HEIGHT }))
         frames.push(frame);
-      const tracking = trackAthletes(await seeFrames(frames, detector));
-      const box = pairs.stills[row.file];
-      const both = tracking.frames.filter((tracked) => judgeChosen(tracked, box).both).length;
-      const timeline =
-        tracking.athletesFound >= 2 ? timelineOf(tracking.frames.map(({ time, a, b }) => ({ time, a, b }))) : [];
-      // What the clip is read as: the position of its longest segment.
-      const longest = timeline.reduce((best, s) => (!best || s.end - s.start > best.end - best.start ? s : best), null);
-      const said = longest?.position ?? 'none';
-      const right = stillAccepts(row).includes(said);
-      clipped.n++;
-      clipped.frames += frames.length;
-      clipped.chosenBoth += both;
-      if (both === frames.length) clipped.allFrames++;
-      if (right) clipped.positionsRight++;
-      if (longest)
-        calibration.push({ set: 'clips', confidence: longest.confidence, right, unclear: said === 'unclear' });
-      clipConfusion.push({ truth: row.position, said });
+    } else {
+      frames = [await decodeImage(still, 0, mirror)];
+    }
+    const tracking = trackAthletes(await seeFrames(frames, detector));
+    const box = mirror ? mirrorBox(pairs.stills[row.file]) : pairs.stills[row.file];
+    const both = tracking.frames.filter((tracked) => judgeChosen(tracked, box).both).length;
+    const timeline =
+      tracking.athletesFound >= 2 ? timelineOf(tracking.frames.map(({ time, a, b }) => ({ time, a, b }))) : [];
+    // What the clip is read as: the position of its longest segment.
+    const longest = timeline.reduce((best, s) => (!best || s.end - s.start > best.end - best.start ? s : best), null);
+    const said = longest?.position ?? 'none';
+    return { frames: frames.length, both, timeline, longest, said, right: stillAccepts(row).includes(said) };
+  };
+  const tally = () => ({ n: 0, frames: 0, chosenBoth: 0, allFrames: 0, positionsRight: 0, runs: 0 });
+  const clipped = tally();
+  const mirrored = { pictures: tally(), clips: tally() };
+  const clipConfusion = [];
+  const count = (into, read) => {
+    into.n++;
+    into.frames += read.frames;
+    into.chosenBoth += read.both;
+    if (read.both === read.frames) into.allFrames++;
+    if (read.right) into.positionsRight++;
+  };
+  console.log('\n== Stills made into clips (4 s of H.264 each, sampled, tracked and read as an upload)');
+  try {
+    runsBefore = detector.modelRuns;
+    for (const row of stillRows) {
+      const read = await readStill(row, { asClip: true, mirror: false });
+      count(clipped, read);
+      if (read.longest)
+        calibration.push({
+          set: 'clips',
+          confidence: read.longest.confidence,
+          right: read.right,
+          unclear: read.said === 'unclear',
+        });
+      clipConfusion.push({ truth: row.position, said: read.said });
       console.log(
-        `  ${row.file.padEnd(26)} both grapplers chosen in ${both}/${frames.length} frames; ${row.position} -> ` +
-          `${timeline.map((s) => `${s.position} ${s.confidence.toFixed(2)}`).join(', ') || 'none'} ${right ? 'RIGHT' : 'wrong'}`,
+        `  ${row.file.padEnd(26)} both grapplers chosen in ${read.both}/${read.frames} frames; ${row.position} -> ` +
+          `${read.timeline.map((s) => `${s.position} ${s.confidence.toFixed(2)}`).join(', ') || 'none'} ${read.right ? 'RIGHT' : 'wrong'}`,
+      );
+    }
+    clipped.runs = detector.modelRuns - runsBefore;
+    confusionTable('stills as clips', clipConfusion);
+    console.log('\n== Stills mirrored (left to right), as pictures and as clips');
+    for (const row of stillRows) {
+      const picture = await readStill(row, { asClip: false, mirror: true });
+      const clip = await readStill(row, { asClip: true, mirror: true });
+      count(mirrored.pictures, picture);
+      count(mirrored.clips, clip);
+      console.log(
+        `  ${row.file.padEnd(26)} ${row.position.padEnd(13)} picture: ${picture.both ? 'both' : 'not both'}, ` +
+          `${picture.said} ${picture.right ? 'RIGHT' : 'wrong'}; clip: both in ${clip.both}/${clip.frames}, ${clip.said} ${clip.right ? 'RIGHT' : 'wrong'}`,
       );
     }
   } finally {
     rmSync(clipDir, { recursive: true, force: true });
   }
-  clipped.runs = detector.modelRuns - runsBefore;
-  confusionTable('stills as clips', clipConfusion);
   summary.clips = clipped;
+  summary.mirrored = mirrored;
 
   // Frames with nobody: the analysis must choose no athletes.
   const emptyFrames = [
@@ -516,7 +551,7 @@ console.log('\n== Calibration');
 calibrationTable('real footage (stills, stills as clips, roll labels, judo frames)', calibration);
 calibrationTable('synthetic', synthCalibration);
 
-const { stills, roll, judo, empty, clips } = summary;
+const { stills, roll, judo, empty, clips, mirrored } = summary;
 console.log('\n== Summary                                  real footage                synthetic');
 console.log(
   `athletes found, stills (pose model / chosen)  ${stills.detectedBoth}/${stills.n} / ${stills.chosenBoth}/${stills.n} = ${pct(stills.chosenBoth, stills.n)}        n/a (no pose model)`,
@@ -530,6 +565,9 @@ console.log(
 console.log(
   `athletes found, stills made into clips        ${clips.chosenBoth}/${clips.frames} frames = ${pct(clips.chosenBoth, clips.frames)}   (every frame of the clip: ${clips.allFrames}/${clips.n})`,
 );
+console.log(
+  `athletes found, stills mirrored               picture ${mirrored.pictures.chosenBoth}/${mirrored.pictures.n}; clip ${mirrored.clips.chosenBoth}/${mirrored.clips.frames} frames`,
+);
 console.log(`frames with nobody -> no athletes            ${empty.none}/${empty.n}`);
 console.log(
   `positions right, stills                       ${stills.positionsRight}/${stills.n} = ${pct(stills.positionsRight, stills.n)}               ${synthRight}/${labelled.length} = ${pct(synthRight, labelled.length)} (top too ${pct(synthTopRight, labelled.length)}; classifier alone ${pct(classifierRight, labelled.length)})`,
@@ -537,6 +575,15 @@ console.log(
 console.log(
   `positions right, stills made into clips       ${clips.positionsRight}/${clips.n} = ${pct(clips.positionsRight, clips.n)}`,
 );
+console.log(
+  `positions right, stills mirrored              picture ${mirrored.pictures.positionsRight}/${mirrored.pictures.n}; clip ${mirrored.clips.positionsRight}/${mirrored.clips.n}`,
+);
+{
+  const right =
+    stills.positionsRight + clips.positionsRight + mirrored.pictures.positionsRight + mirrored.clips.positionsRight;
+  const all = stills.n + clips.n + mirrored.pictures.n + mirrored.clips.n;
+  console.log(`positions right, stills read four ways       ${right}/${all} = ${pct(right, all)}`);
+}
 console.log(
   `agreement, roll rough labels                  ${roll.agreed}/${roll.labels} = ${pct(roll.agreed, roll.labels)}`,
 );
@@ -549,7 +596,8 @@ console.log(
     ` over ${frames.length} real pairs${process.env.POSITION_MODEL ? ` (${process.env.POSITION_MODEL})` : ''}`,
 );
 if (process.env.DUMP_PAIRS) writeFileSync(process.env.DUMP_PAIRS, JSON.stringify({ aspect: ASPECT, pairs: dumped }));
-const frameCount = stills.n + roll.n + judo.n + empty.n + clips.frames;
+const frameCount =
+  stills.n + roll.n + judo.n + empty.n + clips.frames + mirrored.pictures.frames + mirrored.clips.frames;
 
 console.log(
   `pose model on ${threads} thread(s); ${((performance.now() - started) / 1000).toFixed(1)} s for ${frameCount} frames;` +
