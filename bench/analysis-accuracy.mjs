@@ -202,6 +202,14 @@ const calibration = [];
  * This is how candidate models are chosen (ADR 0023); the labels are never trained on.
  */
 const perFrame = { stills: [], roll: [] };
+/** -log of the probability the position model alone gives the accepted positions (null: no readable pair). */
+function labelLoss(a, b, accepted) {
+  if (!a || !b) return null;
+  const probabilities = modelProbabilities(a, b, ASPECT, candidate ?? POSITION_MODEL);
+  if (probabilities === null) return null;
+  const p = probabilities.reduce((sum, value, s) => sum + (accepted.includes(HMM_STATES[s].position) ? value : 0), 0);
+  return -Math.log(Math.max(1e-6, p));
+}
 function readFrame(set, a, b, accepted, name) {
   if (!a || !b) return;
   const probabilities = modelProbabilities(a, b, ASPECT, candidate ?? POSITION_MODEL);
@@ -427,9 +435,11 @@ try {
     // What the clip is read as: the position of its longest segment.
     const longest = timeline.reduce((best, s) => (!best || s.end - s.start > best.end - best.start ? s : best), null);
     const said = longest?.position ?? 'none';
-    return { frames: frames.length, both, timeline, longest, said, right: stillAccepts(row).includes(said) };
+    const [first] = tracking.frames;
+    const loss = labelLoss(first?.a, first?.b, stillAccepts(row));
+    return { frames: frames.length, both, timeline, longest, said, right: stillAccepts(row).includes(said), loss };
   };
-  const tally = () => ({ n: 0, frames: 0, chosenBoth: 0, allFrames: 0, positionsRight: 0, runs: 0 });
+  const tally = () => ({ n: 0, frames: 0, chosenBoth: 0, allFrames: 0, positionsRight: 0, runs: 0, losses: [] });
   const clipped = tally();
   const mirrored = { pictures: tally(), clips: tally() };
   const clipConfusion = [];
@@ -439,6 +449,7 @@ try {
     into.chosenBoth += read.both;
     if (read.both === read.frames) into.allFrames++;
     if (read.right) into.positionsRight++;
+    if (read.loss !== null) into.losses.push(read.loss);
   };
   console.log('\n== Stills made into clips (4 s of H.264 each, sampled, tracked and read as an upload)');
   try {
@@ -583,6 +594,14 @@ console.log(
     stills.positionsRight + clips.positionsRight + mirrored.pictures.positionsRight + mirrored.clips.positionsRight;
   const all = stills.n + clips.n + mirrored.pictures.n + mirrored.clips.n;
   console.log(`positions right, stills read four ways       ${right}/${all} = ${pct(right, all)}`);
+  const mean = (losses) => (losses.reduce((sum, loss) => sum + loss, 0) / Math.max(1, losses.length)).toFixed(2);
+  const plain = perFrame.stills.map((f) => f.logLoss);
+  const four = [...plain, ...clips.losses, ...mirrored.pictures.losses, ...mirrored.clips.losses];
+  console.log(
+    `position model alone, stills four ways: mean -log p(accepted) ${mean(four)} over ${four.length} pairs` +
+      ` (pictures ${mean(plain)}, clips ${mean(clips.losses)}, mirrored ${mean(mirrored.pictures.losses)},` +
+      ` mirrored clips ${mean(mirrored.clips.losses)})`,
+  );
 }
 console.log(
   `agreement, roll rough labels                  ${roll.agreed}/${roll.labels} = ${pct(roll.agreed, roll.labels)}`,
