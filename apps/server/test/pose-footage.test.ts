@@ -181,8 +181,11 @@ describe.runIf(present)('athletes found on real grappling footage (../shared/foo
     expect(losses.length).toBeGreaterThanOrEqual(12);
     // 3.48 with nearest-neighbour input to the pose model, 2.22 with bilinear input (ADR 0022); 1.98 with the
     // fourth generator (ADR 0023); 1.72 with a lone athlete painted out, 1.51 with the other athlete painted
-    // out of each top-down crop, 1.15 with the plain crop looked at beside the painted one (ADR 0022).
-    expect(mean).toBeLessThan(1.35);
+    // out of each top-down crop, 1.15 with the plain crop looked at beside the painted one (ADR 0022); 1.47
+    // once a partner too faint to read counts as none, which reads the same stills mirrored and made into
+    // clips better (2.46 against 2.60 mirrored, 2.12 against 2.22 as clips): these 17 pictures are what
+    // every earlier step was chosen on, so they flatter them (ADR 0022, "The stills read four ways").
+    expect(mean).toBeLessThan(1.6);
   }, 120_000);
 
   it('names a position on a real still only when it can read it, and then mostly rightly', async () => {
@@ -210,8 +213,10 @@ describe.runIf(present)('athletes found on real grappling footage (../shared/foo
     // 5 of 17 with the first learned model (one of them by the prior); 3 with the second generator; 4 with
     // the top-down pass (the single-person model on each weak or overlapping athlete); 6 with a lone
     // athlete painted out; 9 with the other athlete painted out of each top-down crop; 11 with the plain
-    // crop looked at beside the painted one, the surer kept (ADR 0022).
-    expect(right.length).toBeGreaterThanOrEqual(10);
+    // crop looked at beside the painted one, the surer kept; 8 once a partner too faint to read counts as
+    // none (back02 and back03 lost, read right mirrored or as clips instead; ADR 0022). One still is inside
+    // the noise of the pose model (the same picture through a video's colour format moves two or three).
+    expect(right.length).toBeGreaterThanOrEqual(7);
   }, 120_000);
 
   it('sees the chosen grapplers surer with the top-down pass than with the multi-person model alone', async () => {
@@ -311,8 +316,9 @@ describe.runIf(present)('athletes found on real grappling footage (../shared/foo
     });
     console.log(`judo clip: both judoka found in ${found.length} of ${frames.length} frames`);
     // 26 of 34 with tracking over the whole clip; 27 with bilinear input; 29 once a lone athlete's
-    // region is also looked at in two overlapping parts (ADR 0022).
-    expect(found.length).toBeGreaterThanOrEqual(28);
+    // region is also looked at in two overlapping parts; 31 once a partner too faint to read counts as
+    // none, so the looks for a hidden athlete follow (ADR 0022).
+    expect(found.length).toBeGreaterThanOrEqual(31);
   }, 120_000);
 
   it('reads real stills made into videos as an upload is read, as it reads the stills', async () => {

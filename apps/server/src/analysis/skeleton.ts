@@ -52,3 +52,18 @@ export interface PoseFrame {
 export function keypointIndex(name: KeypointName): number {
   return KEYPOINT_NAMES.indexOf(name);
 }
+
+/** A joint the pose model scores this or more is one it saw (the position stage reads no other). */
+export const SEEN_JOINT_SCORE = 0.3;
+/** Fewer joints seen than this and an athlete is as good as missing: the position stage cannot read them. */
+export const READABLE_JOINTS = 5;
+
+/** How many of a person's joints the pose model saw (`SEEN_JOINT_SCORE`). */
+export function seenJointCount(skeleton: Skeleton): number {
+  return skeleton.keypoints.filter((point) => point.score >= SEEN_JOINT_SCORE).length;
+}
+
+/** Whether the position stage can read this athlete: `READABLE_JOINTS` joints seen or more. */
+export function readable(skeleton: Skeleton | null | undefined): skeleton is Skeleton {
+  return skeleton !== null && skeleton !== undefined && seenJointCount(skeleton) >= READABLE_JOINTS;
+}

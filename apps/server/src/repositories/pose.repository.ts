@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import type { PoseDetector, RollFrame } from '../analysis/pipeline.js';
-import { KEYPOINT_NAMES, type Skeleton } from '../analysis/skeleton.js';
+import { KEYPOINT_NAMES, readable, type Skeleton } from '../analysis/skeleton.js';
 
 const require = createRequire(import.meta.url);
 
@@ -896,14 +896,21 @@ export async function createPoseEstimator(
         if (!showsClearPair(inRegion, frame.width / frame.height))
           views.push(...(await Promise.all(TURNED.map((turn) => look(viewOf(region, turn))))));
       }
-      /** The likeliest athlete when nobody touches them (where tracking last saw the pair, when it tells). */
+      /**
+       * The likeliest athlete when nobody touches them, or only somebody the position stage cannot read
+       * (too few joints seen: a scrap of the other body, or of this one), where tracking last saw the pair
+       * when it tells. A partner nobody can read is as good as none: the looks for the hidden one follow.
+       */
       const loneAthlete = (): Skeleton | undefined => {
-        const [lone, partner] = likeliestPairNear(mergeViews(views)) ?? [];
-        return partner === undefined ? lone : undefined;
+        const [one, other] = likeliestPairNear(mergeViews(views)) ?? [];
+        if (other === undefined) return one;
+        if (readable(one) && !readable(other)) return one;
+        if (readable(other) && !readable(one)) return other;
+        return undefined;
       };
       // Two tangled bodies the model saw as one: when the likeliest athlete has no partner touching
-      // them, the two overlapping parts of their region are looked at alone, where each athlete fills
-      // more of the view and the other is partly cut away.
+      // them that can be read (`loneAthlete`), the two overlapping parts of their region are looked at
+      // alone, where each athlete fills more of the view and the other is partly cut away.
       if (topDown !== 'off') {
         const lone = loneAthlete();
         if (lone !== undefined) {

@@ -3,8 +3,7 @@ import type { PositionSegment } from '@openmat/contract/analysis';
 import { z } from 'zod';
 import { parseJsonAs } from '../../lib/parse-json.js';
 import type { TimelineOf } from '../pipeline.js';
-import type { Skeleton } from '../skeleton.js';
-import { MIN_JOINT_SCORE } from './features.js';
+import { readable, type Skeleton } from '../skeleton.js';
 import { HMM_STATES, UNCLEAR } from './hmm.js';
 import { POSITION_MODEL } from './model.js';
 import { pairVector } from './model-features.js';
@@ -79,11 +78,6 @@ export interface Example {
 export const NEIGHBOURS = 8;
 /** At most this many examples are kept (the coach's changes first, then the frames the coach left as they were). */
 export const MAX_EXAMPLES = 6000;
-/** Fewer seen joints than this and an athlete is as good as missing (as the timeline reads it). */
-const MIN_SEEN_JOINTS = 5;
-
-const seen = (skeleton: Skeleton | null): skeleton is Skeleton =>
-  skeleton !== null && skeleton.keypoints.filter((point) => point.score >= MIN_JOINT_SCORE).length >= MIN_SEEN_JOINTS;
 
 /** The same state with the other athlete on top: what a state is when the pair's order is swapped. */
 const SWAPPED: readonly number[] = HMM_STATES.map((state) =>
@@ -113,7 +107,7 @@ function coachState(video: CorrectedVideo, time: number): number | null {
 export function examplesOf(video: CorrectedVideo, space: PositionFeatureSpace): Example[] {
   const examples: Example[] = [];
   video.pairs.frames.forEach((frame, index) => {
-    if (!seen(frame.a) || !seen(frame.b)) return;
+    if (!readable(frame.a) || !readable(frame.b)) return;
     const state = coachState(video, frame.time);
     if (state === null) return;
     const corrected = video.corrected.some((span) => inside(frame.time, span));

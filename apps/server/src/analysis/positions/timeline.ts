@@ -1,9 +1,9 @@
 import type { PairFrame, TimelineOf } from '../pipeline.js';
-import { MIN_JOINT_SCORE, DEFAULT_ASPECT } from './features.js';
+import { DEFAULT_ASPECT } from './features.js';
 import { HMM_STATES, logStart, logTransitions, UNCLEAR, viterbi } from './hmm.js';
 import { modelProbabilities, POSITION_MODEL } from './model.js';
 import type { PositionModelFile } from './network.js';
-import type { Skeleton } from '../skeleton.js';
+import { readable } from '../skeleton.js';
 import type { FrameAdaptation } from './adaptation.js';
 
 /**
@@ -44,24 +44,15 @@ const GLITCH_SHARE = 0.3;
  * than right (set by the training script, ADR 0023). Where no state reaches it for a while, the stretch
  * is `unclear`.
  */
-/** Fewer seen joints than this and an athlete is as good as missing. */
-const MIN_SEEN_JOINTS = 5;
-
 const STATES = HMM_STATES.length;
 const robust = (p: number) => (1 - GLITCH_SHARE) * p + GLITCH_SHARE / STATES;
-
-function seen(skeleton: Skeleton | null): skeleton is Skeleton {
-  return (
-    skeleton !== null && skeleton.keypoints.filter((point) => point.score >= MIN_JOINT_SCORE).length >= MIN_SEEN_JOINTS
-  );
-}
 
 /** What one frame says: nobody there, people but no readable pair, or the model's probabilities. */
 type Reading = { kind: 'nobody' } | { kind: 'unreadable' } | { kind: 'pair'; probabilities: number[] };
 
 function read(frame: PairFrame, aspect: number, model: PositionModelFile, adaptation?: FrameAdaptation): Reading {
   if (frame.a === null && frame.b === null) return { kind: 'nobody' };
-  if (!seen(frame.a) || !seen(frame.b)) return { kind: 'unreadable' };
+  if (!readable(frame.a) || !readable(frame.b)) return { kind: 'unreadable' };
   const probabilities = modelProbabilities(frame.a, frame.b, aspect, model);
   if (probabilities === null) return { kind: 'unreadable' };
   // The installation's adaptation to its coaches' corrections (ADR 0028), when there is one.
