@@ -214,7 +214,8 @@ describe.runIf(present)('athletes found on real grappling footage (../shared/foo
     // the top-down pass (the single-person model on each weak or overlapping athlete); 6 with a lone
     // athlete painted out; 9 with the other athlete painted out of each top-down crop; 11 with the plain
     // crop looked at beside the painted one, the surer kept; 8 once a partner too faint to read counts as
-    // none (back02 and back03 lost, read right mirrored or as clips instead; ADR 0022). One still is inside
+    // none (back02 and back03 lost, read right mirrored or as clips instead; ADR 0022); 10 with the fifth
+    // generator's low stance (ADR 0023: video_1_frame_0960 standing, close_guard01). One still is inside
     // the noise of the pose model (the same picture through a video's colour format moves two or three).
     expect(right.length).toBeGreaterThanOrEqual(7);
   }, 120_000);

@@ -229,8 +229,28 @@ const standing: SceneMaker = (random, first, second) => {
   const gap = chance(random, 0.75) ? uniform(random, 0.35, 1.4) : uniform(random, 1.4, 3);
   const make = (body: Body, x: number, facing: number, shooting: boolean): Pose => {
     const legLength = body.thigh + body.shin;
-    const lean = shooting ? uniform(random, 35, 65) * DEG : uniform(random, -5, 30) * DEG;
-    const hipHeight = shooting ? legLength * uniform(random, 0.55, 0.75) : legLength * uniform(random, 0.85, 0.99);
+    // (v5) A third of the athletes not shooting stand in a low stance, as competition exchanges are
+    // fought (no-gi most of all): hips well down, chest forward over wide feet, the hands low in front
+    // and sometimes touching the mat. Still standing: on the feet, not between positions.
+    const low = !shooting && chance(random, 1 / 3);
+    // A third of those bend right down, the torso near level, the hands on the mat in front.
+    const touching = low && chance(random, 1 / 3);
+    const lean = shooting
+      ? uniform(random, 35, 65) * DEG
+      : touching
+        ? uniform(random, 60, 80) * DEG
+        : low
+          ? uniform(random, 25, 60) * DEG
+          : uniform(random, -5, 30) * DEG;
+    const hipHeight =
+      legLength *
+      (shooting
+        ? uniform(random, 0.55, 0.75)
+        : touching
+          ? uniform(random, 0.5, 0.65)
+          : low
+            ? uniform(random, 0.55, 0.8)
+            : uniform(random, 0.85, 0.99));
     const yaw = uniform(random, -35, 35) * DEG;
     const heading = rotate([facing, 0, 0], WORLD_UP, yaw);
     const pelvis: V3 = [x, hipHeight, uniform(random, -0.15, 0.15)];
@@ -238,15 +258,24 @@ const standing: SceneMaker = (random, first, second) => {
     const left = unit(cross(WORLD_UP, heading));
     const stagger = uniform(random, -0.35, 0.35);
     const foot = (s: number) =>
-      onMat(combo([pelvis, 1], [left, s * uniform(random, 0.1, 0.25)], [heading, s * stagger]), 0.04);
+      onMat(
+        combo(
+          [pelvis, 1],
+          [left, s * (low ? uniform(random, 0.2, 0.4) : uniform(random, 0.1, 0.25))],
+          [heading, s * stagger],
+        ),
+        0.04,
+      );
     const shoulders = add(pelvis, mul(up, body.torso));
     const hand = (s: number) =>
-      combo(
-        [shoulders, 1],
-        [heading, uniform(random, 0.2, 0.55)],
-        [left, s * uniform(random, 0, 0.25)],
-        [WORLD_UP, uniform(random, -0.3, 0.15)],
-      );
+      touching
+        ? onMat(combo([shoulders, 1], [heading, uniform(random, 0.05, 0.25)], [left, s * uniform(random, 0.1, 0.25)]))
+        : combo(
+            [shoulders, 1],
+            [heading, uniform(random, 0.2, 0.55)],
+            [left, s * uniform(random, 0, 0.25)],
+            [WORLD_UP, low ? uniform(random, -0.5, 0) : uniform(random, -0.3, 0.15)],
+          );
     return {
       pelvis,
       up,
