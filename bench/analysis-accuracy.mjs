@@ -153,6 +153,9 @@ function judgeChosen(tracked, box) {
   };
 }
 
+/** A pair's box in the mirror image (left to right) of the frame it was drawn on. */
+const mirrorBox = ([left, top, right, bottom]) => [1 - right, top, 1 - left, bottom];
+
 // ---------------------------------------------------------------- positions
 
 /** The app's positions each footage label accepts (footage README; a takedown in progress is standing or scramble). */
@@ -347,6 +350,32 @@ try {
   confusionTable('roll, rough labels (black/red)', rollConfusion);
   summary.roll = { ...roll, labels: weak.length, agreed, runs: rollRuns };
 
+  // The roll mirrored: the same roll in new pictures (the pose model is not symmetric), a second reading.
+  const mirroredRoll = await Promise.all(
+    rollFiles.map((file) =>
+      decodeImage(path.join(FOOTAGE, 'openmat-roll', file), Number(/_(\d+)s\./.exec(file)[1]), true),
+    ),
+  );
+  const mirroredTracking = trackAthletes(await seeFrames(mirroredRoll, detector));
+  const mirroredTimeline =
+    mirroredTracking.athletesFound >= 2
+      ? timelineOf(mirroredTracking.frames.map(({ time, a, b }) => ({ time, a, b })))
+      : [];
+  const rollMirrored = { chosenBoth: 0, wrongChosen: 0, agreed: 0 };
+  for (const [i, file] of rollFiles.entries()) {
+    const judged = judgeChosen(mirroredTracking.frames[i], mirrorBox(pairs['openmat-roll'][file]));
+    if (judged.both) rollMirrored.chosenBoth++;
+    rollMirrored.wrongChosen += judged.wrong;
+  }
+  for (const row of weak) {
+    if (rowAccepts(row).includes(segmentAt(mirroredTimeline, Number(row.t_s))?.position ?? 'none'))
+      rollMirrored.agreed++;
+  }
+  console.log(
+    `  mirrored: ${mirroredTimeline.map((s) => `${s.start}-${s.end} ${s.position}`).join(', ') || 'no timeline'}`,
+  );
+  summary.rollMirrored = rollMirrored;
+
   // The judo clip, every frame, through the app's own frame sampler.
   const media = new MediaRepository();
   const judoFrames = [];
@@ -407,7 +436,6 @@ try {
   // Then the stills mirrored, as pictures and as clips: the same positions in new pictures (the pose model
   // is not symmetric, so a mirror image is another reading), to tell a change from noise on 17 stills.
   const clipDir = mkdtempSync(path.join(tmpdir(), 'openmat-still-clips-'));
-  const mirrorBox = ([left, top, right, bottom]) => [1 - right, top, 1 - left, bottom];
   /** One still read as a clip (or as a picture, `asClip` false), mirrored or not. */
   const readStill = async (row, { asClip, mirror }) => {
     const still = path.join(FOOTAGE, 'stills', row.file);
@@ -562,13 +590,16 @@ console.log('\n== Calibration');
 calibrationTable('real footage (stills, stills as clips, roll labels, judo frames)', calibration);
 calibrationTable('synthetic', synthCalibration);
 
-const { stills, roll, judo, empty, clips, mirrored } = summary;
+const { stills, roll, judo, empty, clips, mirrored, rollMirrored } = summary;
 console.log('\n== Summary                                  real footage                synthetic');
 console.log(
   `athletes found, stills (pose model / chosen)  ${stills.detectedBoth}/${stills.n} / ${stills.chosenBoth}/${stills.n} = ${pct(stills.chosenBoth, stills.n)}        n/a (no pose model)`,
 );
 console.log(
   `athletes found, roll frames                   ${roll.detectedBoth}/${roll.n} / ${roll.chosenBoth}/${roll.n} = ${pct(roll.chosenBoth, roll.n)}   (${roll.wrongChosen} bystanders chosen)`,
+);
+console.log(
+  `athletes found, roll frames mirrored          ${rollMirrored.chosenBoth}/${roll.n} = ${pct(rollMirrored.chosenBoth, roll.n)}   (${rollMirrored.wrongChosen} bystanders chosen)`,
 );
 console.log(
   `athletes found, judo frames                   ${judo.detectedBoth}/${judo.n} / ${judo.chosenBoth}/${judo.n} = ${pct(judo.chosenBoth, judo.n)}   (${judo.wrongChosen} bystanders chosen)`,
@@ -606,6 +637,9 @@ console.log(
 console.log(
   `agreement, roll rough labels                  ${roll.agreed}/${roll.labels} = ${pct(roll.agreed, roll.labels)}`,
 );
+console.log(
+  `agreement, roll mirrored                      ${rollMirrored.agreed}/${roll.labels} = ${pct(rollMirrored.agreed, roll.labels)}`,
+);
 console.log(`agreement, judo frames                        ${judo.agreed}/${judo.n} = ${pct(judo.agreed, judo.n)}`);
 const frames = [...perFrame.stills, ...perFrame.roll];
 console.log(
@@ -616,7 +650,7 @@ console.log(
 );
 if (process.env.DUMP_PAIRS) writeFileSync(process.env.DUMP_PAIRS, JSON.stringify({ aspect: ASPECT, pairs: dumped }));
 const frameCount =
-  stills.n + roll.n + judo.n + empty.n + clips.frames + mirrored.pictures.frames + mirrored.clips.frames;
+  stills.n + 2 * roll.n + judo.n + empty.n + clips.frames + mirrored.pictures.frames + mirrored.clips.frames;
 
 console.log(
   `pose model on ${threads} thread(s); ${((performance.now() - started) / 1000).toFixed(1)} s for ${frameCount} frames;` +
