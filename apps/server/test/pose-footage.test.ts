@@ -61,6 +61,18 @@ async function decode(file: string, time: number): Promise<RollFrame> {
   return { time, width: 640, height: 360, rgb: new Uint8Array(stdout.buffer, stdout.byteOffset, stdout.byteLength) };
 }
 
+/** A video's frames as the analysis samples an upload: the app's sampler, letterboxed to 640x360. */
+async function sampled(file: string, framesPerSecond: number): Promise<RollFrame[]> {
+  const media = new MediaRepository();
+  const info = await media.probe(file);
+  if (info === null) throw new Error(`ffprobe cannot read ${file}`);
+  const frames: RollFrame[] = [];
+  const source = { path: file, demuxer: info.demuxer, durationSeconds: info.durationSeconds };
+  for await (const frame of media.sampleFrames(source, { framesPerSecond, width: 640, height: 360 }))
+    frames.push(frame);
+  return frames;
+}
+
 function middle(person: Skeleton): { x: number; y: number } {
   const seen = person.keypoints.filter((point) => point.score >= 0.3);
   if (seen.length < 3) return { x: person.box.x + person.box.width / 2, y: person.box.y + person.box.height / 2 };
@@ -301,14 +313,7 @@ describe.runIf(present)('athletes found on real grappling footage (../shared/foo
   }, 120_000);
 
   it('finds both judoka through the throw, the thrown one too when the thrower hides them', async () => {
-    const media = new MediaRepository();
-    const file = path.join(FOOTAGE, 'judo-clip', 'judo_davis_854x480.mp4');
-    const info = await media.probe(file);
-    if (info === null) throw new Error(`ffprobe cannot read ${file}`);
-    const frames: RollFrame[] = [];
-    const source = { path: file, demuxer: info.demuxer, durationSeconds: info.durationSeconds };
-    for await (const frame of media.sampleFrames(source, { framesPerSecond: 30, width: 640, height: 360 }))
-      frames.push(frame);
+    const frames = await sampled(path.join(FOOTAGE, 'judo-clip', 'judo_davis_854x480.mp4'), 30);
     const tracking = trackAthletes(await seeFrames(frames, estimator));
     const found = frames.filter((frame, i) => {
       const index = Math.round(frame.time * 30);
@@ -328,7 +333,6 @@ describe.runIf(present)('athletes found on real grappling footage (../shared/foo
     // they are looked at once and count as one frame's evidence. Without that, the two athletes standing
     // apart in standing.jpg lost to a second skeleton of the nearer one (read turtle) and back03's back
     // control read scramble.
-    const media = new MediaRepository();
     const dir = await mkdtemp(path.join(tmpdir(), 'openmat-still-clip-'));
     try {
       for (const [file, position] of [
@@ -341,12 +345,7 @@ describe.runIf(present)('athletes found on real grappling footage (../shared/foo
           ...['-t', '4', '-r', '25', '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2', '-pix_fmt', 'yuv420p'],
           ...['-c:v', 'libx264', clip],
         ]);
-        const info = await media.probe(clip);
-        if (info === null) throw new Error(`ffprobe cannot read ${clip}`);
-        const frames: RollFrame[] = [];
-        const source = { path: clip, demuxer: info.demuxer, durationSeconds: info.durationSeconds };
-        for await (const frame of media.sampleFrames(source, { framesPerSecond: 2, width: 640, height: 360 }))
-          frames.push(frame);
+        const frames = await sampled(clip, 2);
         const runs = estimator.modelRuns;
         const seen = await seeFrames(frames, estimator);
         const looks = estimator.modelRuns - runs;

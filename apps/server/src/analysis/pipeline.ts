@@ -88,7 +88,7 @@ const PICTURE_GRID = { across: 16, down: 9 } as const;
 const STILL_LEVELS = 1;
 
 /** The mean grey of each cell of `PICTURE_GRID`: what is compared to tell a repeated picture. */
-export function pictureCells(frame: RollFrame): Float32Array {
+function pictureCells(frame: RollFrame): Float32Array {
   const { across, down } = PICTURE_GRID;
   const sums = new Float64Array(across * down);
   const counts = new Float64Array(across * down);
@@ -105,7 +105,7 @@ export function pictureCells(frame: RollFrame): Float32Array {
 }
 
 /** Whether two frames show the same picture: no cell of the grid changed (`STILL_LEVELS`). */
-export function samePicture(one: Float32Array, other: Float32Array): boolean {
+function samePicture(one: Float32Array, other: Float32Array): boolean {
   return one.length === other.length && one.every((grey, cell) => Math.abs(grey - (other[cell] ?? 0)) < STILL_LEVELS);
 }
 
