@@ -3,6 +3,7 @@ import type { TrainingSession } from '@openmat/contract/sessions';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../src/app.js';
 import { registerJobHandlers } from '../src/jobs/handlers.js';
+import { ScheduleRepository } from '../src/repositories/schedule.repository.js';
 import type { Services } from '../src/services/services.js';
 import { signUp, type SignedIn } from './support/accounts.js';
 import { manualClock } from './support/clock.js';
@@ -313,5 +314,73 @@ describe.each(databaseTargets)('weekly schedule (issue 22) on $dialect', (target
       startTime: ['Start times are written HH:MM (24 hours).'],
       weekdays: ['Choose at least one weekday.'],
     });
+  });
+
+  /**
+   * Runs `request` the way another request would land in the middle of the job: after the job read the
+   * holidays and before it created any session.
+   */
+  function duringTheJob(request: () => Promise<void>) {
+    // Inside, the repository's own call reaches the real method: the mock answers once.
+    return vi.spyOn(ScheduleRepository.prototype, 'holidayDates').mockImplementationOnce(async function (
+      this: ScheduleRepository,
+      from: string,
+      to: string,
+    ) {
+      const dates = await this.holidayDates(from, to);
+      await request();
+      return dates;
+    });
+  }
+
+  it('leaves no session on a holiday added, or after a class changed, while the job was creating them', async () => {
+    const env = { ...ENV, JOBS_IN_API: 'false' };
+    const app = await createAppOn(ctx.fresh, { env, clock: manualClock(NOW), jobHandlers: capture('racing') });
+    const job = instances.racing!.schedule;
+    try {
+      const sundays = await createClass({ ...GI_FUNDAMENTALS, name: 'Sunday Open Mat', weekdays: [7] }, app);
+      const spy = duringTheJob(async () => {
+        const res = await call('POST', '/api/schedule/holidays', coach, { date: '2026-04-05', name: 'Easter' }, app);
+        expect(res.statusCode, res.body).toBe(201);
+        // The holiday's own sweep ran before the job created anything: it had nothing to remove.
+        expect(res.json<HolidayChange>().removedSessionIds).toEqual([]);
+      });
+      expect(await job.generate(sundays.id)).toBe(3);
+      expect(spy).toHaveBeenCalled();
+      spy.mockRestore();
+      expect([...(await sessionsOf([sundays.id], app)).keys()].sort()).toEqual([
+        '2026-03-22',
+        '2026-03-29',
+        '2026-04-12',
+      ]);
+
+      // "This and the following ones" from 1 April while the job creates the old class's sessions.
+      const thursdays = await createClass({ ...GI_FUNDAMENTALS, name: 'Thursday Drills', weekdays: [4] }, app);
+      let successor = 0;
+      const edit = duringTheJob(async () => {
+        const res = await call(
+          'PUT',
+          `/api/schedule/classes/${thursdays.id}`,
+          coach,
+          { ...GI_FUNDAMENTALS, name: 'Thursday Drills', weekdays: [4], startTime: '20:00', from: '2026-04-01' },
+          app,
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        successor = res.json<RecurringClassChange>().recurringClass.id;
+      });
+      expect(await job.generate(thursdays.id)).toBe(2);
+      edit.mockRestore();
+      expect(await job.generate(successor)).toBe(2);
+      // One session a Thursday: the old class's before 1 April, the new one's (at 20:00) from it.
+      const both = await sessionsOf([thursdays.id, successor], app);
+      expect([...both.entries()].map(([date, session]) => [date, session.recurringClassId]).sort()).toEqual([
+        ['2026-03-19', thursdays.id],
+        ['2026-03-26', thursdays.id],
+        ['2026-04-02', successor],
+        ['2026-04-09', successor],
+      ]);
+    } finally {
+      await app.close();
+    }
   });
 });

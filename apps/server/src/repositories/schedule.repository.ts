@@ -197,9 +197,9 @@ export class ScheduleRepository {
   /**
    * Creates the session of a class on a local date unless it exists: the unique key
    * (recurring_class_id, occurrence_date) makes a second insert, from this worker or another, do
-   * nothing. Answers whether this call created it.
+   * nothing. Answers the new session's id, or null when it existed.
    */
-  async createOccurrence({ recurringClass, occurrenceDate, trainingDate }: NewOccurrence): Promise<boolean> {
+  async createOccurrence({ recurringClass, occurrenceDate, trainingDate }: NewOccurrence): Promise<number | null> {
     const now = this.clock.now().toISOString();
     const result = await this.db
       .insertInto('training_sessions')
@@ -218,8 +218,9 @@ export class ScheduleRepository {
         updated_at: now,
       })
       .onConflict((oc) => oc.columns(['recurring_class_id', 'occurrence_date']).doNothing())
+      .returning('id')
       .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    return result?.id ?? null;
   }
 
   /**

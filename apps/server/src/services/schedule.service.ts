@@ -113,6 +113,9 @@ export class ScheduleService {
     const next = await this.schedule.createClass(fields, from, current.ownerUserId, current.instructorFighterId, false);
     if (current.endsOn !== null) await this.schedule.endClass(next.id, current.endsOn);
     const successor = { ...next, endsOn: current.endsOn };
+    // The old class ends the day before (a class changed before its first day never runs at all); ended
+    // before its sessions are moved, so that a job creating them meanwhile sees it ended or is moved too.
+    await this.schedule.endClass(current.id, addDays(from, -1));
     const kept: number[] = [];
     for (const occurrence of await this.schedule.occurrencesFrom(current.id, from)) {
       const moved =
@@ -123,8 +126,6 @@ export class ScheduleService {
         ));
       if (!moved && !(await this.schedule.deleteIfEmpty(occurrence.sessionId))) kept.push(occurrence.sessionId);
     }
-    // The old class ends the day before (a class changed before its first day never runs at all).
-    await this.schedule.endClass(current.id, addDays(from, -1));
     await this.schedule.requestJob(successor.id);
     return { recurringClass: this.toDto(successor), keptSessionIds: kept };
   }
@@ -132,8 +133,11 @@ export class ScheduleService {
   /** Ends the class: its coming sessions without check-ins go, those with check-ins stay. */
   async delete(principal: Principal, id: number): Promise<{ keptSessionIds: number[] }> {
     const current = await this.owned(principal, id);
+    const today = this.today();
+    // Ended first, so that a job creating its sessions meanwhile either sees it ended or is swept below.
+    await this.schedule.endClass(current.id, addDays(today, -1));
     const kept: number[] = [];
-    for (const occurrence of await this.schedule.occurrencesFrom(current.id, this.today())) {
+    for (const occurrence of await this.schedule.occurrencesFrom(current.id, today)) {
       if (!(await this.schedule.deleteIfEmpty(occurrence.sessionId))) kept.push(occurrence.sessionId);
     }
     await this.schedule.deleteClass(current.id);
@@ -210,11 +214,40 @@ export class ScheduleService {
       const end = recurringClass.endsOn !== null && recurringClass.endsOn < last ? recurringClass.endsOn : last;
       if (first > end) continue;
       const skipped = await this.schedule.skippedDates(recurringClass.id, first, end);
+      const made: Array<{ sessionId: number; date: string }> = [];
       for (let date = first; date <= end; date = addDays(date, 1)) {
         if (!recurringClass.weekdays.includes(isoWeekday(date)) || holidays.has(date) || skipped.has(date)) continue;
-        if (await this.schedule.createOccurrence(this.occurrence(recurringClass, date))) created += 1;
+        const sessionId = await this.schedule.createOccurrence(this.occurrence(recurringClass, date));
+        if (sessionId !== null) made.push({ sessionId, date });
       }
+      created += made.length - (await this.withdrawOverruled(recurringClass.id, made, today, first, end));
     }
     return created;
+  }
+
+  /**
+   * The job read the holidays, skips and class before creating its sessions; a request may have changed
+   * them meanwhile (a holiday added, an occurrence deleted, the class ended), and its own sweep of the
+   * sessions may have run before these were written. Each side writes first and reads after, so one of
+   * them sees the other: here the job reads them again and removes, while nobody has checked in, what
+   * it created on a date that no longer runs. Answers how many it removed.
+   */
+  private async withdrawOverruled(
+    classId: number,
+    made: ReadonlyArray<{ sessionId: number; date: string }>,
+    today: string,
+    first: string,
+    end: string,
+  ): Promise<number> {
+    if (made.length === 0) return 0;
+    const [now] = await this.schedule.currentClasses(today, classId);
+    const holidays = await this.schedule.holidayDates(first, end);
+    const skipped = await this.schedule.skippedDates(classId, first, end);
+    let removed = 0;
+    for (const { sessionId, date } of made) {
+      const runs = now !== undefined && this.runsOn(now, date) && !holidays.has(date) && !skipped.has(date);
+      if (!runs && (await this.schedule.deleteIfEmpty(sessionId))) removed += 1;
+    }
+    return removed;
   }
 }
