@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import type { PoseDetector, RollFrame } from '../analysis/pipeline.js';
-import { KEYPOINT_NAMES, readable, type Skeleton } from '../analysis/skeleton.js';
+import { KEYPOINT_NAMES, keypointIndex, readable, type Skeleton } from '../analysis/skeleton.js';
 
 const require = createRequire(import.meta.url);
 
@@ -263,6 +263,40 @@ function samePerson(one: Skeleton, other: Skeleton): boolean {
   return union > 0 && overlap / union > 0.6;
 }
 
+/** The head and torso joints: no two bodies hold them in one place. */
+const HEAD_AND_TORSO = [
+  keypointIndex('nose'),
+  keypointIndex('leftShoulder'),
+  keypointIndex('rightShoulder'),
+  keypointIndex('leftHip'),
+  keypointIndex('rightHip'),
+];
+/** Joints closer than this (a share of the larger body's box diagonal) are one joint seen twice. */
+const ONE_PLACE = 0.04;
+
+/**
+ * Whether two detections of one look are one body found twice: MultiPose sometimes answers a tangled
+ * pair with the same head and shoulders twice, each with limbs of either athlete, and misses the other
+ * athlete. Two bodies can lie close (the one taking the back sits right behind the other, hips over
+ * hips), but never head on head: one body is one whose noses coincide and two more of its shoulders and
+ * hips too.
+ */
+function oneBodyTwice(one: Skeleton, other: Skeleton): boolean {
+  const near = ONE_PLACE * pairSize(one, other);
+  const coincide = HEAD_AND_TORSO.filter((joint) => {
+    const p = one.keypoints[joint];
+    const q = other.keypoints[joint];
+    return (
+      p !== undefined &&
+      q !== undefined &&
+      p.score >= SEEN &&
+      q.score >= SEEN &&
+      Math.hypot(p.x - q.x, p.y - q.y) < near
+    );
+  });
+  return coincide.includes(keypointIndex('nose')) && coincide.length >= 3;
+}
+
 /** A detection the model is sure is a person; a weaker one is kept only touching another body. */
 const SURE_PERSON = 0.25;
 
@@ -283,13 +317,17 @@ const quality = (person: Skeleton) =>
  * detection of a person is kept, and a joint it missed is taken from another view that saw it.
  */
 function mergeViews(views: ReadonlyArray<readonly Skeleton[]>): Skeleton[] {
-  // Within one view the model has already told people apart; only another view's detections can be twins.
+  // Within one view the model has told people apart, but for a body it found twice (`oneBodyTwice`).
   const all = views
     .flatMap((people, view) => people.map((person) => ({ person, view })))
     .sort((one, other) => quality(other.person) - quality(one.person));
   const kept: Array<{ person: Skeleton; views: Set<number> }> = [];
   for (const { person, view } of all) {
-    const index = kept.findIndex((other) => !other.views.has(view) && samePerson(other.person, person));
+    const index = kept.findIndex((other) =>
+      other.views.has(view)
+        ? oneBodyTwice(other.person, person)
+        : samePerson(other.person, person) || oneBodyTwice(other.person, person),
+    );
     const twin = kept[index];
     if (twin === undefined) {
       kept.push({ person, views: new Set([view]) });
@@ -327,7 +365,7 @@ function showsClearPair(people: readonly Skeleton[], aspect: number): boolean {
       person.keypoints.filter((point) => point.score >= SEEN).length >= CLEAR_JOINTS &&
       person.box.width * aspect < 1.5 * person.box.height, // not lying: not much wider than tall, in pixels
   );
-  return clear.some((one, i) => clear.slice(i + 1).some((other) => touching(one, other)));
+  return clear.some((one, i) => clear.slice(i + 1).some((other) => touching(one, other) && !oneBodyTwice(one, other)));
 }
 
 /**
@@ -855,7 +893,11 @@ export async function createPoseEstimator(
             // The whole skeleton of one look or none: joints mixed from two models would mix limbs again.
             const keep = (keypoints: Skeleton['keypoints']) => {
               const candidate = { ...person, keypoints };
-              if (meanJointScore(candidate) > meanJointScore(best) && belongsTo(keypoints, person, others))
+              if (
+                meanJointScore(candidate) > meanJointScore(best) &&
+                belongsTo(keypoints, person, others) &&
+                !others.some((other) => oneBodyTwice(candidate, other))
+              )
                 best = candidate;
             };
             // The other athlete painted out of the crop, so the model looks at this one alone; the crop is also
