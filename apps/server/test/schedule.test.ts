@@ -50,11 +50,15 @@ describe.each(databaseTargets)('weekly schedule (issue 22) on $dialect', (target
     app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) });
 
   /** The schedule's sessions of a class, by local date. */
-  async function sessionsOf(classIds: number[], app: App = ctx.app): Promise<Map<string, TrainingSession>> {
+  async function sessionsOf(
+    classIds: number[],
+    app: App = ctx.app,
+    who: SignedIn = coach,
+  ): Promise<Map<string, TrainingSession>> {
     const res = await call(
       'GET',
       '/api/trainingsession?from=2026-03-01T00:00:00Z&to=2026-06-01T00:00:00Z&limit=100',
-      coach,
+      who,
       undefined,
       app,
     );
@@ -69,8 +73,12 @@ describe.each(databaseTargets)('weekly schedule (issue 22) on $dialect', (target
     return byDate;
   }
 
-  async function createClass(body: object = GI_FUNDAMENTALS, app: App = ctx.app): Promise<RecurringClass> {
-    const res = await call('POST', '/api/schedule/classes', coach, body, app);
+  async function createClass(
+    body: object = GI_FUNDAMENTALS,
+    app: App = ctx.app,
+    who: SignedIn = coach,
+  ): Promise<RecurringClass> {
+    const res = await call('POST', '/api/schedule/classes', who, body, app);
     expect(res.statusCode, res.body).toBe(201);
     return res.json<RecurringClass>();
   }
@@ -334,13 +342,19 @@ describe.each(databaseTargets)('weekly schedule (issue 22) on $dialect', (target
   }
 
   it('leaves no session on a holiday added, or after a class changed, while the job was creating them', async () => {
-    const env = { ...ENV, JOBS_IN_API: 'false' };
-    const app = await createAppOn(ctx.fresh, { env, clock: manualClock(NOW), jobHandlers: capture('racing') });
+    // An academy of its own with no job worker: only the calls below create sessions.
+    const own = await createTestApp(target, {
+      clock: manualClock(NOW),
+      env: { ...ENV, JOBS_IN_API: 'false' },
+      jobHandlers: capture('racing'),
+    });
+    const app = own.app;
     const job = instances.racing!.schedule;
     try {
-      const sundays = await createClass({ ...GI_FUNDAMENTALS, name: 'Sunday Open Mat', weekdays: [7] }, app);
+      const head = await signUp(app, { fighterRole: 'Instructor', fighterName: 'Coach Rui' });
+      const sundays = await createClass({ ...GI_FUNDAMENTALS, name: 'Sunday Open Mat', weekdays: [7] }, app, head);
       const spy = duringTheJob(async () => {
-        const res = await call('POST', '/api/schedule/holidays', coach, { date: '2026-04-05', name: 'Easter' }, app);
+        const res = await call('POST', '/api/schedule/holidays', head, { date: '2026-04-05', name: 'Easter' }, app);
         expect(res.statusCode, res.body).toBe(201);
         // The holiday's own sweep ran before the job created anything: it had nothing to remove.
         expect(res.json<HolidayChange>().removedSessionIds).toEqual([]);
@@ -348,20 +362,20 @@ describe.each(databaseTargets)('weekly schedule (issue 22) on $dialect', (target
       expect(await job.generate(sundays.id)).toBe(3);
       expect(spy).toHaveBeenCalled();
       spy.mockRestore();
-      expect([...(await sessionsOf([sundays.id], app)).keys()].sort()).toEqual([
+      expect([...(await sessionsOf([sundays.id], app, head)).keys()].sort()).toEqual([
         '2026-03-22',
         '2026-03-29',
         '2026-04-12',
       ]);
 
       // "This and the following ones" from 1 April while the job creates the old class's sessions.
-      const thursdays = await createClass({ ...GI_FUNDAMENTALS, name: 'Thursday Drills', weekdays: [4] }, app);
+      const thursdays = await createClass({ ...GI_FUNDAMENTALS, name: 'Thursday Drills', weekdays: [4] }, app, head);
       let successor = 0;
       const edit = duringTheJob(async () => {
         const res = await call(
           'PUT',
           `/api/schedule/classes/${thursdays.id}`,
-          coach,
+          head,
           { ...GI_FUNDAMENTALS, name: 'Thursday Drills', weekdays: [4], startTime: '20:00', from: '2026-04-01' },
           app,
         );
@@ -372,7 +386,7 @@ describe.each(databaseTargets)('weekly schedule (issue 22) on $dialect', (target
       edit.mockRestore();
       expect(await job.generate(successor)).toBe(2);
       // One session a Thursday: the old class's before 1 April, the new one's (at 20:00) from it.
-      const both = await sessionsOf([thursdays.id, successor], app);
+      const both = await sessionsOf([thursdays.id, successor], app, head);
       expect([...both.entries()].map(([date, session]) => [date, session.recurringClassId]).sort()).toEqual([
         ['2026-03-19', thursdays.id],
         ['2026-03-26', thursdays.id],
@@ -380,7 +394,7 @@ describe.each(databaseTargets)('weekly schedule (issue 22) on $dialect', (target
         ['2026-04-09', successor],
       ]);
     } finally {
-      await app.close();
+      await own.close();
     }
   });
 });
