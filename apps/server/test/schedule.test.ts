@@ -393,6 +393,39 @@ describe.each(databaseTargets)('weekly schedule (issue 22) on $dialect', (target
         ['2026-04-02', successor],
         ['2026-04-09', successor],
       ]);
+
+      // The change lands after the job created the sessions, before it checks them again: the sessions
+      // moved to the new class are the new class's and stay (deleted, they would be missing until its job).
+      const fridays = await createClass({ ...GI_FUNDAMENTALS, name: 'Friday Flow', weekdays: [5] }, app, head);
+      let next = 0;
+      const read = vi.spyOn(ScheduleRepository.prototype, 'currentClasses');
+      read.mockImplementationOnce(async function (this: ScheduleRepository, today: string, id?: number) {
+        const classes = await this.currentClasses(today, id);
+        // The job's second reading, after it created the sessions.
+        read.mockImplementationOnce(async function (this: ScheduleRepository, later: string, again?: number) {
+          const res = await call(
+            'PUT',
+            `/api/schedule/classes/${fridays.id}`,
+            head,
+            { ...GI_FUNDAMENTALS, name: 'Friday Flow', weekdays: [5], startTime: '07:00', from: '2026-04-01' },
+            app,
+          );
+          expect(res.statusCode, res.body).toBe(200);
+          next = res.json<RecurringClassChange>().recurringClass.id;
+          return this.currentClasses(later, again);
+        });
+        return classes;
+      });
+      expect(await job.generate(fridays.id)).toBe(4);
+      read.mockRestore();
+      const moved = await sessionsOf([fridays.id, next], app, head);
+      expect([...moved.entries()].map(([date, session]) => [date, session.recurringClassId]).sort()).toEqual([
+        ['2026-03-20', fridays.id],
+        ['2026-03-27', fridays.id],
+        ['2026-04-03', next],
+        ['2026-04-10', next],
+      ]);
+      expect(moved.get('2026-04-03')?.trainingDate).toBe('2026-04-03T05:00:00.000Z');
     } finally {
       await own.close();
     }

@@ -259,6 +259,20 @@ export class ScheduleRepository {
   }
 
   /** Deletes the session if nobody is on its roster (checked in the statement); answers whether it did. */
+  /**
+   * Deletes a class's session while nobody checked in, unless a change moved it to another class (one whose
+   * class was deleted meanwhile has none, and goes too).
+   */
+  async deleteOccurrenceIfEmpty(sessionId: number, classId: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('training_sessions')
+      .where('id', '=', sessionId)
+      .where((eb) => eb.or([eb('recurring_class_id', '=', classId), eb('recurring_class_id', 'is', null)]))
+      .where('attendee_count', '=', 0)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  }
+
   async deleteIfEmpty(sessionId: number): Promise<boolean> {
     const result = await this.db
       .deleteFrom('training_sessions')

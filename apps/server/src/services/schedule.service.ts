@@ -246,7 +246,8 @@ export class ScheduleService {
     let removed = 0;
     for (const { sessionId, date } of made) {
       const runs = now !== undefined && this.runsOn(now, date) && !holidays.has(date) && !skipped.has(date);
-      if (!runs && (await this.schedule.deleteIfEmpty(sessionId))) removed += 1;
+      // A session a change moved to the class that follows is that class's now, and stays.
+      if (!runs && (await this.schedule.deleteOccurrenceIfEmpty(sessionId, classId))) removed += 1;
     }
     return removed;
   }
