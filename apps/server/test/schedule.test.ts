@@ -368,19 +368,20 @@ describe.each(databaseTargets)('weekly schedule (issue 22) on $dialect', (target
         '2026-04-12',
       ]);
 
-      // "This and the following ones" from 1 April while the job creates the old class's sessions.
+      /** "This and the following ones" from 1 April at a new time; answers the class that follows. */
+      const changeFromApril = async (changed: RecurringClass, startTime: string) => {
+        const { name, weekdays } = changed;
+        const fields = { ...GI_FUNDAMENTALS, name, weekdays, startTime, from: '2026-04-01' };
+        const res = await call('PUT', `/api/schedule/classes/${changed.id}`, head, fields, app);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<RecurringClassChange>().recurringClass.id;
+      };
+
+      // The change while the job creates the old class's sessions.
       const thursdays = await createClass({ ...GI_FUNDAMENTALS, name: 'Thursday Drills', weekdays: [4] }, app, head);
       let successor = 0;
       const edit = duringTheJob(async () => {
-        const res = await call(
-          'PUT',
-          `/api/schedule/classes/${thursdays.id}`,
-          head,
-          { ...GI_FUNDAMENTALS, name: 'Thursday Drills', weekdays: [4], startTime: '20:00', from: '2026-04-01' },
-          app,
-        );
-        expect(res.statusCode, res.body).toBe(200);
-        successor = res.json<RecurringClassChange>().recurringClass.id;
+        successor = await changeFromApril(thursdays, '20:00');
       });
       expect(await job.generate(thursdays.id)).toBe(2);
       edit.mockRestore();
@@ -403,15 +404,7 @@ describe.each(databaseTargets)('weekly schedule (issue 22) on $dialect', (target
         const classes = await this.currentClasses(today, id);
         // The job's second reading, after it created the sessions.
         read.mockImplementationOnce(async function (this: ScheduleRepository, later: string, again?: number) {
-          const res = await call(
-            'PUT',
-            `/api/schedule/classes/${fridays.id}`,
-            head,
-            { ...GI_FUNDAMENTALS, name: 'Friday Flow', weekdays: [5], startTime: '07:00', from: '2026-04-01' },
-            app,
-          );
-          expect(res.statusCode, res.body).toBe(200);
-          next = res.json<RecurringClassChange>().recurringClass.id;
+          next = await changeFromApril(fridays, '07:00');
           return this.currentClasses(later, again);
         });
         return classes;
