@@ -368,6 +368,9 @@ describe.each(databaseTargets)('weekly schedule (issue 22) on $dialect', (target
         '2026-04-12',
       ]);
 
+      /** Each date's session's class, in date order. */
+      const classByDate = (sessions: Map<string, TrainingSession>) =>
+        [...sessions.entries()].map(([date, session]) => [date, session.recurringClassId]).sort();
       /** "This and the following ones" from 1 April at a new time; answers the class that follows. */
       const changeFromApril = async (changed: RecurringClass, startTime: string) => {
         const { name, weekdays } = changed;
@@ -388,7 +391,7 @@ describe.each(databaseTargets)('weekly schedule (issue 22) on $dialect', (target
       expect(await job.generate(successor)).toBe(2);
       // One session a Thursday: the old class's before 1 April, the new one's (at 20:00) from it.
       const both = await sessionsOf([thursdays.id, successor], app, head);
-      expect([...both.entries()].map(([date, session]) => [date, session.recurringClassId]).sort()).toEqual([
+      expect(classByDate(both)).toEqual([
         ['2026-03-19', thursdays.id],
         ['2026-03-26', thursdays.id],
         ['2026-04-02', successor],
@@ -412,7 +415,7 @@ describe.each(databaseTargets)('weekly schedule (issue 22) on $dialect', (target
       expect(await job.generate(fridays.id)).toBe(4);
       read.mockRestore();
       const moved = await sessionsOf([fridays.id, next], app, head);
-      expect([...moved.entries()].map(([date, session]) => [date, session.recurringClassId]).sort()).toEqual([
+      expect(classByDate(moved)).toEqual([
         ['2026-03-20', fridays.id],
         ['2026-03-27', fridays.id],
         ['2026-04-03', next],
