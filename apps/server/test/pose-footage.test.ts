@@ -354,8 +354,9 @@ describe.runIf(present)('athletes found on real grappling footage (../shared/foo
     console.log(`judo clip: both judoka found in ${found.length} of ${frames.length} frames`);
     // 26 of 34 with tracking over the whole clip; 27 with bilinear input; 29 once a lone athlete's
     // region is also looked at in two overlapping parts; 31 once a partner too faint to read counts as
-    // none, so the looks for a hidden athlete follow (ADR 0022).
-    expect(found.length).toBeGreaterThanOrEqual(31);
+    // none, so the looks for a hidden athlete follow (ADR 0022); 32 once the single-person model also
+    // looks for the athlete hidden by one painted out.
+    expect(found.length).toBeGreaterThanOrEqual(32);
   }, 120_000);
 
   it('reads real stills made into videos as an upload is read, as it reads the stills', async () => {

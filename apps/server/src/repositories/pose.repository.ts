@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import type { PoseDetector, RollFrame } from '../analysis/pipeline.js';
-import { KEYPOINT_NAMES, keypointIndex, readable, type Skeleton } from '../analysis/skeleton.js';
+import { KEYPOINT_NAMES, keypointIndex, READABLE_JOINTS, readable, type Skeleton } from '../analysis/skeleton.js';
 
 const require = createRequire(import.meta.url);
 
@@ -480,6 +480,25 @@ function decodeSingle(values: Float32Array, frame: RollFrame, view: View): Skele
       score: values[index * 3 + 2] ?? 0,
     };
   });
+}
+
+/**
+ * A person from the single-person model's joints: the box round the joints it is sure of and its mean
+ * joint score as the person's score; null with fewer than `READABLE_JOINTS` sure joints.
+ */
+function singlePerson(keypoints: Skeleton['keypoints']): Skeleton | null {
+  const sure = keypoints.filter((point) => point.score >= SEEN);
+  if (sure.length < READABLE_JOINTS) return null;
+  const left = Math.min(...sure.map((point) => point.x));
+  const top = Math.min(...sure.map((point) => point.y));
+  const box = {
+    x: left,
+    y: top,
+    width: Math.max(...sure.map((point) => point.x)) - left,
+    height: Math.max(...sure.map((point) => point.y)) - top,
+  };
+  const person = { keypoints, score: 0, box };
+  return { ...person, score: meanJointScore(person) };
 }
 
 /** The square (pixels) round a box (fractions of the frame), enlarged; it may reach past the frame. */
@@ -973,6 +992,25 @@ export async function createPoseEstimator(
             [0 as const, ...TURNED].map((turn) => look(viewOf(region, turn), undefined, picture)),
           );
           views.push(...found.map((people) => people.filter((person) => isPartner(person, lone, frame))));
+        }
+      }
+      // Still alone: the single-person model looks at the square round the athlete with them painted out,
+      // where the strongest body left is the one they hid. It answers a whole skeleton wherever it looks,
+      // so its answer is a person only with `READABLE_JOINTS` joints sure, inside the athlete's box, and
+      // neither that athlete seen again nor their head and torso.
+      if (topDown !== 'off') {
+        const lone = loneAthlete();
+        if (lone !== undefined) {
+          const picture = paintedOut(frame, lone, regionOf(lone.box, frame));
+          const view = squareView(squareRound(lone.box, frame), 0, SINGLE_INPUT[topDown]);
+          const hidden = singlePerson(await lookAtOne(view, picture));
+          if (
+            hidden !== null &&
+            isPartner(hidden, lone, frame) &&
+            !samePerson(hidden, lone) &&
+            !oneBodyTwice(hidden, lone)
+          )
+            views.push([hidden]);
         }
       }
       return closerLook(mergeViews(views));
