@@ -227,6 +227,7 @@ function readFrame(set, a, b, accepted, name) {
   perFrame[set].push({ right: accepted.includes(best), logLoss: -Math.log(Math.max(1e-6, p)) });
   dumped.push({ set, name, accepted, said: best, a, b });
 }
+const seenDump = {};
 /** `DUMP_PAIRS=file.json` writes these real pairs (skeletons and accepted positions) to compare models offline. */
 const dumped = [];
 function confusionTable(title, rows) {
@@ -309,6 +310,9 @@ try {
   const rollPeople = rollSeen.map((frame) => frame.people);
   const rollRuns = detector.modelRuns - runsBefore;
   const rollTracking = trackAthletes(rollSeen);
+  // `DUMP_SEEN=file.json` writes the people the pose stage saw in each roll and judo frame, to study the
+  // choice of the athletes (tracking) offline without running the pose model again.
+  seenDump.roll = rollSeen;
   const rollTimeline =
     rollTracking.athletesFound >= 2 ? timelineOf(rollTracking.frames.map(({ time, a, b }) => ({ time, a, b }))) : [];
   console.log(`\n== Open-mat roll (${rollFiles.length} frames, other pairs and bystanders behind)`);
@@ -344,7 +348,8 @@ try {
     const said = segment?.position ?? 'none';
     const right = accepted.includes(said);
     if (right) agreed++;
-    if (segment) calibration.push({ set: 'roll', confidence: segment.confidence, right, unclear: said === 'unclear' });
+    if (segment)
+      calibration.push({ set: 'roll', segment, confidence: segment.confidence, right, unclear: said === 'unclear' });
     rollConfusion.push({ truth: `${row.athlete_black}/${row.athlete_red}`, said });
   }
   confusionTable('roll, rough labels (black/red)', rollConfusion);
@@ -356,7 +361,9 @@ try {
       decodeImage(path.join(FOOTAGE, 'openmat-roll', file), Number(/_(\d+)s\./.exec(file)[1]), true),
     ),
   );
-  const mirroredTracking = trackAthletes(await seeFrames(mirroredRoll, detector));
+  const mirroredSeen = await seeFrames(mirroredRoll, detector);
+  seenDump.mirroredRoll = mirroredSeen;
+  const mirroredTracking = trackAthletes(mirroredSeen);
   const mirroredTimeline =
     mirroredTracking.athletesFound >= 2
       ? timelineOf(mirroredTracking.frames.map(({ time, a, b }) => ({ time, a, b })))
@@ -393,6 +400,7 @@ try {
   poseSeconds.judo = (performance.now() - seeing) / 1000;
   const judoPeople = judoSeen.map((frame) => frame.people);
   const judoRuns = detector.modelRuns - runsBefore;
+  seenDump.judo = judoSeen;
   const judoTracking = trackAthletes(judoSeen);
   const judoTimeline =
     judoTracking.athletesFound >= 2 ? timelineOf(judoTracking.frames.map(({ time, a, b }) => ({ time, a, b }))) : [];
@@ -425,7 +433,8 @@ try {
         : ['standing'];
     const right = accepted.includes(said);
     if (right) judo.agreed++;
-    if (segment) calibration.push({ set: 'judo', confidence: segment.confidence, right, unclear: said === 'unclear' });
+    if (segment)
+      calibration.push({ set: 'judo', segment, confidence: segment.confidence, right, unclear: said === 'unclear' });
     judoConfusion.push({ truth: label.app_position.split(' ')[0], said });
   }
   console.log(`\n== Judo clip (${judoFrames.length} frames at 30 fps, five bystanders at the mat edge)`);
@@ -455,7 +464,9 @@ try {
     } else {
       frames = [await decodeImage(still, 0, mirror)];
     }
-    const tracking = trackAthletes(await seeFrames(frames, detector));
+    const seen = await seeFrames(frames, detector);
+    (seenDump.stills ??= []).push({ file: row.file, asClip, mirror, seen });
+    const tracking = trackAthletes(seen);
     const box = mirror ? mirrorBox(pairs.stills[row.file]) : pairs.stills[row.file];
     const both = tracking.frames.filter((tracked) => judgeChosen(tracked, box).both).length;
     const timeline =
@@ -563,12 +574,27 @@ console.log(
 );
 confusionTable('synthetic', synthConfusion);
 
+/**
+ * Reported confidence against the share right, one item per segment: a segment that covers several labelled
+ * frames (the judo clip's, the roll's) is one claim, right by the share of its labelled frames it got right,
+ * so one long segment does not fill a bucket by itself.
+ */
 function calibrationTable(title, all) {
+  const bySegment = new Map();
+  for (const item of all) {
+    const key = item.segment ?? item;
+    const seen = bySegment.get(key) ?? { ...item, frames: 0, rightFrames: 0 };
+    seen.frames++;
+    if (item.right) seen.rightFrames++;
+    bySegment.set(key, seen);
+  }
+  const segments = [...bySegment.values()];
   // An unclear segment names no position: it is an abstention, counted apart, not a claim to be right about.
-  const items = all.filter((item) => !item.unclear);
-  const abstained = all.length - items.length;
+  const items = segments.filter((item) => !item.unclear);
+  const abstained = segments.length - items.length;
+  const frames = items.reduce((sum, item) => sum + item.frames, 0);
   console.log(
-    `  ${title}: reported confidence -> share right (${items.length} segments name a position; ${abstained} unclear, abstained)`,
+    `  ${title}: reported confidence -> share right (${items.length} segments name a position, over ${frames} labelled frames; ${abstained} unclear, abstained)`,
   );
   for (const [low, high] of [
     [0, 0.2],
@@ -580,9 +606,9 @@ function calibrationTable(title, all) {
     const inBucket = items.filter((item) => item.confidence >= low && item.confidence < high);
     if (inBucket.length === 0) continue;
     const mean = inBucket.reduce((sum, item) => sum + item.confidence, 0) / inBucket.length;
-    const right = inBucket.filter((item) => item.right).length;
+    const right = inBucket.reduce((sum, item) => sum + item.rightFrames / item.frames, 0);
     console.log(
-      `    ${low.toFixed(1)}-${Math.min(1, high).toFixed(1)}: ${String(inBucket.length).padStart(4)} items, mean confidence ${mean.toFixed(2)}, right ${pct(right, inBucket.length)}`,
+      `    ${low.toFixed(1)}-${Math.min(1, high).toFixed(1)}: ${String(inBucket.length).padStart(4)} segments, mean confidence ${mean.toFixed(2)}, right ${pct(right, inBucket.length)}`,
     );
   }
 }
@@ -648,6 +674,7 @@ console.log(
     ` mean -log p(accepted) ${(frames.reduce((sum, f) => sum + f.logLoss, 0) / Math.max(1, frames.length)).toFixed(2)}` +
     ` over ${frames.length} real pairs${process.env.POSITION_MODEL ? ` (${process.env.POSITION_MODEL})` : ''}`,
 );
+if (process.env.DUMP_SEEN) writeFileSync(process.env.DUMP_SEEN, JSON.stringify({ boxes: pairs, ...seenDump }));
 if (process.env.DUMP_PAIRS) writeFileSync(process.env.DUMP_PAIRS, JSON.stringify({ aspect: ASPECT, pairs: dumped }));
 const frameCount =
   stills.n + 2 * roll.n + judo.n + empty.n + clips.frames + mirrored.pictures.frames + mirrored.clips.frames;
