@@ -410,6 +410,53 @@ describe('who is on top', () => {
   });
 });
 
+describe('a scramble', () => {
+  /** Ten frames half a second apart of one generated pair, each athlete moved by `shift(i)` (frame widths) in frame i. */
+  function framesOf(shift: (i: number) => number): PairFrame[] {
+    const [pair] = generateSet(seededRandom(3), 1);
+    if (pair === undefined) throw new Error('no pair');
+    const moved = (skeleton: Skeleton, dx: number): Skeleton => ({
+      ...skeleton,
+      keypoints: skeleton.keypoints.map((point) => ({ ...point, x: point.x + dx })),
+      box: { ...skeleton.box, x: skeleton.box.x + dx },
+    });
+    return Array.from({ length: 10 }, (_, i) => ({
+      time: i / 2,
+      a: moved(pair.a, shift(i)),
+      b: moved(pair.b, -shift(i)),
+    }));
+  }
+  /** The model made to read every frame as a scramble, whatever the skeletons show. */
+  const readsScramble = () =>
+    HMM_STATES.map((state) => (state.position === 'scramble' ? 0.8 : 0.2 / (HMM_STATES.length - 1)));
+
+  it('is both athletes moving: the look of one held still (a photo, a picture over a clip) is unclear', () => {
+    const still = positionTimeline(
+      framesOf(() => 0),
+      readsScramble,
+    );
+    expect(still.map((segment) => segment.position)).toEqual(['unclear']);
+    const [one] = framesOf(() => 0);
+    if (one === undefined) throw new Error('no frame');
+    expect(positionTimeline([one], readsScramble).map((segment) => segment.position)).toEqual(['unclear']);
+    // The pose model's joints of somebody still wander a little from frame to frame: that is not moving.
+    const jittering = positionTimeline(
+      framesOf((i) => (i % 2) * 0.002),
+      readsScramble,
+    );
+    expect(jittering.map((segment) => segment.position)).toEqual(['unclear']);
+  });
+
+  it('is named where both athletes move', () => {
+    const moving = positionTimeline(
+      framesOf((i) => 0.03 * i),
+      readsScramble,
+    );
+    expect(moving.map((segment) => segment.position)).toEqual(['scramble']);
+    expect(moving[0]?.confidence).toBeCloseTo(0.8, 2);
+  });
+});
+
 describe('an ensemble of position models', () => {
   it('is one network whose logits are the mean of its members', () => {
     // A second member: the shipped network with its own standardisation and weights (nothing like a copy).

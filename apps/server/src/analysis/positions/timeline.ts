@@ -3,7 +3,7 @@ import { DEFAULT_ASPECT } from './features.js';
 import { HMM_STATES, logStart, logTransitions, UNCLEAR, viterbi } from './hmm.js';
 import { modelProbabilities, POSITION_MODEL } from './model.js';
 import type { PositionModelFile } from './network.js';
-import { readable } from '../skeleton.js';
+import { readable, SEEN_JOINT_SCORE, type Skeleton } from '../skeleton.js';
 import type { FrameAdaptation } from './adaptation.js';
 
 /**
@@ -115,6 +115,60 @@ function pushUnclear(segments: Segment[], start: number, end: number, readings: 
   segments.push({ position: 'unclear', top: null, start, end, confidence });
 }
 
+/*
+ * "Scramble" means both athletes moving between positions (issue 19). A pair that looks like one but holds
+ * still (a photograph, one picture repeated over a clip, two athletes resting tangled) is not scrambling: the
+ * model has no position for what it sees, and the stretch is unclear. Moving is measured between frames half a
+ * second or more apart, round the segment as well as inside it (a scramble is a change of position: the
+ * movement into it counts): each athlete's joints seen in both frames moved, on average, by more than a tenth
+ * of their size. The pose model's joints of somebody standing still wander by 0.01-0.07 of their size in half
+ * a second; grappling judoka move by 0.2-0.8 (measured on the development set's judo clip, bystanders against
+ * the two judoka; not on its labels).
+ */
+const MOVING_SHARE = 0.1;
+const MOVE_SECONDS = 0.5;
+/** Frames further apart than this say nothing about how the athletes moved in between. */
+const MOVE_SECONDS_AT_MOST = 3;
+
+/** How far one athlete's joints moved between two frames, in their size; null when too few joints are seen in both. */
+function moved(before: Skeleton | null, after: Skeleton | null, aspect: number): number | null {
+  if (before === null || after === null) return null;
+  const distances: number[] = [];
+  const seen: Array<{ x: number; y: number }> = [];
+  before.keypoints.forEach((point, i) => {
+    const later = after.keypoints[i];
+    if (later === undefined || point.score < SEEN_JOINT_SCORE || later.score < SEEN_JOINT_SCORE) return;
+    distances.push(Math.hypot((point.x - later.x) * aspect, point.y - later.y));
+    seen.push({ x: point.x * aspect, y: point.y }, { x: later.x * aspect, y: later.y });
+  });
+  if (distances.length < 3) return null;
+  const xs = seen.map((p) => p.x);
+  const ys = seen.map((p) => p.y);
+  const size = Math.hypot(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)) / 2;
+  return distances.reduce((sum, d) => sum + d, 0) / distances.length / Math.max(size, 1e-6);
+}
+
+/** Whether the athletes move round frames `from` to `to - 1` (`MOVING_SHARE`): every athlete that can be measured moved. */
+function athletesMove(frames: readonly PairFrame[], from: number, to: number, aspect: number): boolean {
+  const start = frames[from]?.time ?? 0;
+  const end = frames[to - 1]?.time ?? start;
+  let first = Math.max(0, from - 1);
+  while (first > 0 && (frames[first - 1]?.time ?? -Infinity) >= start - MOVE_SECONDS) first--;
+  let last = Math.min(frames.length - 1, to);
+  while (last < frames.length - 1 && (frames[last + 1]?.time ?? Infinity) <= end + MOVE_SECONDS) last++;
+  for (let i = first; i <= last; i++) {
+    const before = frames[i];
+    if (before === undefined) continue;
+    let j = i + 1;
+    while (j <= last && (frames[j]?.time ?? Infinity) < before.time + MOVE_SECONDS) j++;
+    const after = frames[j];
+    if (j > last || after === undefined || after.time - before.time > MOVE_SECONDS_AT_MOST) continue;
+    const shares = [moved(before.a, after.a, aspect), moved(before.b, after.b, aspect)].filter((x) => x !== null);
+    if (shares.length > 0 && shares.every((share) => share > MOVING_SHARE)) return true;
+  }
+  return false;
+}
+
 /** Merges runs of one state into segments, each ending where the next frame begins; frames with nobody are left out. */
 function segmentsOf(
   frames: readonly PairFrame[],
@@ -122,6 +176,7 @@ function segmentsOf(
   readings: readonly Reading[],
   step: number,
   readable: number,
+  aspect: number,
 ): Segment[] {
   const segments: Segment[] = [];
   let from = 0;
@@ -143,8 +198,14 @@ function segmentsOf(
           ? confidence
           : readings.slice(from, t).reduce((sum, reading) => sum + positionShare(reading, state.position), 0) /
             Math.max(1, t - from);
-      // Unclear, or too unsure to name: the model's reading of the stretch is more often wrong than right.
-      if (state === undefined || chosen === UNCLEAR || positionConfidence < readable)
+      // Unclear, or too unsure to name: the model's reading of the stretch is more often wrong than right;
+      // or a scramble's look with nobody moving.
+      if (
+        state === undefined ||
+        chosen === UNCLEAR ||
+        positionConfidence < readable ||
+        (state.position === 'scramble' && !athletesMove(frames, from, t, aspect))
+      )
         pushUnclear(segments, start, end, readings.slice(from, t));
       else if (confidence < readable)
         segments.push({ position: state.position, top: null, start, end, confidence: positionConfidence });
@@ -167,7 +228,7 @@ export function positionTimelineFor(aspect: number, model: PositionModelFile = P
       (t) => transitions((frames[t]?.time ?? 0) - (frames[t - 1]?.time ?? 0)),
       readings.map((reading) => emission(reading, model.readable)),
     );
-    return segmentsOf(frames, path, readings, frameStep(frames), model.readable);
+    return segmentsOf(frames, path, readings, frameStep(frames), model.readable, aspect);
   };
 }
 
