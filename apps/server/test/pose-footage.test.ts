@@ -253,6 +253,9 @@ describe.runIf(present)('athletes found on real grappling footage (../shared/foo
         expect(segment.confidence).toBeGreaterThanOrEqual(POSITION_MODEL.readable);
       }
     }
+    // A scramble is both athletes moving, which no photograph shows: back03, a seated back control, read
+    // "scramble 0.55" until the timeline asked for movement (ADR 0023).
+    expect(said.filter(({ segment }) => segment?.position === 'scramble').map(({ file }) => file)).toEqual([]);
     // 5 of 17 with the first learned model (one of them by the prior); 3 with the second generator; 4 with
     // the top-down pass (the single-person model on each weak or overlapping athlete); 6 with a lone
     // athlete painted out; 9 with the other athlete painted out of each top-down crop; 11 with the plain
