@@ -215,16 +215,23 @@ function labelLoss(a, b, accepted) {
   const p = probabilities.reduce((sum, value, s) => sum + (accepted.includes(HMM_STATES[s].position) ? value : 0), 0);
   return -Math.log(Math.max(1e-6, p));
 }
-function readFrame(set, a, b, accepted, name) {
-  if (!a || !b) return;
+/** The position model's probability of each position (whoever is on top) for a pair, and the likeliest; null: unreadable. */
+function readPositions(a, b) {
   const probabilities = modelProbabilities(a, b, ASPECT, candidate ?? POSITION_MODEL);
-  if (probabilities === null) return;
+  if (probabilities === null) return null;
   const byPosition = new Map();
   probabilities.forEach((p, s) => {
     const position = HMM_STATES[s].position;
     byPosition.set(position, (byPosition.get(position) ?? 0) + p);
   });
   const [best] = [...byPosition.entries()].sort((x, y) => y[1] - x[1])[0];
+  return { byPosition, best };
+}
+function readFrame(set, a, b, accepted, name) {
+  if (!a || !b) return;
+  const reading = readPositions(a, b);
+  if (reading === null) return;
+  const { byPosition, best } = reading;
   const p = accepted.reduce((sum, position) => sum + (byPosition.get(position) ?? 0), 0);
   perFrame[set].push({ right: accepted.includes(best), logLoss: -Math.log(Math.max(1e-6, p)) });
   dumped.push({ set, name, accepted, said: best, a, b });
@@ -589,16 +596,10 @@ const generated = (() => {
         const noise =
           kind === 'careful' ? { jitter: 0.01, miss: 0, hiddenSeen: 1, swapAll: 0, swapOne: 0 } : randomNoise(random);
         const pair = generatePair(random, state, { noise, topIsA: state.top !== 'b' });
-        const probabilities = modelProbabilities(pair.a, pair.b, ASPECT, candidate ?? POSITION_MODEL);
-        if (probabilities === null) continue;
-        const byPosition = new Map();
-        probabilities.forEach((p, s) => {
-          const position = HMM_STATES[s].position;
-          byPosition.set(position, (byPosition.get(position) ?? 0) + p);
-        });
-        const [best] = [...byPosition.entries()].sort((x, y) => y[1] - x[1])[0];
+        const reading = readPositions(pair.a, pair.b);
+        if (reading === null) continue;
         tally[kind].n++;
-        if (best === state.position) tally[kind].right++;
+        if (reading.best === state.position) tally[kind].right++;
       }
     }
   }
