@@ -185,3 +185,36 @@ describe('a picture that does not change (a still made into a video)', () => {
     expect(seen[6]?.people.length).toBe(1);
   });
 });
+
+describe('the frames with the pose model', () => {
+  it('tells it where the athletes were by the frames up to two before, so any number of threads gives the same analysis', async () => {
+    const roll = generatedRoll(
+      [
+        { position: 'standing', top: null, seconds: 3 },
+        { position: 'closed-guard', top: 'partner', seconds: 3 },
+      ],
+      { fps: FPS, seed: 11 },
+    );
+    /** Where each frame was told to look, with `threads` frames allowed at once; later frames answer first. */
+    const focusWith = async (threads: number) => {
+      const told: Array<{ time: number; focus: string }> = [];
+      const detector: PoseDetector = {
+        name: 'replay',
+        version: 'test',
+        concurrency: threads,
+        async detect(frame, focus) {
+          told.push({ time: frame.time, focus: focus ? JSON.stringify(focus) : 'none' });
+          await new Promise((resolve) => setTimeout(resolve, 20 - frame.time));
+          return roll.people.get(frame.time) ?? [];
+        },
+      };
+      await seeFrames(roll.frames, detector);
+      return told.sort((x, y) => x.time - y.time);
+    };
+    const one = await focusWith(1);
+    expect(one.slice(0, 2).map(({ focus }) => focus)).toEqual(['none', 'none']);
+    expect(one.slice(2).every(({ focus }) => focus !== 'none')).toBe(true);
+    expect(await focusWith(2)).toEqual(one);
+    expect(await focusWith(4)).toEqual(one);
+  });
+});

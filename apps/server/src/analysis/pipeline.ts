@@ -110,9 +110,19 @@ function samePicture(one: Float32Array, other: Float32Array): boolean {
 }
 
 /**
- * The people of every frame, in frame order: up to `concurrency` frames are with the detector at once,
- * each told where the athletes were in the frames already seen (`athletesFocus`). `onSeen` is called
- * for each frame once its people are known. Frames are dropped as soon as they are seen.
+ * How many frames back the pose stage is told where the athletes were from: frame t by the frames up to
+ * t - 2. A fixed lag, not "the frames seen by the time it is sent", so that the same video gives the same
+ * analysis on any number of threads (with more frames in flight, a frame was told by older ones, and on
+ * the development roll that alone moved its agreement with the labels from 5/13 to 0/13; ADR 0022). It
+ * also bounds the frames with the detector at once: two, whose looks share the threads between them.
+ */
+const FOCUS_LAG = 2;
+
+/**
+ * The people of every frame, in frame order: up to two frames are with the detector at once (fewer with
+ * one thread), each told where the athletes were in the frames up to two before (`athletesFocus`,
+ * `FOCUS_LAG`). `onSeen` is called for each frame once its people are known. Frames are dropped as soon
+ * as they are seen.
  *
  * A frame that shows the same picture as the one before (a still made into a video, a paused or frozen
  * stretch: `samePicture`) is not looked at again: its people are the frame before's, and it is marked a
@@ -137,6 +147,7 @@ export async function seeFrames(
     await onSeen(next.frame);
   };
   let previous: Float32Array | null = null;
+  let index = 0;
   for await (const frame of frames) {
     const cells = pictureCells(frame);
     const repeat = previous !== null && samePicture(previous, cells);
@@ -144,12 +155,15 @@ export async function seeFrames(
     if (repeat) {
       inFlight.push({ frame, people: 'repeat' });
     } else {
-      const people = detector.detect(frame, athletesFocus(seen) ?? undefined);
+      // The frames up to FOCUS_LAG before this one are seen: at most FOCUS_LAG - 1 others are in flight.
+      const focus = athletesFocus(seen.slice(0, Math.max(0, index - FOCUS_LAG + 1)));
+      const people = detector.detect(frame, focus ?? undefined);
       // Its failure is read when its turn comes; until then it must not count as unhandled.
       people.catch(() => undefined);
       inFlight.push({ frame, people });
     }
-    if (inFlight.length >= Math.max(1, detector.concurrency ?? 1)) await settle();
+    index++;
+    if (inFlight.length >= Math.min(FOCUS_LAG, Math.max(1, detector.concurrency ?? 1))) await settle();
   }
   while (inFlight.length > 0) await settle();
   return seen;

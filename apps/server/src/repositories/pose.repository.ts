@@ -817,9 +817,9 @@ class ModelThread {
 }
 
 /**
- * Loads the model into `threads` worker threads (a second or two); `detect` sends each frame to the
- * least busy one, so up to `threads` frames are worked on at once. TensorFlow.js runs WebAssembly on
- * one thread in Node, so this is how the analysis uses the machine's cores.
+ * Loads the model into `threads` worker threads (a second or two); each look of `detect` goes to the
+ * least busy one, so the looks of the frames in flight (`seeFrames`: two at once) share the threads.
+ * TensorFlow.js runs WebAssembly on one thread in Node, so this is how the analysis uses the machine's cores.
  */
 export async function createPoseEstimator(
   threads = defaultPoseThreads(),
