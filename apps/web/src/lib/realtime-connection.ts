@@ -33,7 +33,13 @@ function connect(hub: HubPath): HubConnection {
     .withUrl(`${hub}?lang=${encodeURIComponent(document.documentElement.lang || 'en')}`, {
       transport: HttpTransportType.WebSockets,
       withCredentials: true,
-      accessTokenFactory: async () => (await freshAccessToken()) ?? '',
+      // Signed out meanwhile (a connection still opening as the user signs out): no socket is opened at all,
+      // rather than one the server refuses.
+      accessTokenFactory: async () => {
+        const token = await freshAccessToken();
+        if (!token) throw new Error('signed out');
+        return token;
+      },
     })
     .withAutomaticReconnect(RECONNECT_DELAYS_MS)
     .configureLogging(logger)
@@ -74,9 +80,10 @@ async function start(connection: HubConnection, hub: HubPath): Promise<void> {
 /**
  * Opens both hubs (WebSockets only, negotiated at `<hub>/negotiate`, the bearer token as the client
  * sends it) and keeps them open: the client's own reconnect covers a drop, and a connection that gave
- * up starts again when the browser comes back online. Answers the function that closes them.
+ * up starts again when the browser comes back online. Answers the function that closes them, settled once
+ * they are closed.
  */
-export function startRealtime(): () => void {
+export function startRealtime(): () => Promise<void> {
   const hubs = Object.values(HubPaths);
   const connections = hubs.map((hub) => ({ hub, connection: connect(hub) }));
   const startAll = () => {
@@ -84,8 +91,9 @@ export function startRealtime(): () => void {
   };
   startAll();
   window.addEventListener('online', startAll);
-  return () => {
+  return async () => {
     window.removeEventListener('online', startAll);
-    for (const { connection } of connections) void connection.stop();
+    // A connection still opening finishes opening before it closes (SignalR waits for its start).
+    await Promise.all(connections.map(({ connection }) => connection.stop()));
   };
 }

@@ -43,6 +43,25 @@ export function deliver<M extends HubMethodName>(method: M, args: HubMethodArgum
   }
 }
 
+/** Closes the hubs this page has open (settled once they are closed); null when none are. */
+let closeOpen: (() => Promise<void>) | null = null;
+
+/** Registers how to close the hubs just opened (`useRealtimeConnection`); null when they are closed. */
+export function realtimeOpened(close: (() => Promise<void>) | null): void {
+  closeOpen = close;
+}
+
+/**
+ * Closes the hubs, if any are open, and settles once they are closed: a connection still opening first
+ * finishes opening. Signing out waits for it before the session is revoked, so that no connection reaches
+ * the server after it (the server would refuse it, and the browser report a failed socket).
+ */
+export async function closeRealtime(): Promise<void> {
+  const close = closeOpen;
+  closeOpen = null;
+  await close?.();
+}
+
 /**
  * Keeps the hubs open while `signedIn` holds: started on page load (once the session is known to be
  * live), stopped when the layout goes.
@@ -50,14 +69,17 @@ export function deliver<M extends HubMethodName>(method: M, args: HubMethodArgum
 export function useRealtimeConnection(signedIn: boolean): void {
   useEffect(() => {
     if (!signedIn) return undefined;
-    let stop: (() => void) | null = null;
+    let stop: (() => Promise<void>) | null = null;
     let live = true;
     void import('./realtime-connection').then(({ startRealtime }) => {
-      if (live) stop = startRealtime();
+      if (!live) return;
+      stop = startRealtime();
+      realtimeOpened(stop);
     });
     return () => {
       live = false;
-      stop?.();
+      if (stop) void stop();
+      realtimeOpened(null);
     };
   }, [signedIn]);
 }

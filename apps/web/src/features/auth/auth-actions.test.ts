@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectNavigation } from '@/lib/navigation';
+import { realtimeOpened } from '@/lib/realtime';
 import { json, problem, stubFetch } from '@/testing/fetch-stub';
 import { completeExternalSignIn, ensureSession, hydrate, login, logout, signInStep } from './auth-actions';
 import { AUTH_STORAGE_KEY, signedOut, useAuthStore } from './stores/auth-store';
@@ -198,5 +199,21 @@ describe('logout', () => {
       body: { refreshToken: 'refresh-1' },
       headers: { authorization: 'Bearer access-1' },
     });
+  });
+
+  it('revokes the session only once the realtime hubs are closed, so none reaches the server after it', async () => {
+    useAuthStore.setState({ accessToken: 'access-1', refreshToken: 'refresh-1', loginStatus: 'authenticated' });
+    let closed = () => {};
+    const close = vi.fn(() => new Promise<void>((resolve) => (closed = resolve)));
+    realtimeOpened(close);
+    const http = stubFetch({ 'POST /api/auth/v1/logout': () => new Response(null, { status: 204 }) });
+    logout();
+    expect(close).toHaveBeenCalledTimes(1);
+    expect(useAuthStore.getState()).toMatchObject(signedOut);
+    expect(navigate).toHaveBeenCalledWith('/home');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(http.callsTo('POST /api/auth/v1/logout')).toHaveLength(0);
+    closed();
+    await vi.waitFor(() => expect(http.callsTo('POST /api/auth/v1/logout')).toHaveLength(1));
   });
 });

@@ -1,6 +1,7 @@
 import type { TokenResponse } from '@openmat/contract/auth';
 import { ApiError, connectSession } from '@/lib/api-client';
 import { navigateTo } from '@/lib/navigation';
+import { closeRealtime } from '@/lib/realtime';
 import { loginFor } from '@/lib/return-to';
 import { appQueryClient } from '@/lib/query-client';
 import { loginWithCookie, loginWithPassword, refreshTokens, refreshWithBearer, revokeSession } from './api/tokens';
@@ -153,12 +154,23 @@ export async function completeExternalSignIn(accessToken: string, refreshToken: 
   return loadUserInfo();
 }
 
-/** Logout: revokes the session on the server, clears it here, and goes to /home. */
+/** How long signing out waits for the realtime hubs to close before it revokes the session anyway. */
+const HUBS_CLOSE_MS = 3_000;
+
+/**
+ * Logout: clears the session here, goes to /home, and revokes it on the server once the realtime hubs
+ * are closed (a hub connection still opening would otherwise reach the server after the revocation).
+ */
 export function logout(): void {
   const { accessToken, refreshToken } = useAuthStore.getState();
+  const hubsClosed = closeRealtime();
   signOutLocally();
-  if (accessToken && refreshToken) void revokeSession(accessToken, refreshToken).catch(() => undefined);
   navigateTo('/home');
+  if (accessToken && refreshToken) {
+    void Promise.race([hubsClosed, new Promise((resolve) => setTimeout(resolve, HUBS_CLOSE_MS))])
+      .then(() => revokeSession(accessToken, refreshToken))
+      .catch(() => undefined);
+  }
 }
 
 /** After the account was deleted: its sign-ins are gone on the server already, so only this browser forgets it. */
