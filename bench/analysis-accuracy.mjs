@@ -51,7 +51,8 @@ const { trackAthletes } = await load('analysis/tracking.js');
 const { positionTimelineFor } = await load('analysis/positions/timeline.js');
 const { modelProbabilities, POSITION_MODEL } = await load('analysis/positions/model.js');
 const { HMM_STATES } = await load('analysis/positions/hmm.js');
-const { classifyPair, POSITION_STATES } = await load('analysis/positions/classifier.js');
+const { POSITION_STATES } = await load('analysis/positions/classifier.js');
+const { handRuleProbabilities } = await load('analysis/positions/hand-rules.js');
 const { generatePair, randomNoise } = await load('analysis/positions/generator.js');
 const { seededRandom } = await load('lib/seeded-random.js');
 const { tsImport } = await import('tsx/esm/api');
@@ -574,7 +575,7 @@ for (const { label, a, b } of labelled) {
 }
 // The old hand-written rules (argmax of their scores), for comparison: they were written against these figures.
 const classifierRight = labelled.filter(({ label, a, b }) => {
-  const scores = classifyPair(a, b, ASPECT);
+  const scores = handRuleProbabilities(a, b, ASPECT);
   const best = scores.indexOf(Math.max(...scores));
   return POSITION_STATES[best]?.position === label.position;
 }).length;

@@ -12,7 +12,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { classifyPair } from '../src/analysis/positions/classifier.js';
+import { handRuleProbabilities } from '../src/analysis/positions/hand-rules.js';
 import { HMM_STATES as POSITION_STATES } from '../src/analysis/positions/hmm.js';
 import { generateSet, type GeneratedPair } from '../src/analysis/positions/generator.js';
 import { FEATURE_COUNT, pairVector } from '../src/analysis/positions/model-features.js';
@@ -322,7 +322,7 @@ function main() {
   const rules = test
     .filter((pair) => pair.state.position !== 'unclear')
     .map((pair) => {
-      const p = classifyPair(pair.a, pair.b, FRAME_ASPECT);
+      const p = handRuleProbabilities(pair.a, pair.b, FRAME_ASPECT);
       const guess = p.indexOf(Math.max(...p));
       return { guess, label: labelOf(pair) };
     });

@@ -1,6 +1,6 @@
 import type { Random } from '../../lib/seeded-random.js';
 import { keypointIndex, type Keypoint, type KeypointName, type Skeleton } from '../skeleton.js';
-import { POSITION_STATES, type PositionState } from './classifier.js';
+import { POSITION_STATES, type PositionState } from './states.js';
 
 /**
  * The synthetic grappling pairs the position model learns from (ADR 0023). Two articulated 3D bodies

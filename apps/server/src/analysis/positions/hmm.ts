@@ -1,4 +1,4 @@
-import { POSITION_STATES, type PositionState } from './classifier.js';
+import { POSITION_STATES, type PositionState } from './states.js';
 import type { TransitionCount } from './knowledge-transitions.js';
 
 /**

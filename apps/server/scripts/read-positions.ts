@@ -1,0 +1,124 @@
+/**
+ * Reads labelled or recorded skeletons with the position classifier alone, the pose model bypassed:
+ *
+ *   npm run read:positions -w @openmat/server -- pairs.json [--model file.json]
+ *
+ * `pairs.json` is a list of pairs, each two people as the 17 COCO keypoints (nose, eyes, ears, shoulders,
+ * elbows, wrists, hips, knees, ankles; left before right), each keypoint `[x, y, score]`:
+ *
+ *   [{ "a": [[x, y, score], ...17], "b": [...17], "width": 1920, "height": 1080 }, ...]
+ *
+ * (`pose1`/`pose2` are read as `a`/`b`.) With `width` and `height` the coordinates are pixels; without,
+ * fractions of a 16:9 frame. A joint not seen has score 0 (the classifier reads joints scored 0.3 or
+ * more). It prints one line of JSON a pair: the likeliest position, who is on top (`a`, `b`, or null when
+ * nobody is), its probability, and every position's probability. A pair it cannot read (fewer than five
+ * joints seen of one person) says so. Nothing here trains anything.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { classifyPair, POSITION_STATES } from '../src/analysis/positions/classifier.js';
+import { checkedModel, PositionModelFile } from '../src/analysis/positions/network.js';
+import { modelProbabilities, POSITION_MODEL } from '../src/analysis/positions/model.js';
+import { KEYPOINT_NAMES, readable, type Skeleton } from '../src/analysis/skeleton.js';
+
+const Joint = z.tuple([z.number().finite(), z.number().finite(), z.number().finite().min(0)]);
+const Person = z.array(Joint).length(KEYPOINT_NAMES.length);
+const Pair = z
+  .object({
+    a: Person.optional(),
+    b: Person.optional(),
+    pose1: Person.optional(),
+    pose2: Person.optional(),
+    width: z.number().positive().optional(),
+    height: z.number().positive().optional(),
+  })
+  .refine((pair) => (pair.a ?? pair.pose1) !== undefined && (pair.b ?? pair.pose2) !== undefined, {
+    message: 'each pair needs two people: "a" and "b" (or "pose1" and "pose2")',
+  })
+  .refine((pair) => (pair.width === undefined) === (pair.height === undefined), {
+    message: '"width" and "height" go together',
+  });
+export const Pairs = z.array(Pair);
+
+export interface Reading {
+  readonly position: string | null;
+  readonly top: 'a' | 'b' | null;
+  readonly probability: number;
+  readonly positions: Record<string, number>;
+}
+
+function skeletonOf(joints: z.infer<typeof Person>, width: number, height: number): Skeleton {
+  const keypoints = joints.map(([x, y, score]) => ({ x: x / width, y: y / height, score }));
+  const seen = keypoints.filter((k) => k.score >= 0.3);
+  const xs = seen.map((k) => k.x);
+  const ys = seen.map((k) => k.y);
+  const box =
+    seen.length === 0
+      ? { x: 0, y: 0, width: 0, height: 0 }
+      : {
+          x: Math.min(...xs),
+          y: Math.min(...ys),
+          width: Math.max(...xs) - Math.min(...xs),
+          height: Math.max(...ys) - Math.min(...ys),
+        };
+  return { keypoints, score: 1, box };
+}
+
+/** The classifier's reading of each pair (`Pairs`), in order. */
+export function readPairs(pairs: z.infer<typeof Pairs>, model: PositionModelFile = POSITION_MODEL): Reading[] {
+  return pairs.map((pair) => {
+    const [width, height] = pair.width && pair.height ? [pair.width, pair.height] : [1, 1];
+    const aspect = pair.width && pair.height ? pair.width / pair.height : 16 / 9;
+    const first = pair.a ?? pair.pose1;
+    const second = pair.b ?? pair.pose2;
+    if (first === undefined || second === undefined) throw new Error('a pair without two people');
+    const a = skeletonOf(first, width, height);
+    const b = skeletonOf(second, width, height);
+    const probabilities = classifyPair(a, b, aspect, model);
+    const positions: Record<string, number> = {};
+    POSITION_STATES.forEach((state, s) => {
+      positions[state.position] = (positions[state.position] ?? 0) + (probabilities[s] ?? 0);
+    });
+    if (!readable(a) || !readable(b) || modelProbabilities(a, b, aspect, model) === null) {
+      return { position: null, top: null, probability: 0, positions };
+    }
+    const best = probabilities.indexOf(Math.max(...probabilities));
+    const state = POSITION_STATES[best];
+    const position = state?.position ?? null;
+    return { position, top: state?.top ?? null, probability: position ? (positions[position] ?? 0) : 0, positions };
+  });
+}
+
+function main(argv: readonly string[]): number {
+  const file = argv.find((arg, i) => !arg.startsWith('--') && argv[i - 1] !== '--model');
+  const modelAt = argv.indexOf('--model');
+  if (file === undefined) {
+    console.error('usage: read-positions pairs.json [--model position-model.json]');
+    return 2;
+  }
+  let input: unknown;
+  try {
+    input = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    console.error(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+  const parsed = Pairs.safeParse(input);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    console.error(
+      `${file} is not a list of pairs: ${issue?.path.join('.') || '(top)'}: ${issue?.message ?? 'invalid'}`,
+    );
+    return 1;
+  }
+  const modelFile = modelAt >= 0 ? argv[modelAt + 1] : undefined;
+  const model = modelFile
+    ? checkedModel(PositionModelFile.parse(JSON.parse(readFileSync(modelFile, 'utf8'))))
+    : POSITION_MODEL;
+  for (const reading of readPairs(parsed.data, model)) console.log(JSON.stringify(reading));
+  return 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1])
+  process.exitCode = main(process.argv.slice(2));
