@@ -130,6 +130,26 @@ describe('honest findings', () => {
     ]);
   });
 
+  it('reads a change across a moment of unclear (a second or less) between two readable positions, not across longer', () => {
+    const pass = (unclearSeconds: number) =>
+      movesOf([
+        segment('closed-guard', 'partner', 10, 24),
+        segment('unclear', null, 24, 24 + unclearSeconds),
+        segment('side-control', 'partner', 24 + unclearSeconds, 40),
+      ]).map((move) => `${move.kind} by ${move.by} at ${move.at} to ${move.to.position}`);
+    expect(pass(0.5)).toEqual(['pass by partner at 24 to side-control']);
+    expect(pass(1)).toEqual(['pass by partner at 24 to side-control']);
+    expect(pass(1.5)).toEqual([]);
+    // Not into or out of a second unclear stretch, nor across nobody in the shot.
+    expect(
+      movesOf([
+        segment('closed-guard', 'partner', 10, 24),
+        segment('unclear', null, 24, 24.5),
+        segment('side-control', 'partner', 25, 40),
+      ]),
+    ).toEqual([]);
+  });
+
   it('says how much of the roll could be read, and gives the time in each position of that part only', () => {
     const result = buildFindings(input(PATCHY, { durationSeconds: 80 }), analysisKnowledge);
     expect(result.overallDescription).toContain(

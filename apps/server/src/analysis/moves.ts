@@ -42,7 +42,8 @@ const TOUCHING = 1e-6;
 
 /**
  * The move between two consecutive segments, if the change is one. Nothing is read into a change to
- * or from an unclear stretch, or across a gap with nobody in the shot: nobody saw what happened there.
+ * or from an unclear stretch, or across a gap with nobody in the shot: nobody saw what happened there
+ * (but see `BRIEF_UNCLEAR_SECONDS`).
  */
 export function moveBetween(from: PositionSegment, to: PositionSegment): Move | null {
   if (from.position === 'unclear' || to.position === 'unclear') return null;
@@ -83,6 +84,15 @@ export function moveBetween(from: PositionSegment, to: PositionSegment): Move | 
   return null;
 }
 
+/**
+ * An unclear stretch this short (seconds; two frames at the analysis's two a second) between two readable
+ * positions is the change itself seen blurred, not a stretch nobody could read: bodies in motion read
+ * worst, and the timeline prefers a moment of unclear to a change of position its prior finds unlikely
+ * (a closed guard passed straight to side control). The change is read across it, at its start; a longer
+ * unclear stretch still breaks it.
+ */
+export const BRIEF_UNCLEAR_SECONDS = 1;
+
 /** Every move of the roll, in order. */
 export function movesOf(timeline: readonly PositionSegment[]): Move[] {
   const moves: Move[] = [];
@@ -90,8 +100,15 @@ export function movesOf(timeline: readonly PositionSegment[]): Move[] {
     const from = timeline[i - 1];
     const to = timeline[i];
     if (!from || !to) continue;
-    const move = moveBetween(from, to);
-    if (move) moves.push(move);
+    const after = timeline[i + 1];
+    const blurred =
+      to.position === 'unclear' &&
+      to.end - to.start <= BRIEF_UNCLEAR_SECONDS + TOUCHING &&
+      to.start - from.end <= TOUCHING &&
+      after !== undefined &&
+      after.start - to.end <= TOUCHING;
+    const move = blurred ? moveBetween(from, { ...after, start: to.start }) : moveBetween(from, to);
+    if (move) moves.push(blurred ? { ...move, to: after } : move);
   }
   return moves;
 }
