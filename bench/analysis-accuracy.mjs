@@ -228,13 +228,23 @@ function readPositions(a, b) {
   const [best] = [...byPosition.entries()].sort((x, y) => y[1] - x[1])[0];
   return { byPosition, best };
 }
+/**
+ * The same loss with the probability floored at 0.05: a frame the model gives nearly nothing (a garbled
+ * skeleton) counts at most -log 0.05 = 3.0, so a few hopeless frames moving from 0.001 to 0.03 cannot
+ * decide between models (ADR 0023, the sixth generator).
+ */
+const CAPPED_AT = 0.05;
 function readFrame(set, a, b, accepted, name) {
   if (!a || !b) return;
   const reading = readPositions(a, b);
   if (reading === null) return;
   const { byPosition, best } = reading;
   const p = accepted.reduce((sum, position) => sum + (byPosition.get(position) ?? 0), 0);
-  perFrame[set].push({ right: accepted.includes(best), logLoss: -Math.log(Math.max(1e-6, p)) });
+  perFrame[set].push({
+    right: accepted.includes(best),
+    logLoss: -Math.log(Math.max(1e-6, p)),
+    cappedLoss: -Math.log(Math.max(CAPPED_AT, p)),
+  });
   dumped.push({ set, name, accepted, said: best, a, b });
 }
 const seenDump = {};
@@ -708,6 +718,7 @@ console.log(
   `position model alone, per frame: stills ${perFrame.stills.filter((f) => f.right).length}/${perFrame.stills.length},` +
     ` roll ${perFrame.roll.filter((f) => f.right).length}/${perFrame.roll.length};` +
     ` mean -log p(accepted) ${(frames.reduce((sum, f) => sum + f.logLoss, 0) / Math.max(1, frames.length)).toFixed(2)}` +
+    ` (p floored at ${CAPPED_AT}: ${(frames.reduce((sum, f) => sum + f.cappedLoss, 0) / Math.max(1, frames.length)).toFixed(2)})` +
     ` over ${frames.length} real pairs${process.env.POSITION_MODEL ? ` (${process.env.POSITION_MODEL})` : ''}`,
 );
 if (process.env.DUMP_SEEN) writeFileSync(process.env.DUMP_SEEN, JSON.stringify({ boxes: pairs, ...seenDump }));
