@@ -113,12 +113,24 @@ function main(argv: readonly string[]): number {
     return 1;
   }
   const modelFile = modelAt >= 0 ? argv[modelAt + 1] : undefined;
-  const model = modelFile
-    ? checkedModel(PositionModelFile.parse(JSON.parse(readFileSync(modelFile, 'utf8'))))
-    : POSITION_MODEL;
+  let model = POSITION_MODEL;
+  if (modelFile !== undefined) {
+    try {
+      model = checkedModel(PositionModelFile.parse(JSON.parse(readFileSync(modelFile, 'utf8'))));
+    } catch (error) {
+      console.error(`${modelFile} is not a position model: ${error instanceof Error ? error.message : String(error)}`);
+      return 1;
+    }
+  }
   for (const reading of readPairs(parsed.data, model)) console.log(JSON.stringify(reading));
   return 0;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1])
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  // Piped into `head`: stop quietly when the reader has had enough.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
   process.exitCode = main(process.argv.slice(2));
+}
