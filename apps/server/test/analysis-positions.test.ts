@@ -176,6 +176,15 @@ describe('the learned position model on generated pairs it was not trained on', 
     );
     expect(right / inPosition.length).toBeGreaterThanOrEqual(0.75);
     expect(rulesRight / inPosition.length).toBeLessThan(0.6);
+    // The same pair in pixels of a 1920x1080 frame reads the same, whatever aspect the caller passes.
+    for (const { a, b } of inPosition.slice(0, 30)) {
+      const pixels = (s: Skeleton): Skeleton => ({
+        ...s,
+        keypoints: s.keypoints.map((k) => ({ ...k, x: k.x * 1920, y: k.y * 1080 })),
+      });
+      const inFractions = classifyPair(a, b, ASPECT);
+      classifyPair(pixels(a), pixels(b)).forEach((p, s) => expect(p).toBeCloseTo(inFractions[s] ?? NaN, 6));
+    }
     // Nobody, or one athlete too hidden to measure: every state keeps a share, standing and scramble most.
     const [first] = inPosition;
     if (first === undefined) throw new Error('no pair');

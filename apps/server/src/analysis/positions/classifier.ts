@@ -1,4 +1,4 @@
-import { readable, type Skeleton } from '../skeleton.js';
+import { readable, SEEN_JOINT_SCORE, type Skeleton } from '../skeleton.js';
 import { DEFAULT_ASPECT } from './features.js';
 import { modelProbabilities, POSITION_MODEL } from './model.js';
 import type { PositionModelFile } from './network.js';
@@ -24,7 +24,9 @@ export {
  * learned model's, its "no position" share spread over the positions in proportion (a pair read one frame
  * at a time must be given a position; the timeline's unclear stretches are the model's way to abstain).
  * Without both athletes, or with one too hidden to measure, every state keeps a share (`withoutPair`).
- * Coordinates are fractions of a frame `aspect` times wider than tall, as the pose stage gives them.
+ * Coordinates are fractions of a frame `aspect` times wider than tall, as the pose stage gives them; a pair
+ * whose joints lie far outside that (any seen joint past 2) is taken to be in pixels, whose units are
+ * the same both ways, and read so whatever `aspect` says (the reading ignores place and scale).
  */
 export function classifyPair(
   a: Skeleton | null,
@@ -33,7 +35,11 @@ export function classifyPair(
   model: PositionModelFile = POSITION_MODEL,
 ): number[] {
   // As the timeline: an athlete with fewer than READABLE_JOINTS joints seen gives the frame no evidence.
-  const probabilities = readable(a) && readable(b) ? modelProbabilities(a, b, aspect, model) : null;
+  if (!readable(a) || !readable(b)) return withoutPair();
+  const inPixels = [a, b].some((person) =>
+    person.keypoints.some((k) => k.score >= SEEN_JOINT_SCORE && (Math.abs(k.x) > 2 || Math.abs(k.y) > 2)),
+  );
+  const probabilities = modelProbabilities(a, b, inPixels ? 1 : aspect, model);
   if (probabilities === null) return withoutPair();
   // HMM_STATES is POSITION_STATES and then "no position" (unclear).
   const byState = probabilities.slice(0, POSITION_STATES.length);
