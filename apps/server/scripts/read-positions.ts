@@ -8,7 +8,9 @@
  *
  *   [{ "a": [[x, y, score], ...17], "b": [...17], "width": 1920, "height": 1080 }, ...]
  *
- * (`pose1`/`pose2` are read as `a`/`b`.) With `width` and `height` the coordinates are pixels; without,
+ * (`pose1`/`pose2` are read as `a`/`b`; `accepted`, a position or a list of them such as
+ * `["closed-guard", "open-guard"]`, makes each line say whether it is `right` and ends with the count on
+ * stderr.) With `width` and `height` the coordinates are pixels; without,
  * fractions of a 16:9 frame. A joint not seen has score 0 (the classifier reads joints scored 0.3 or
  * more). It prints one line of JSON a pair: the likeliest position, who is on top (`a`, `b`, or null when
  * nobody is), its probability, and every position's probability. A pair it cannot read (fewer than five
@@ -16,6 +18,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { AnalysisPosition } from '@openmat/contract/analysis';
 import { z } from 'zod';
 import { classifyPair, POSITION_STATES } from '../src/analysis/positions/classifier.js';
 import { checkedModel, PositionModelFile } from '../src/analysis/positions/network.js';
@@ -32,6 +35,8 @@ const Pair = z
     pose2: Person.optional(),
     width: z.number().positive().optional(),
     height: z.number().positive().optional(),
+    /** The position (or positions) a label accepts: then each reading says whether it is right. */
+    accepted: z.union([AnalysisPosition, z.array(AnalysisPosition).min(1)]).optional(),
   })
   .refine((pair) => (pair.a ?? pair.pose1) !== undefined && (pair.b ?? pair.pose2) !== undefined, {
     message: 'each pair needs two people: "a" and "b" (or "pose1" and "pose2")',
@@ -46,6 +51,8 @@ export interface Reading {
   readonly top: 'a' | 'b' | null;
   readonly probability: number;
   readonly positions: Record<string, number>;
+  /** With `accepted`: whether the likeliest position is one the label accepts (false when unreadable). */
+  readonly right?: boolean;
 }
 
 function skeletonOf(joints: z.infer<typeof Person>, width: number, height: number): Skeleton {
@@ -80,13 +87,22 @@ export function readPairs(pairs: z.infer<typeof Pairs>, model: PositionModelFile
     POSITION_STATES.forEach((state, s) => {
       positions[state.position] = (positions[state.position] ?? 0) + (probabilities[s] ?? 0);
     });
+    const accepted = pair.accepted === undefined ? null : [pair.accepted].flat();
+    const label = (position: string | null) =>
+      accepted === null ? {} : { right: position !== null && accepted.some((name) => name === position) };
     if (!readable(a) || !readable(b) || modelProbabilities(a, b, aspect, model) === null) {
-      return { position: null, top: null, probability: 0, positions };
+      return { position: null, top: null, probability: 0, positions, ...label(null) };
     }
     const best = probabilities.indexOf(Math.max(...probabilities));
     const state = POSITION_STATES[best];
     const position = state?.position ?? null;
-    return { position, top: state?.top ?? null, probability: position ? (positions[position] ?? 0) : 0, positions };
+    return {
+      position,
+      top: state?.top ?? null,
+      probability: position ? (positions[position] ?? 0) : 0,
+      positions,
+      ...label(position),
+    };
   });
 }
 
@@ -122,7 +138,16 @@ function main(argv: readonly string[]): number {
       return 1;
     }
   }
-  for (const reading of readPairs(parsed.data, model)) console.log(JSON.stringify(reading));
+  const readings = readPairs(parsed.data, model);
+  for (const reading of readings) console.log(JSON.stringify(reading));
+  const labelled = readings.filter((reading) => reading.right !== undefined);
+  if (labelled.length > 0) {
+    const right = labelled.filter((reading) => reading.right).length;
+    const unread = labelled.filter((reading) => reading.position === null).length;
+    console.error(
+      `position right for ${right} of ${labelled.length} labelled pairs (${((100 * right) / labelled.length).toFixed(1)} %); ${unread} could not be read`,
+    );
+  }
   return 0;
 }
 

@@ -216,6 +216,27 @@ describe('the learned position model on generated pairs it was not trained on', 
       expect({ position: reading.position, top: reading.top }).toEqual(state);
     });
     expect(readings.filter((reading) => reading.position !== null).length).toBeGreaterThan(30);
+    // With a label, each reading says whether it is right.
+    const labelled = readPairs(
+      Pairs.parse(
+        pairs.map(({ state, a, b }) => ({
+          a: pixels(a),
+          b: pixels(b),
+          width,
+          height,
+          accepted: state.position === 'unclear' ? ['standing', 'scramble'] : state.position,
+        })),
+      ),
+    );
+    labelled.forEach((reading, i) => {
+      const state = pairs[i]?.state;
+      const accepted: Array<string | undefined> =
+        state?.position === 'unclear' ? ['standing', 'scramble'] : [state?.position];
+      expect(reading.right).toBe(reading.position !== null && accepted.includes(reading.position));
+    });
+    expect(labelled.filter((reading) => reading.right).length).toBeGreaterThan(20);
+    expect(readings.every((reading) => reading.right === undefined)).toBe(true);
+    expect(Pairs.safeParse([{ a: pixels(set[0]!.a), b: pixels(set[0]!.b), accepted: 'guard' }]).success).toBe(false);
     // A person with 16 joints, or a pair with one person, is refused with a reason, not read.
     expect(Pairs.safeParse([{ a: pixels(set[0]!.a).slice(1), b: pixels(set[0]!.b) }]).success).toBe(false);
     expect(Pairs.safeParse([{ a: pixels(set[0]!.a) }]).error?.issues[0]?.message).toMatch(/two people/);
