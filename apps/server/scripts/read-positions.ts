@@ -20,10 +20,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { AnalysisPosition } from '@openmat/contract/analysis';
 import { z } from 'zod';
-import { classifyPair, POSITION_STATES } from '../src/analysis/positions/classifier.js';
+import { POSITION_STATES, readPair, withoutPair } from '../src/analysis/positions/classifier.js';
 import { checkedModel, PositionModelFile } from '../src/analysis/positions/network.js';
-import { modelProbabilities, POSITION_MODEL } from '../src/analysis/positions/model.js';
-import { KEYPOINT_NAMES, readable, type Skeleton } from '../src/analysis/skeleton.js';
+import { POSITION_MODEL } from '../src/analysis/positions/model.js';
+import { KEYPOINT_NAMES, type Skeleton } from '../src/analysis/skeleton.js';
 
 const Joint = z.tuple([z.number().finite(), z.number().finite(), z.number().finite().min(0)]);
 const Person = z.array(Joint).length(KEYPOINT_NAMES.length);
@@ -82,7 +82,8 @@ export function readPairs(pairs: z.infer<typeof Pairs>, model: PositionModelFile
     if (first === undefined || second === undefined) throw new Error('a pair without two people');
     const a = skeletonOf(first, width, height);
     const b = skeletonOf(second, width, height);
-    const probabilities = classifyPair(a, b, aspect, model);
+    const read = readPair(a, b, aspect, model);
+    const probabilities = read ?? withoutPair();
     const positions: Record<string, number> = {};
     POSITION_STATES.forEach((state, s) => {
       positions[state.position] = (positions[state.position] ?? 0) + (probabilities[s] ?? 0);
@@ -90,7 +91,7 @@ export function readPairs(pairs: z.infer<typeof Pairs>, model: PositionModelFile
     const accepted = pair.accepted === undefined ? null : [pair.accepted].flat();
     const label = (position: string | null) =>
       accepted === null ? {} : { right: position !== null && accepted.some((name) => name === position) };
-    if (!readable(a) || !readable(b) || modelProbabilities(a, b, aspect, model) === null) {
+    if (read === null) {
       return { position: null, top: null, probability: 0, positions, ...label(null) };
     }
     const best = probabilities.indexOf(Math.max(...probabilities));

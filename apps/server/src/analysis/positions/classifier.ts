@@ -34,15 +34,25 @@ export function classifyPair(
   aspect: number = DEFAULT_ASPECT,
   model: PositionModelFile = POSITION_MODEL,
 ): number[] {
+  return readPair(a, b, aspect, model) ?? withoutPair();
+}
+
+/** `classifyPair`'s probabilities, or null where it cannot read the pair (and gives `withoutPair`). */
+export function readPair(
+  a: Skeleton | null,
+  b: Skeleton | null,
+  aspect: number = DEFAULT_ASPECT,
+  model: PositionModelFile = POSITION_MODEL,
+): number[] | null {
   // As the timeline: an athlete with fewer than READABLE_JOINTS joints seen gives the frame no evidence.
-  if (!readable(a) || !readable(b)) return withoutPair();
+  if (!readable(a) || !readable(b)) return null;
   const inPixels = [a, b].some((person) =>
     person.keypoints.some((k) => k.score >= SEEN_JOINT_SCORE && (Math.abs(k.x) > 2 || Math.abs(k.y) > 2)),
   );
   const probabilities = modelProbabilities(a, b, inPixels ? 1 : aspect, model);
-  if (probabilities === null) return withoutPair();
+  if (probabilities === null) return null;
   // HMM_STATES is POSITION_STATES and then "no position" (unclear).
   const byState = probabilities.slice(0, POSITION_STATES.length);
   const total = byState.reduce((sum, p) => sum + p, 0);
-  return total > 0 ? byState.map((p) => p / total) : withoutPair();
+  return total > 0 ? byState.map((p) => p / total) : null;
 }
