@@ -8,6 +8,9 @@
  *
  *   [{ "a": [[x, y, score], ...17], "b": [...17], "width": 1920, "height": 1080 }, ...]
  *
+ * or flattened as COCO writes them, `[x1, y1, v1, x2, y2, v2, ...]` (51 numbers; a visibility of 1 or 2 is
+ * a joint placed, 0 one not labelled).
+ *
  * (`pose1`/`pose2` are read as `a`/`b`; `accepted`, a position or a list of them such as
  * `["closed-guard", "open-guard"]`, makes each line say whether it is `right` and ends with the count on
  * stderr.) With `width` and `height` the coordinates are pixels; without,
@@ -26,7 +29,29 @@ import { POSITION_MODEL } from '../src/analysis/positions/model.js';
 import { KEYPOINT_NAMES, type Skeleton } from '../src/analysis/skeleton.js';
 
 const Joint = z.tuple([z.number().finite(), z.number().finite(), z.number().finite().min(0)]);
-const Person = z.array(Joint).length(KEYPOINT_NAMES.length);
+/**
+ * A person: the 17 keypoints as `[x, y, score]` each, or as COCO annotations write them, flattened into 51
+ * numbers `[x1, y1, v1, x2, ...]` (COCO's visibility 1 or 2, a joint placed, reads as seen; 0 as not seen).
+ */
+const Person = z.union(
+  [
+    z.array(Joint).length(KEYPOINT_NAMES.length),
+    z
+      .array(z.number().finite())
+      .length(KEYPOINT_NAMES.length * 3)
+      .refine((numbers) => numbers.every((value, i) => i % 3 !== 2 || value >= 0), {
+        message: 'a score (every third number) is never negative',
+      })
+      .transform((numbers) =>
+        KEYPOINT_NAMES.map((_, i): [number, number, number] => [
+          numbers[3 * i] ?? 0,
+          numbers[3 * i + 1] ?? 0,
+          numbers[3 * i + 2] ?? 0,
+        ]),
+      ),
+  ],
+  { error: 'a person is 17 keypoints [x, y, score], or the 51 numbers of COCO [x1, y1, v1, x2, ...]' },
+);
 const Pair = z
   .object({
     a: Person.optional(),

@@ -236,6 +236,15 @@ describe('the learned position model on generated pairs it was not trained on', 
     });
     expect(labelled.filter((reading) => reading.right).length).toBeGreaterThan(20);
     expect(readings.every((reading) => reading.right === undefined)).toBe(true);
+    // COCO's flattened form (51 numbers a person, visibility 2 or 1 for a joint placed, 0 not labelled) reads the same.
+    const coco = (s: Skeleton) => pixels(s).flatMap(([x, y, score]) => [x, y, (score ?? 0) >= 0.3 ? 2 : 0]);
+    const triples = (s: Skeleton) => pixels(s).map(([x, y, score]) => [x, y, (score ?? 0) >= 0.3 ? 2 : 0]);
+    expect(readPairs(Pairs.parse(pairs.map(({ a, b }) => ({ a: coco(a), b: coco(b), width, height }))))).toEqual(
+      readPairs(Pairs.parse(pairs.map(({ a, b }) => ({ a: triples(a), b: triples(b), width, height })))),
+    );
+    expect(Pairs.safeParse([{ a: coco(set[0]!.a).slice(1), b: coco(set[0]!.b) }]).error?.issues[0]?.message).toMatch(
+      /17 keypoints .* or the 51 numbers of COCO/,
+    );
     expect(Pairs.safeParse([{ a: pixels(set[0]!.a), b: pixels(set[0]!.b), accepted: 'guard' }]).success).toBe(false);
     // A person with 16 joints, or a pair with one person, is refused with a reason, not read.
     expect(Pairs.safeParse([{ a: pixels(set[0]!.a).slice(1), b: pixels(set[0]!.b) }]).success).toBe(false);
