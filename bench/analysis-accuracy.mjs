@@ -461,6 +461,56 @@ try {
   confusionTable('judo', judoConfusion);
   summary.judo = { ...judo, runs: judoRuns };
 
+  // The roll made into a clip, as an upload: each frame held for its 2 s (H.264, 25 fps), sampled by the
+  // app's own sampler at its rate. The held-out set measures real frames made into clips; the frames read
+  // one by one above are the same pictures without the video's compression and repeats.
+  const rollClip = { n: 0, chosenBoth: 0, wrongChosen: 0, agreed: 0 };
+  const clipDirRoll = mkdtempSync(path.join(tmpdir(), 'openmat-roll-clip-'));
+  try {
+    const list = path.join(clipDirRoll, 'frames.txt');
+    writeFileSync(
+      list,
+      rollFiles.map((file) => `file '${path.join(FOOTAGE, 'openmat-roll', file)}'\nduration 2\n`).join('') +
+        `file '${path.join(FOOTAGE, 'openmat-roll', rollFiles.at(-1))}'\n`,
+    );
+    const file = path.join(clipDirRoll, 'roll.mp4');
+    await run('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'concat', '-safe', '0', '-i', list],
+      ...['-vf', 'fps=25,scale=trunc(iw/2)*2:trunc(ih/2)*2', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', file],
+    ]);
+    const info = await media.probe(file);
+    const frames = [];
+    const source = { path: file, demuxer: info.demuxer, durationSeconds: info.durationSeconds };
+    for await (const frame of media.sampleFrames(source, { framesPerSecond: APP_FPS, width: WIDTH, height: HEIGHT }))
+      frames.push(frame);
+    const seen = await seeFrames(frames, detector);
+    seenDump.rollClip = seen;
+    const tracking = trackAthletes(seen);
+    const timeline =
+      tracking.athletesFound >= 2 ? timelineOf(tracking.frames.map(({ time, a, b }) => ({ time, a, b }))) : [];
+    // Clip time t shows the roll at its first frame's time plus t.
+    const start = rollFrames[0]?.time ?? 0;
+    for (const [i, tracked] of tracking.frames.entries()) {
+      const picture = Math.floor(tracked.time / 2);
+      const box = pairs['openmat-roll'][rollFiles[picture]];
+      if (!box || seen[i]?.repeat) continue;
+      const judged = judgeChosen(tracked, box);
+      rollClip.n++;
+      if (judged.both) rollClip.chosenBoth++;
+      rollClip.wrongChosen += judged.wrong;
+    }
+    for (const row of weak) {
+      if (rowAccepts(row).includes(segmentAt(timeline, Number(row.t_s) - start)?.position ?? 'none')) rollClip.agreed++;
+    }
+    console.log(`\n== Open-mat roll made into a clip (${frames.length} frames sampled at ${APP_FPS} a second)`);
+    console.log(
+      `  ${timeline.map((s) => `${s.start + start}-${s.end + start} ${s.position}`).join(', ') || 'no timeline'}`,
+    );
+  } finally {
+    rmSync(clipDirRoll, { recursive: true, force: true });
+  }
+  summary.rollClip = rollClip;
+
   // The stills made into clips, analysed as uploads are: the held-out set measures real frames this way.
   // Then the stills mirrored, as pictures and as clips: the same positions in new pictures (the pose model
   // is not symmetric, so a mirror image is another reading), to tell a change from noise on 17 stills.
@@ -659,7 +709,7 @@ console.log('\n== Calibration');
 calibrationTable('real footage (stills, stills as clips, roll labels, judo frames)', calibration);
 calibrationTable('synthetic', synthCalibration);
 
-const { stills, roll, judo, empty, clips, mirrored, rollMirrored } = summary;
+const { stills, roll, judo, empty, clips, mirrored, rollMirrored, rollClip } = summary;
 console.log('\n== Summary                                  real footage                synthetic');
 console.log(
   `athletes found, stills (pose model / chosen)  ${stills.detectedBoth}/${stills.n} / ${stills.chosenBoth}/${stills.n} = ${pct(stills.chosenBoth, stills.n)}        n/a (no pose model)`,
@@ -711,6 +761,9 @@ console.log(
 );
 console.log(
   `agreement, roll mirrored                      ${rollMirrored.agreed}/${roll.labels} = ${pct(rollMirrored.agreed, roll.labels)}`,
+);
+console.log(
+  `agreement, roll made into a clip              ${rollClip.agreed}/${roll.labels} = ${pct(rollClip.agreed, roll.labels)}   (both rollers chosen in ${rollClip.chosenBoth}/${rollClip.n} pictures, ${rollClip.wrongChosen} bystanders)`,
 );
 console.log(`agreement, judo frames                        ${judo.agreed}/${judo.n} = ${pct(judo.agreed, judo.n)}`);
 const frames = [...perFrame.stills, ...perFrame.roll];
