@@ -464,7 +464,7 @@ try {
   // The roll made into a clip, as an upload: each frame held for its 2 s (H.264, 25 fps), sampled by the
   // app's own sampler at its rate. The held-out set measures real frames made into clips; the frames read
   // one by one above are the same pictures without the video's compression and repeats.
-  const rollClip = { n: 0, chosenBoth: 0, wrongChosen: 0, agreed: 0 };
+  const rollClip = { n: 0, chosenBoth: 0, wrongChosen: 0, agreed: 0, frames: 0, runs: 0 };
   const clipDirRoll = mkdtempSync(path.join(tmpdir(), 'openmat-roll-clip-'));
   try {
     const list = path.join(clipDirRoll, 'frames.txt');
@@ -483,7 +483,10 @@ try {
     const source = { path: file, demuxer: info.demuxer, durationSeconds: info.durationSeconds };
     for await (const frame of media.sampleFrames(source, { framesPerSecond: APP_FPS, width: WIDTH, height: HEIGHT }))
       frames.push(frame);
+    const runsBefore = detector.modelRuns;
     const seen = await seeFrames(frames, detector);
+    rollClip.frames = frames.length;
+    rollClip.runs = detector.modelRuns - runsBefore;
     seenDump.rollClip = seen;
     const tracking = trackAthletes(seen);
     const timeline =
@@ -777,12 +780,19 @@ console.log(
 if (process.env.DUMP_SEEN) writeFileSync(process.env.DUMP_SEEN, JSON.stringify({ boxes: pairs, ...seenDump }));
 if (process.env.DUMP_PAIRS) writeFileSync(process.env.DUMP_PAIRS, JSON.stringify({ aspect: ASPECT, pairs: dumped }));
 const frameCount =
-  stills.n + 2 * roll.n + judo.n + empty.n + clips.frames + mirrored.pictures.frames + mirrored.clips.frames;
+  stills.n +
+  2 * roll.n +
+  judo.n +
+  empty.n +
+  clips.frames +
+  mirrored.pictures.frames +
+  mirrored.clips.frames +
+  rollClip.frames;
 
 console.log(
   `pose model on ${threads} thread(s); ${((performance.now() - started) / 1000).toFixed(1)} s for ${frameCount} frames;` +
     ` model runs a frame ${(modelRuns / frameCount).toFixed(2)} (stills ${stills.runs}, roll ${roll.runs}, judo ${judo.runs},` +
-    ` ${clips.frames} frames of the stills as clips ${clips.runs} runs)`,
+    ` ${clips.frames} frames of the stills as clips ${clips.runs} runs, ${rollClip.frames} of the roll as a clip ${rollClip.runs})`,
 );
 // What those looks cost a real video: the app samples ANALYSIS_FRAMES_PER_SECOND (2) frames a second.
 const FPS = APP_FPS;
