@@ -405,14 +405,19 @@ try {
 
   // The judo clip, every frame, through the app's own frame sampler.
   const media = new MediaRepository();
+  /** A video's frames as the app samples an upload (`framesPerSecond`, the analysis size). */
+  const sampledFrames = async (file, framesPerSecond) => {
+    const info = await media.probe(file);
+    const source = { path: file, demuxer: info.demuxer, durationSeconds: info.durationSeconds };
+    const frames = [];
+    for await (const frame of media.sampleFrames(source, { framesPerSecond, width: WIDTH, height: HEIGHT }))
+      frames.push(frame);
+    return frames;
+  };
   const judoFrames = [];
   const judoFile = path.join(FOOTAGE, 'judo-clip', 'judo_davis_854x480.mp4');
-  let sampled = 0;
-  const judoInfo = await media.probe(judoFile);
-  const judoSource = { path: judoFile, demuxer: judoInfo.demuxer, durationSeconds: judoInfo.durationSeconds };
-  for await (const frame of media.sampleFrames(judoSource, { framesPerSecond: 30, width: WIDTH, height: HEIGHT })) {
+  for (const [sampled, frame] of (await sampledFrames(judoFile, 30)).entries()) {
     if (!SMOKE || sampled % 8 === 0) judoFrames.push(frame);
-    sampled++;
   }
   runsBefore = detector.modelRuns;
   seeing = performance.now();
@@ -466,11 +471,14 @@ try {
   // one by one above are the same pictures without the video's compression and repeats.
   const rollClip = { n: 0, chosenBoth: 0, wrongChosen: 0, agreed: 0, frames: 0, runs: 0 };
   const clipDirRoll = mkdtempSync(path.join(tmpdir(), 'openmat-roll-clip-'));
+  // Each frame is held until the next one's time; clip time t shows the roll at its first frame's time plus t.
+  const start = rollFrames[0]?.time ?? 0;
+  const ROLL_STEP = (rollFrames[1]?.time ?? start + 2) - start;
   try {
     const list = path.join(clipDirRoll, 'frames.txt');
     writeFileSync(
       list,
-      rollFiles.map((file) => `file '${path.join(FOOTAGE, 'openmat-roll', file)}'\nduration 2\n`).join('') +
+      rollFiles.map((file) => `file '${path.join(FOOTAGE, 'openmat-roll', file)}'\nduration ${ROLL_STEP}\n`).join('') +
         `file '${path.join(FOOTAGE, 'openmat-roll', rollFiles.at(-1))}'\n`,
     );
     const file = path.join(clipDirRoll, 'roll.mp4');
@@ -478,11 +486,7 @@ try {
       ...['-hide_banner', '-loglevel', 'error', '-f', 'concat', '-safe', '0', '-i', list],
       ...['-vf', 'fps=25,scale=trunc(iw/2)*2:trunc(ih/2)*2', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', file],
     ]);
-    const info = await media.probe(file);
-    const frames = [];
-    const source = { path: file, demuxer: info.demuxer, durationSeconds: info.durationSeconds };
-    for await (const frame of media.sampleFrames(source, { framesPerSecond: APP_FPS, width: WIDTH, height: HEIGHT }))
-      frames.push(frame);
+    const frames = await sampledFrames(file, APP_FPS);
     const runsBefore = detector.modelRuns;
     const seen = await seeFrames(frames, detector);
     rollClip.frames = frames.length;
@@ -491,10 +495,8 @@ try {
     const tracking = trackAthletes(seen);
     const timeline =
       tracking.athletesFound >= 2 ? timelineOf(tracking.frames.map(({ time, a, b }) => ({ time, a, b }))) : [];
-    // Clip time t shows the roll at its first frame's time plus t.
-    const start = rollFrames[0]?.time ?? 0;
     for (const [i, tracked] of tracking.frames.entries()) {
-      const picture = Math.floor(tracked.time / 2);
+      const picture = Math.floor(tracked.time / ROLL_STEP);
       const box = pairs['openmat-roll'][rollFiles[picture]];
       if (!box || seen[i]?.repeat) continue;
       const judged = judgeChosen(tracked, box);
@@ -529,11 +531,7 @@ try {
         ...['-vf', `${mirror ? 'hflip,' : ''}scale=trunc(iw/2)*2:trunc(ih/2)*2`, '-pix_fmt', 'yuv420p'],
         ...['-c:v', 'libx264', file],
       ]);
-      const info = await media.probe(file);
-      const source = { path: file, demuxer: info.demuxer, durationSeconds: info.durationSeconds };
-      frames = [];
-      for await (const frame of media.sampleFrames(source, { framesPerSecond: APP_FPS, width: WIDTH, height: HEIGHT }))
-        frames.push(frame);
+      frames = await sampledFrames(file, APP_FPS);
     } else {
       frames = [await decodeImage(still, 0, mirror)];
     }
