@@ -382,7 +382,8 @@ describe('the hidden Markov model', () => {
   });
 });
 
-describe('the position timeline of a generated roll', () => {
+// Generating and reading a whole roll is CPU-bound; beside `npm test`'s other lane it can take several times as long.
+describe('the position timeline of a generated roll', { timeout: 120_000 }, () => {
   /** Standing, a guard pulled, passed to half guard and side control, mounted, the back taken, a reversal into guard. */
   const SCRIPT: Array<PoseLabel & { seconds: number }> = [
     { position: 'standing', top: null, seconds: 8 },

@@ -120,12 +120,19 @@ function expectUpright(person: Skeleton) {
   }
 }
 
-describe('pose estimator (MoveNet MultiPose on the WebAssembly backend, weights from npm)', () => {
+/**
+ * The model's runs are CPU-bound, and `npm test` runs another lane beside these tests (browsers, the build,
+ * the benchmarks' smoke run): on two busy cores a few seconds here can take three times as long, so these
+ * tests get the pose footage tests' allowance rather than the default 20 s.
+ */
+const ESTIMATOR = 'pose estimator (MoveNet MultiPose on the WebAssembly backend, weights from npm)';
+
+describe(ESTIMATOR, { timeout: 120_000 }, () => {
   let estimator: PoseEstimator;
 
   beforeAll(async () => {
     estimator = await createPoseEstimator();
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await estimator.close();
