@@ -469,7 +469,7 @@ try {
   // The roll made into a clip, as an upload: each frame held for its 2 s (H.264, 25 fps), sampled by the
   // app's own sampler at its rate. The held-out set measures real frames made into clips; the frames read
   // one by one above are the same pictures without the video's compression and repeats.
-  const rollClip = { n: 0, chosenBoth: 0, wrongChosen: 0, agreed: 0, frames: 0, runs: 0 };
+  const rollClip = { n: 0, chosenBoth: 0, wrongChosen: 0, agreed: 0, named: 0, frames: 0, runs: 0 };
   const clipDirRoll = mkdtempSync(path.join(tmpdir(), 'openmat-roll-clip-'));
   // Each frame is held until the next one's time; clip time t shows the roll at its first frame's time plus t.
   const start = rollFrames[0]?.time ?? 0;
@@ -505,7 +505,10 @@ try {
       rollClip.wrongChosen += judged.wrong;
     }
     for (const row of weak) {
-      if (rowAccepts(row).includes(segmentAt(timeline, Number(row.t_s) - start)?.position ?? 'none')) rollClip.agreed++;
+      const said = segmentAt(timeline, Number(row.t_s) - start)?.position ?? 'none';
+      if (rowAccepts(row).includes(said)) rollClip.agreed++;
+      // A position named (not unclear, not a gap) at a label: a claim, right or wrong.
+      if (said !== 'unclear' && said !== 'none') rollClip.named++;
     }
     console.log(`\n== Open-mat roll made into a clip (${frames.length} frames sampled at ${APP_FPS} a second)`);
     console.log(
@@ -764,7 +767,7 @@ console.log(
   `agreement, roll mirrored                      ${rollMirrored.agreed}/${roll.labels} = ${pct(rollMirrored.agreed, roll.labels)}`,
 );
 console.log(
-  `agreement, roll made into a clip              ${rollClip.agreed}/${roll.labels} = ${pct(rollClip.agreed, roll.labels)}   (both rollers chosen in ${rollClip.chosenBoth}/${rollClip.n} pictures, ${rollClip.wrongChosen} bystanders)`,
+  `agreement, roll made into a clip              ${rollClip.agreed}/${roll.labels} = ${pct(rollClip.agreed, roll.labels)}   (both rollers chosen in ${rollClip.chosenBoth}/${rollClip.n} pictures, ${rollClip.wrongChosen} bystanders; ${rollClip.agreed} of the ${rollClip.named} positions named at a label right)`,
 );
 console.log(`agreement, judo frames                        ${judo.agreed}/${judo.n} = ${pct(judo.agreed, judo.n)}`);
 const frames = [...perFrame.stills, ...perFrame.roll];

@@ -455,6 +455,56 @@ describe('the position timeline of a generated roll', { timeout: 120_000 }, () =
   });
 });
 
+describe('a picture held over several frames', () => {
+  /**
+   * A roll's pictures one every 2 s (a fresh pose each, one camera, a careful detector): side control, one
+   * picture of a mount in the middle, side control again. Read as they are, and as a video holds each
+   * picture for its 2 s at two frames a second (the pipeline gives a repeated picture's frames the
+   * people of the first: the same skeletons).
+   */
+  function heldRoll(seed: number) {
+    const random = seededRandom(seed);
+    const camera = randomCamera(random, [0.3, 0.35, 0]);
+    const noise = { ...randomNoise(random), jitter: 0.02, miss: 0.05, outlier: 0, crossLimb: 0, limbMiss: 0 };
+    const spin = random() * 2 * Math.PI;
+    const script: PoseLabel[] = [
+      ...Array.from({ length: 6 }, () => ({ position: 'side-control', top: 'b' }) as const),
+      { position: 'mount', top: 'b' },
+      ...Array.from({ length: 6 }, () => ({ position: 'side-control', top: 'b' }) as const),
+    ];
+    const pictures: PairFrame[] = script.map((state, i) => {
+      const pair = generatePair(random, state, { camera, noise, spin, topIsA: false });
+      return { time: 2 * i, a: pair.a, b: pair.b };
+    });
+    const held: PairFrame[] = pictures.flatMap((picture) =>
+      [0, 0.5, 1, 1.5].map((offset) => ({ ...picture, time: picture.time + offset })),
+    );
+    return { pictures, held };
+  }
+
+  it('counts it once: a roll of pictures reads the same held over a video as read one by one', () => {
+    const at = (timeline: ReturnType<typeof positionTimeline>, time: number) =>
+      timeline.find((segment) => segment.start <= time && time < segment.end)?.position ?? 'none';
+    let same = 0;
+    let pictures = 0;
+    for (const seed of [31, 32, 33]) {
+      const roll = heldRoll(seed);
+      const asPictures = positionTimeline(roll.pictures);
+      const asVideo = positionTimeline(roll.held);
+      console.info(
+        `Roll ${seed}, pictures: ${asPictures.map((s) => `${s.start}-${s.end} ${s.position}`).join(', ')}\n` +
+          `  held: ${asVideo.map((s) => `${s.start}-${s.end} ${s.position}`).join(', ')}`,
+      );
+      for (const picture of roll.pictures) {
+        pictures++;
+        if (at(asPictures, picture.time) === at(asVideo, picture.time)) same++;
+      }
+    }
+    // Counted once a frame, the held mount weighed four times as much and stood out as a segment of its own.
+    expect(same).toBe(pictures);
+  });
+});
+
 describe('without both athletes', () => {
   it('gives no position for frames with nobody, and unclear for a long stretch with one athlete', () => {
     const [pair] = generateSet(seededRandom(11), 1);

@@ -216,6 +216,33 @@ function segmentsOf(
   return segments;
 }
 
+/** Whether two skeletons are the same values: the pose stage's answer to one picture, given again. */
+function sameSkeleton(one: Skeleton | null, other: Skeleton | null): boolean {
+  if (one === null || other === null) return one === other;
+  return (
+    one.keypoints.length === other.keypoints.length &&
+    one.keypoints.every((point, i) => {
+      const same = other.keypoints[i];
+      return same !== undefined && point.x === same.x && point.y === same.y && point.score === same.score;
+    })
+  );
+}
+
+/**
+ * Whether a frame repeats the one before: both athletes (or their absence) exactly as they were, which no
+ * pose model gives for two pictures a video's compression has touched, only for one picture held over
+ * several frames (a still made into a video, a frozen stretch; the pipeline gives such a frame the people
+ * of the frame before, `seeFrames`). It is one observation: counted once per frame, a picture held two
+ * seconds at two frames a second weighed four times as much as the same picture sampled once, so one
+ * misread picture overruled the positions round it, and a roll of frames made into a clip came out as
+ * confident, wrong positions where the same frames read one by one were rightly unclear (ADR 0023).
+ */
+function samePicture(before: PairFrame | undefined, frame: PairFrame | undefined): boolean {
+  if (before === undefined || frame === undefined) return false;
+  if (frame.a === null && frame.b === null) return false;
+  return sameSkeleton(before.a, frame.a) && sameSkeleton(before.b, frame.b);
+}
+
 /** The position timeline of a roll, for frames of the given shape (width over height). */
 export function positionTimelineFor(aspect: number, model: PositionModelFile = POSITION_MODEL): TimelineOf {
   return (input, adaptation) => {
@@ -226,7 +253,9 @@ export function positionTimelineFor(aspect: number, model: PositionModelFile = P
     const path = viterbi(
       logStart(),
       (t) => transitions((frames[t]?.time ?? 0) - (frames[t - 1]?.time ?? 0)),
-      readings.map((reading) => emission(reading, model.readable)),
+      readings.map((reading, t) =>
+        t > 0 && samePicture(frames[t - 1], frames[t]) ? HMM_STATES.map(() => 0) : emission(reading, model.readable),
+      ),
     );
     return segmentsOf(frames, path, readings, frameStep(frames), model.readable, aspect);
   };
