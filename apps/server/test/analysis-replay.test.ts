@@ -186,6 +186,39 @@ describe('a picture that does not change (a still made into a video)', () => {
   });
 });
 
+describe('a roll of pictures made into a video (each picture held for its 2 s)', () => {
+  it('reads as the same pictures read one by one: a held picture is one observation, not one a frame', async () => {
+    // One picture every 2 s: side control, one picture of a mount, side control again.
+    const script: ScriptedStretch[] = [
+      { position: 'side-control', top: 'partner', seconds: 12 },
+      { position: 'mount', top: 'partner', seconds: 2 },
+      { position: 'side-control', top: 'partner', seconds: 12 },
+    ];
+    const pictures = generatedRoll(script, { fps: 0.5, seed: 12 });
+    // The same pictures held over a video sampled at 2 frames a second: each picture four times.
+    const held: GeneratedRoll = {
+      ...pictures,
+      frames: pictures.frames.flatMap((frame) =>
+        [0, 0.5, 1, 1.5].map((offset) => ({ ...frame, time: frame.time + offset })),
+      ),
+      framesPerSecond: 2,
+    };
+    const asPictures = (await analyse(pictures, 'blue')).positionTimeline;
+    const asVideo = (await analyse(held, 'blue')).positionTimeline;
+    const at = (timeline: readonly PositionSegment[], time: number) => {
+      const segment = segmentAt(timeline, time);
+      return segment ? `${segment.position}/${segment.top ?? '-'}` : 'none';
+    };
+    const differing = pictures.frames.filter((frame) => at(asPictures, frame.time) !== at(asVideo, frame.time));
+    expect(
+      differing.map((frame) => frame.time),
+      `pictures:\n${describeTimeline(asPictures)}\nvideo:\n${describeTimeline(asVideo)}`,
+    ).toEqual([]);
+    // And the picture of the mount is no segment of its own: the side control round it holds.
+    expect(at(asVideo, 12)).toBe('side-control/partner');
+  });
+});
+
 describe('the frames with the pose model', () => {
   it('tells it where the athletes were by the frames up to two before, so any number of threads gives the same analysis', async () => {
     const roll = generatedRoll(
