@@ -237,7 +237,7 @@ function sameSkeleton(one: Skeleton | null, other: Skeleton | null): boolean {
  * misread picture overruled the positions round it, and a roll of frames made into a clip came out as
  * confident, wrong positions where the same frames read one by one were rightly unclear (ADR 0023).
  */
-function samePicture(before: PairFrame | undefined, frame: PairFrame | undefined): boolean {
+function repeatsFrameBefore(before: PairFrame | undefined, frame: PairFrame | undefined): boolean {
   if (before === undefined || frame === undefined) return false;
   if (frame.a === null && frame.b === null) return false;
   return sameSkeleton(before.a, frame.a) && sameSkeleton(before.b, frame.b);
@@ -254,7 +254,9 @@ export function positionTimelineFor(aspect: number, model: PositionModelFile = P
       logStart(),
       (t) => transitions((frames[t]?.time ?? 0) - (frames[t - 1]?.time ?? 0)),
       readings.map((reading, t) =>
-        t > 0 && samePicture(frames[t - 1], frames[t]) ? HMM_STATES.map(() => 0) : emission(reading, model.readable),
+        t > 0 && repeatsFrameBefore(frames[t - 1], frames[t])
+          ? HMM_STATES.map(() => 0)
+          : emission(reading, model.readable),
       ),
     );
     return segmentsOf(frames, path, readings, frameStep(frames), model.readable, aspect);
