@@ -203,8 +203,8 @@ describe('a roll of pictures made into a video (each picture held for its 2 s)',
       ),
       framesPerSecond: 2,
     };
-    const asPictures = (await analyse(pictures, 'blue')).positionTimeline;
-    const asVideo = (await analyse(held, 'blue')).positionTimeline;
+    const asPictures = (await analyse(pictures, 'blue')).positionTimeline ?? [];
+    const asVideo = (await analyse(held, 'blue')).positionTimeline ?? [];
     const at = (timeline: readonly PositionSegment[], time: number) => {
       const segment = segmentAt(timeline, time);
       return segment ? `${segment.position}/${segment.top ?? '-'}` : 'none';
