@@ -13,9 +13,11 @@
 // the build. Each step's output is printed whole when the step ends, so the two lanes never interleave.
 // The first failing step stops both lanes, with every process they started (servers a test started in a
 // process group of its own too). `TEST_LANES=1` runs every step one after the other instead.
-// It ends with one summary line of every test counted.
+// It ends with one summary line of every test counted, after the names of the tests that failed (a CI log is
+// often read only at its end).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -60,6 +62,27 @@ const serial = process.env.TEST_LANES === '1';
 const lanes = serial ? [[...checks, ...build]] : [checks, build];
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** The failed tests of every step, named again in the summary: a long log's tail must say what failed. */
+const failures = [];
+/** How many failed tests the summary names; the step's own output above has them all. */
+const FAILURES_NAMED = 20;
+
+/** Each failed test of a Vitest JSON report (or a file that failed without a test), with its first message line. */
+function failuresOf(step, report) {
+  const firstLine = (messages) =>
+    (messages ?? [])
+      .join('\n')
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim() ?? '';
+  return (report.testResults ?? []).flatMap((file) => {
+    const where = path.relative(root, file.name ?? '');
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (failed.length === 0 && file.status === 'failed')
+      return [`${step}: ${where}: ${firstLine([file.message ?? ''])}`];
+    return failed.map((test) => `${step}: ${where} > ${test.fullName}: ${firstLine(test.failureMessages)}`);
+  });
+}
 const lines = [];
 const started = Date.now();
 const running = new Set();
@@ -159,6 +182,7 @@ async function runLane(steps) {
       totals.failed += report.numFailedTests;
       totals.skipped += report.numPendingTests + report.numTodoTests;
       counts = ` ${report.numPassedTests} passed, ${report.numFailedTests} failed`;
+      failures.push(...failuresOf(step.name, report));
     }
     lines.push(`${status === 0 ? 'ok  ' : 'FAIL'} ${step.name.padEnd(10)} ${seconds.padStart(6)} s${counts}`);
     if (status !== 0) {
@@ -176,5 +200,10 @@ await stopping;
 console.log('\nSummary');
 for (const line of lines) console.log(`  ${line}`);
 console.log(`  total ${((Date.now() - started) / 1000).toFixed(1)} s${failedStep ? `; stopped at ${failedStep}` : ''}`);
+if (failures.length > 0) {
+  console.log('\nFailed');
+  for (const failure of failures.slice(0, FAILURES_NAMED)) console.log(`  ${failure.slice(0, 300)}`);
+  if (failures.length > FAILURES_NAMED) console.log(`  and ${failures.length - FAILURES_NAMED} more (above)`);
+}
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedStep ? 1 : 0);
