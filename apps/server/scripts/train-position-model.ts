@@ -2,7 +2,7 @@
  * Trains the position model (ADR 0023) from synthetic pairs only, and writes its weights to
  * src/analysis/positions/position-model.json:
  *
- *   npm run train:positions -w @openmat/server [-- --seeds 23,24,25,26 --per-state 1500 --epochs 12
+ *   npm run train:positions -w @openmat/server [-- --seeds 23,24,25,26 --per-state 1500 --epochs 12 --hidden 64,64
  *     --decay 1e-3 --input-noise 0.3 --out file.json]
  *
  * The shipped file is the mean of four networks, one per seed (`--seed 26` trains one alone, and
@@ -52,7 +52,12 @@ const SEEDS = (
 const MEMBER_FILES = listOption('members');
 const PER_STATE = option('per-state', 1500);
 const EPOCHS = option('epochs', 12);
-const HIDDEN = [64, 64];
+/** The hidden layers' widths (`--hidden 64,64`). */
+const HIDDEN = (listOption('hidden') ?? ['64', '64']).map(Number);
+if (HIDDEN.length === 0 || !HIDDEN.every((width) => Number.isInteger(width) && width > 0 && width <= 1024)) {
+  process.stderr.write("--hidden takes the hidden layers' widths, whole numbers from 1 to 1024, such as 64,64\n");
+  process.exit(2);
+}
 /** L2 weight decay: a stronger one keeps the network from leaning on any one feature of the generator's. */
 const DECAY = option('decay', 1e-3);
 /** Gaussian noise added to each standardised input while training (0: none), so no single number decides. */
