@@ -185,6 +185,32 @@ describe('ReviewPage', () => {
     expect(screen.getByText('Spent 35 s under mount without escaping.')).toBeVisible();
   });
 
+  it('says once who the findings are told for when the two athletes look alike, even after the text is edited', async () => {
+    const note =
+      'Both athletes look alike in "red", so the findings are told from the side of the athlete who started on the left.';
+    const alike: AnalysisResult = {
+      ...RESULT,
+      overallDescription: `Analysed 0:46 of rolling at 2 frames a second. ${note}`,
+      athletes: { found: 2, studentIdentified: false, note },
+    };
+    stubFetch({ ...routes(), 'GET /vid/api/video/7/feedback': () => json(200, alike) });
+    const view = await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Overall Analysis' }));
+    // The overall text says it: the note is not set apart a second time.
+    expect(screen.getAllByText(note, { exact: false })).toHaveLength(1);
+    view.unmount();
+
+    // A coach rewrote the overall text without it: the note is set apart, so it is still said.
+    stubFetch({
+      ...routes(),
+      'GET /vid/api/video/7/feedback': () => json(200, { ...alike, overallDescription: 'Patient from the top.' }),
+    });
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Overall Analysis' }));
+    expect(screen.getByText('Patient from the top.')).toBeVisible();
+    expect(screen.getByText(note)).toBeVisible();
+  });
+
   it('starts at the moment a link asks for (a technique search clip), once the video has loaded', async () => {
     stubFetch(routes());
     await renderWithApp(<ReviewPage videoId={7} startAt={38} />, { path: '/video-review/7?t=38' });

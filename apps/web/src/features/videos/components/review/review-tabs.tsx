@@ -474,11 +474,15 @@ export function OverallTab({
         </Button>
       )}
       <p className="leading-relaxed whitespace-pre-line">{result.overallDescription}</p>
-      {result.athletes && !result.athletes.studentIdentified && result.athletes.found > 1 && (
-        <p className="rounded-md bg-amber-50 p-2 text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
-          {result.athletes.note}
-        </p>
-      )}
+      {/* The note on who is who, said once: set apart unless the overall text already says it. */}
+      {result.athletes &&
+        !result.athletes.studentIdentified &&
+        result.athletes.found > 1 &&
+        !result.overallDescription.includes(result.athletes.note) && (
+          <p className="rounded-md bg-amber-50 p-2 text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
+            {result.athletes.note}
+          </p>
+        )}
       <div>
         <h3 className="mb-2 font-semibold">{t('videos.review.strengths')}</h3>
         {result.strengths.length === 0 ? (
