@@ -48,6 +48,7 @@ const { MediaRepository } = await load('repositories/media.repository.js');
 const { createPoseEstimator, defaultPoseThreads } = await load('repositories/pose.repository.js');
 const { seenFrame, seeFrames } = await load('analysis/pipeline.js');
 const { trackAthletes } = await load('analysis/tracking.js');
+const { identifyStudent } = await load('analysis/identify.js');
 const { positionTimelineFor } = await load('analysis/positions/timeline.js');
 const { modelProbabilities, POSITION_MODEL } = await load('analysis/positions/model.js');
 const { HMM_STATES } = await load('analysis/positions/hmm.js');
@@ -248,6 +249,36 @@ function readFrame(set, a, b, accepted, name) {
   dumped.push({ set, name, accepted, said: best, a, b });
 }
 const seenDump = {};
+/**
+ * What the two athletes wear, as the footage's own descriptions say (stills/labels.csv's "what it shows",
+ * the README for the roll): the words a user would write in the student identifier.
+ */
+const WEARS = {
+  'mount01.jpeg': ['blue', 'white'],
+  'mount03.jpeg': ['white', 'blue'],
+  'mount04.jpg': ['blue', 'white'],
+  'mount05.jpeg': ['white', 'blue'],
+  'close_guard01.jpeg': ['white', 'blue'],
+  'back04.jpg': ['white', 'blue'],
+  roll: ['red', 'black'],
+};
+/**
+ * Telling the student from the partner by what they wear: each of the two words names one athlete. Without
+ * labels of which athlete wears what, "told apart" is that both words identify an athlete and not the same
+ * one; "one athlete twice" is plainly wrong.
+ */
+const identification = { n: 0, told: 0, twice: 0, unsure: 0, lines: [] };
+function tellApart(what, words, colours) {
+  if (!words) return;
+  const [first, second] = words.map((word) => identifyStudent(`${word} gi`, colours));
+  identification.n++;
+  if (first.kind === 'identified' && second.kind === 'identified') {
+    if (first.student === second.student) identification.twice++;
+    else identification.told++;
+  } else identification.unsure++;
+  const said = (reading) => (reading.kind === 'identified' ? reading.student : reading.kind);
+  identification.lines.push(`${what}: ${words[0]} ${said(first)}, ${words[1]} ${said(second)}`);
+}
 /** `DUMP_PAIRS=file.json` writes these real pairs (skeletons and accepted positions) to compare models offline. */
 const dumped = [];
 function confusionTable(title, rows) {
@@ -330,6 +361,7 @@ try {
   const rollPeople = rollSeen.map((frame) => frame.people);
   const rollRuns = detector.modelRuns - runsBefore;
   const rollTracking = trackAthletes(rollSeen);
+  tellApart('roll as pictures', WEARS.roll, rollTracking.colours);
   // `DUMP_SEEN=file.json` writes the people the pose stage saw in each roll and judo frame, to study the
   // choice of the athletes (tracking) offline without running the pose model again.
   seenDump.roll = rollSeen;
@@ -384,6 +416,7 @@ try {
   const mirroredSeen = await seeFrames(mirroredRoll, detector);
   seenDump.mirroredRoll = mirroredSeen;
   const mirroredTracking = trackAthletes(mirroredSeen);
+  tellApart('roll mirrored', WEARS.roll, mirroredTracking.colours);
   const mirroredTimeline =
     mirroredTracking.athletesFound >= 2
       ? timelineOf(mirroredTracking.frames.map(({ time, a, b }) => ({ time, a, b })))
@@ -493,6 +526,7 @@ try {
     rollClip.runs = detector.modelRuns - runsBefore;
     seenDump.rollClip = seen;
     const tracking = trackAthletes(seen);
+    tellApart('roll as a clip', WEARS.roll, tracking.colours);
     const timeline =
       tracking.athletesFound >= 2 ? timelineOf(tracking.frames.map(({ time, a, b }) => ({ time, a, b }))) : [];
     for (const [i, tracked] of tracking.frames.entries()) {
@@ -550,6 +584,7 @@ try {
     const said = longest?.position ?? 'none';
     const [first] = tracking.frames;
     const loss = labelLoss(first?.a, first?.b, stillAccepts(row));
+    if (asClip) tellApart(`${row.file}${mirror ? ' mirrored' : ''} as a clip`, WEARS[row.file], tracking.colours);
     return { frames: frames.length, both, timeline, longest, said, right: stillAccepts(row).includes(said), loss };
   };
   const tally = () => ({ n: 0, frames: 0, chosenBoth: 0, allFrames: 0, positionsRight: 0, runs: 0, losses: [] });
@@ -713,6 +748,9 @@ console.log('\n== Calibration');
 calibrationTable('real footage (stills, stills as clips, roll labels, judo frames)', calibration);
 calibrationTable('synthetic', synthCalibration);
 
+console.log('\n== Telling the student from the partner by what they wear ("<colour> gi" for each athlete)');
+for (const line of identification.lines) console.log(`  ${line}`);
+
 const { stills, roll, judo, empty, clips, mirrored, rollMirrored, rollClip } = summary;
 console.log('\n== Summary                                  real footage                synthetic');
 console.log(
@@ -771,6 +809,9 @@ console.log(
 );
 console.log(`agreement, judo frames                        ${judo.agreed}/${judo.n} = ${pct(judo.agreed, judo.n)}`);
 const frames = [...perFrame.stills, ...perFrame.roll];
+console.log(
+  `student told from partner by what they wear   ${identification.told}/${identification.n} (${identification.twice} one athlete for both words, ${identification.unsure} not told)`,
+);
 console.log(
   `position model alone, per frame: stills ${perFrame.stills.filter((f) => f.right).length}/${perFrame.stills.length},` +
     ` roll ${perFrame.roll.filter((f) => f.right).length}/${perFrame.roll.length};` +

@@ -232,14 +232,40 @@ describe('telling the student from the partner', () => {
       corner(0.7, 0.7),
     ]);
     expect(colour).toEqual([10, 20, 200]);
+    // A hip hidden under the partner: following the athlete takes the torso whole only, but what they wear
+    // is read from the other three corners, which place the fourth: the same cloth.
+    const hidden = { x: 0, y: 0, score: 0 };
+    const threeSeen = [corner(0.3, 0.3), corner(0.7, 0.3), corner(0.3, 0.7), hidden];
+    expect(torsoColour({ width, height, rgb }, threeSeen)).toBeNull();
+    expect(torsoColour({ width, height, rgb }, threeSeen, { oneHidden: true })).toEqual([10, 20, 200]);
     expect(
-      torsoColour({ width, height, rgb }, [
-        corner(0.3, 0.3),
-        corner(0.7, 0.3),
-        corner(0.3, 0.7),
-        { x: 0, y: 0, score: 0 },
-      ]),
+      torsoColour({ width, height, rgb }, [hidden, corner(0.7, 0.3), corner(0.3, 0.7), corner(0.7, 0.7)], {
+        oneHidden: true,
+      }),
+    ).toEqual([10, 20, 200]);
+    // Two corners hidden leave too little of the torso to tell cloth from background.
+    expect(
+      torsoColour({ width, height, rgb }, [corner(0.3, 0.3), corner(0.7, 0.3), hidden, hidden], { oneHidden: true }),
     ).toBeNull();
+  });
+
+  it('tells a red shirt from a black one in a dim gym, by its hue, where neither is near a bright red', () => {
+    // Torso colours measured on a real open-mat roll filmed in a dim room: both athletes are dark.
+    const red = [58, 21, 22] as const;
+    const black = [28, 20, 19] as const;
+    expect(identifyStudent('red rash guard', { a: black, b: red })).toEqual({
+      kind: 'identified',
+      student: 'b',
+      colourWord: 'red',
+    });
+    expect(identifyStudent('czerwona koszulka', { a: red, b: black })).toMatchObject({ student: 'a' });
+    // Two dark red shirts: no plain difference of hue, so it cannot tell.
+    expect(identifyStudent('red', { a: red, b: [60, 29, 29] })).toEqual({
+      kind: 'ambiguous',
+      colourWord: 'red',
+    });
+    // The hue says nothing about white, black or grey: those go by the nearer colour alone.
+    expect(identifyStudent('black', { a: red, b: black })).toMatchObject({ student: 'b' });
   });
 });
 
@@ -268,6 +294,22 @@ describe('tracking two athletes', () => {
     expect(tracking.frames.map((frame) => frame.a?.colour)).toEqual([blue, blue, blue, blue]);
     expect(tracking.frames.map((frame) => frame.b?.colour)).toEqual([white, white, white, white]);
     expect(tracking.mostPeople).toBe(3);
+  });
+
+  it('tells what each athlete wears from the torso seen with a corner hidden, and follows them by the whole torso', () => {
+    // The white athlete's hip is under the blue one's leg in every frame: no whole torso, but the clothes show.
+    const frames = [0, 0.5, 1].map((time) => ({
+      time,
+      people: [person(0.35, blue), { ...person(0.6, white), colour: null, clothes: white }],
+    }));
+    const tracking = trackAthletes(frames);
+    expect(tracking.colours).toEqual({ a: blue, b: white });
+    expect(identifyStudent('white gi', tracking.colours)).toMatchObject({ kind: 'identified', student: 'b' });
+    // A pose stream recorded before `clothes` existed reads as it did: the whole torso's colour.
+    const recorded = trackAthletes(
+      frames.map((frame) => ({ ...frame, people: frame.people.map(({ clothes: _, ...rest }) => rest) })),
+    );
+    expect(recorded.colours).toEqual({ a: blue, b: null });
   });
 });
 

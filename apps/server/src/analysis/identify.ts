@@ -78,6 +78,50 @@ function perceived(first: Rgb, second: Rgb): number {
 /** How much nearer one athlete must be to the named colour than the other, to be told apart. */
 const MARGIN = 0.7;
 
+/** CIE L*a*b* (D65) of an sRGB colour: lightness 0 to 100, and a*, b* the colour's direction and strength. */
+function lab([red, green, blue]: Rgb): readonly [number, number, number] {
+  const linear = (value: number) => {
+    const c = value / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const [r, g, b] = [linear(red), linear(green), linear(blue)];
+  const x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+  const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  const z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+  const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 / 116) * t + 16 / 116);
+  return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
+}
+
+/**
+ * A difference of colour people see plainly (CIE76 ΔE; about 2 is the least anybody notices, 10 is two
+ * colours nobody would call the same).
+ */
+const PLAIN_DIFFERENCE = 10;
+
+/**
+ * How far a colour leans towards a hue (a* and b* projected on that hue's direction), in ΔE units. A gym's
+ * light, the camera's exposure and the video's compression darken cloth and wash it out, but they keep its
+ * hue: a red shirt under dim light is a dark brownish red, still redder than the black shirt beside it.
+ */
+function leaning(colour: Rgb, hue: readonly [number, number]): number {
+  const [, a, b] = lab(colour);
+  return (a * hue[0] + b * hue[1]) / Math.max(1e-9, Math.hypot(hue[0], hue[1]));
+}
+
+/**
+ * For a colour word with a hue (not white, black or grey): the athlete who leans plainly more towards that
+ * hue than the other, and plainly towards it at all; null when neither does.
+ */
+function byHue(named: Rgb, colours: { a: Rgb; b: Rgb }): 'a' | 'b' | null {
+  const [, a, b] = lab(named);
+  if (Math.hypot(a, b) < 2 * PLAIN_DIFFERENCE) return null;
+  const toA = leaning(colours.a, [a, b]);
+  const toB = leaning(colours.b, [a, b]);
+  if (toA >= PLAIN_DIFFERENCE && toA - toB >= PLAIN_DIFFERENCE) return 'a';
+  if (toB >= PLAIN_DIFFERENCE && toB - toA >= PLAIN_DIFFERENCE) return 'b';
+  return null;
+}
+
 export type Identification =
   | { kind: 'identified'; student: 'a' | 'b'; colourWord: string }
   | { kind: 'no-colour' }
@@ -90,21 +134,66 @@ export function identifyStudent(identifier: string, colours: { a: Rgb | null; b:
   if (!colours.a || !colours.b) return { kind: 'ambiguous', colourWord: named.word };
   const toA = perceived(colours.a, named.rgb);
   const toB = perceived(colours.b, named.rgb);
-  if (toA < toB * MARGIN) return { kind: 'identified', student: 'a', colourWord: named.word };
-  if (toB < toA * MARGIN) return { kind: 'identified', student: 'b', colourWord: named.word };
-  return { kind: 'ambiguous', colourWord: named.word };
+  const nearer = toA < toB * MARGIN ? 'a' : toB < toA * MARGIN ? 'b' : null;
+  // The hue is the better clue where the light has darkened both athletes; where the two clues disagree,
+  // the analysis cannot tell.
+  const hue = byHue(named.rgb, { a: colours.a, b: colours.b });
+  const student = hue !== null && nearer !== null && hue !== nearer ? null : (hue ?? nearer);
+  if (student === null) return { kind: 'ambiguous', colourWord: named.word };
+  return { kind: 'identified', student, colourWord: named.word };
+}
+
+/** A torso corner the pose stage is sure enough of to sample the cloth round it. */
+const SURE_CORNER = 0.3;
+
+/**
+ * The four corners of a torso (left and right shoulder, left and right hip), with one the pose stage missed
+ * put where the other three place it: a torso is close to a parallelogram, so a hidden corner is the
+ * opposite one moved by the two beside it. Tangled athletes often show three corners (a hip under the
+ * partner's leg); two missing leave too little to tell cloth from background. Null then.
+ */
+function torsoCorners(
+  corners: ReadonlyArray<{ x: number; y: number; score: number }>,
+  oneHidden: boolean,
+): Array<{ x: number; y: number }> | null {
+  if (corners.length !== 4) return null;
+  const seen = corners.map((corner) => corner.score >= SURE_CORNER);
+  const missing = seen.indexOf(false);
+  if (seen.filter((sure) => !sure).length > (oneHidden ? 1 : 0)) return null;
+  const points = corners.map(({ x, y }) => ({ x, y }));
+  if (missing < 0) return points;
+  // Left shoulder 0, right shoulder 1, left hip 2, right hip 3: each corner's neighbours and opposite.
+  const [beside, across, opposite] = (
+    [
+      [1, 2, 3],
+      [0, 3, 2],
+      [0, 3, 1],
+      [1, 2, 0],
+    ] as const
+  )[missing] ?? [1, 2, 3];
+  const one = points[beside];
+  const other = points[across];
+  const far = points[opposite];
+  if (!one || !other || !far) return null;
+  points[missing] = { x: one.x + other.x - far.x, y: one.y + other.y - far.y };
+  return points;
 }
 
 /**
  * The mean colour of a torso: the pixels of the quadrilateral between the shoulders and the hips,
- * sampled on a small grid (the cloth, not the background). Null when those joints were not seen.
+ * sampled on a small grid (the cloth, not the background). Null when those joints were not seen; with
+ * `oneHidden`, when fewer than three were (`torsoCorners`). Tracking follows identities by the strict
+ * colour, whose four corners were all seen; what an athlete wears, for telling the student from the
+ * partner, may take the torso with one corner hidden, since tangled athletes rarely show all four.
  */
 export function torsoColour(
   frame: { width: number; height: number; rgb: Uint8Array },
   corners: ReadonlyArray<{ x: number; y: number; score: number }>,
+  { oneHidden = false }: { oneHidden?: boolean } = {},
 ): Rgb | null {
-  if (corners.length !== 4 || corners.some((corner) => corner.score < 0.3)) return null;
-  const [leftShoulder, rightShoulder, leftHip, rightHip] = corners;
+  const torso = torsoCorners(corners, oneHidden);
+  if (torso === null) return null;
+  const [leftShoulder, rightShoulder, leftHip, rightHip] = torso;
   if (!leftShoulder || !rightShoulder || !leftHip || !rightHip) return null;
   let r = 0;
   let g = 0;

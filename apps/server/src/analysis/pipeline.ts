@@ -68,13 +68,14 @@ const TORSO = (['leftShoulder', 'rightShoulder', 'leftHip', 'rightHip'] as const
 export function seenFrame(frame: RollFrame, people: readonly Skeleton[]): SeenFrame {
   return {
     time: frame.time,
-    people: people.map((person) => ({
-      ...person,
-      colour: torsoColour(
-        frame,
-        TORSO.map((index) => person.keypoints[index] ?? { x: 0, y: 0, score: 0 }),
-      ),
-    })),
+    people: people.map((person) => {
+      const corners = TORSO.map((index) => person.keypoints[index] ?? { x: 0, y: 0, score: 0 });
+      return {
+        ...person,
+        colour: torsoColour(frame, corners),
+        clothes: torsoColour(frame, corners, { oneHidden: true }),
+      };
+    }),
   };
 }
 

@@ -4,6 +4,11 @@ import { keypointIndex, type Skeleton } from './skeleton.js';
 export interface SeenPerson extends Skeleton {
   /** Mean RGB (0-255) of the torso, or null when the shoulders and hips were not seen. */
   readonly colour: readonly [number, number, number] | null;
+  /**
+   * What they wear, for telling the student from the partner: the torso's colour even with one of its
+   * corners hidden (null with two). Absent: `colour`.
+   */
+  readonly clothes?: readonly [number, number, number] | null;
 }
 
 export interface SeenFrame {
@@ -29,7 +34,7 @@ export interface TrackingResult {
   readonly mostPeople: number;
   /** The most athletes chosen in one frame (0, 1 or 2): bystanders and spectators are not counted. */
   readonly athletesFound: number;
-  /** The mean torso colour of each track over the roll, for telling the student from the partner. */
+  /** What each track wears (its mean torso colour over the roll, `SeenPerson.clothes`), for telling the student from the partner. */
   readonly colours: {
     readonly a: readonly [number, number, number] | null;
     readonly b: readonly [number, number, number] | null;
@@ -45,11 +50,28 @@ const TOUCHING = 0.25;
 /** How much a colour difference (0 to 1) weighs against a move of one body size. */
 const COLOUR_WEIGHT = 1.5;
 
+/** A running mean of a colour over the frames that showed it: one frame's lighting does not repaint the athlete. */
+interface MeanColour {
+  colour: [number, number, number] | null;
+  weight: number;
+}
+
 interface Track {
   centre: { x: number; y: number };
   size: number;
   colour: [number, number, number] | null;
   colourWeight: number;
+  /** What the athlete wears (`SeenPerson.clothes`), for the result's `colours`. */
+  clothes: MeanColour;
+}
+
+function meanWith(mean: MeanColour, colour: readonly [number, number, number] | null | undefined): void {
+  if (!colour) return;
+  const [r0, g0, b0] = mean.colour ?? colour;
+  const [r1, g1, b1] = colour;
+  const mix = (before: number, now: number) => (before * mean.weight + now) / (mean.weight + 1);
+  mean.colour = [mix(r0, r1), mix(g0, g1), mix(b0, b1)];
+  mean.weight = Math.min(mean.weight + 1, 50);
 }
 
 /** A joint the pose model is sure of. */
@@ -109,6 +131,7 @@ function follow(track: Track, person: SeenPerson): void {
     track.colour = [mix(r0, r1), mix(g0, g1), mix(b0, b1)];
     track.colourWeight = Math.min(weight + 1, 50);
   }
+  meanWith(track.clothes, person.clothes === undefined ? person.colour : person.clothes);
 }
 
 function newTrack(person: SeenPerson): Track {
@@ -117,6 +140,11 @@ function newTrack(person: SeenPerson): Track {
     size: sizeOf(person),
     colour: person.colour ? [...person.colour] : null,
     colourWeight: person.colour ? 1 : 0,
+    clothes: (() => {
+      const clothes: MeanColour = { colour: null, weight: 0 };
+      meanWith(clothes, person.clothes === undefined ? person.colour : person.clothes);
+      return clothes;
+    })(),
   };
 }
 
@@ -422,7 +450,7 @@ export function trackAthletes(frames: readonly SeenFrame[]): TrackingResult {
     frames: tracked,
     mostPeople,
     athletesFound,
-    colours: { a: a?.colour ?? null, b: b?.colour ?? null },
+    colours: { a: a?.clothes.colour ?? null, b: b?.clothes.colour ?? null },
   };
 }
 
