@@ -217,6 +217,8 @@ describe('telling the student from the partner', () => {
       colourWord: 'blue',
     });
     expect(identifyStudent('Ana', { a: blue, b: white })).toEqual({ kind: 'no-colour' });
+    // The partner's clothes never seen: nothing to compare with, which is not looking alike.
+    expect(identifyStudent('blue gi', { a: blue, b: null })).toEqual({ kind: 'unseen', colourWord: 'blue' });
   });
 
   it('reads the torso colour between the shoulders and hips', () => {

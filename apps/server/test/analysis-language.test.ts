@@ -160,4 +160,45 @@ describe.each(databaseTargets)('the analysis in the reader’s language on $dial
       ...polish.techniques.slice(1).map((t) => t.name),
     ]);
   });
+
+  it('says in the reader’s language that one athlete’s clothes were never seen, not that the two look alike', async () => {
+    const videoId = await analysedRoll();
+    const video = (
+      await ctx.app.inject({ method: 'GET', url: `/vid/api/video/${videoId}`, headers: student.auth })
+    ).json<UploadedVideo>();
+    const decisions = {
+      timeline: ROLL,
+      durationSeconds: video.durationSeconds ?? 0,
+      framesPerSecond: ctx.config.analysisFramesPerSecond,
+      athletes: { found: 2, identification: 'unseen' as const, colourWord: 'blue' },
+      analyzer: { name: 'openmat-local', version: 'test' },
+    };
+    const english = buildFindings({ ...decisions, language: 'en' }, analysisKnowledge);
+    expect(english.athletes).toEqual({
+      found: 2,
+      studentIdentified: false,
+      clothesSeen: false,
+      note: 'The clothes of one athlete were never seen clearly enough to look for "blue", so the findings are told from the side of the athlete who started on the left.',
+    });
+    expect(english.overallDescription).toContain(english.athletes?.note);
+    expect(english.overallDescription).not.toMatch(/look alike/);
+    for (const column of ['videos', 'video_analyses'] as const) {
+      await ctx.database.db
+        .updateTable(column)
+        .set(
+          column === 'videos'
+            ? { ai_analysis_result: JSON.stringify(english) }
+            : { analyzer_result: JSON.stringify(english) },
+        )
+        .where(column === 'videos' ? 'id' : 'video_id', '=', videoId)
+        .execute();
+    }
+    const polish = await read(videoId, student, 'pl');
+    expect(polish.athletes?.note).toBe(
+      'Ubrania jednego z zawodników nie było widać na tyle wyraźnie, by szukać „blue”, więc wnioski opisano z perspektywy zawodnika, który zaczynał po lewej.',
+    );
+    expect(polish.overallDescription).toBe(
+      buildFindings({ ...decisions, language: 'pl' }, analysisKnowledge).overallDescription,
+    );
+  });
 });

@@ -188,6 +188,11 @@ export const AnalysisResult = z.object({
       found: z.number().int().min(0),
       /** Whether the athlete named in `studentIdentifier` could be told from the partner. */
       studentIdentified: z.boolean(),
+      /**
+       * False when a colour was named but one athlete's clothes were never seen well enough to compare
+       * (the note says so); absent otherwise, and in results written before it.
+       */
+      clothesSeen: z.literal(false).optional(),
       note: z.string(),
     })
     .optional(),

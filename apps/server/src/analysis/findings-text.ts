@@ -39,6 +39,8 @@ export interface FindingsText {
     identified: (word: string) => string;
     noColour: string;
     ambiguous: (word: string) => string;
+    /** A colour was named, but one athlete's clothes were never seen well enough to compare. */
+    unseen: (word: string) => string;
   };
   moveCount: Record<MoveKind, (count: number, who: string) => string>;
   generic: string;
@@ -110,6 +112,8 @@ const en: FindingsText = {
       'The student identifier names no colour, so the findings are told from the side of the athlete who started on the left.',
     ambiguous: (word) =>
       `Both athletes look alike in "${word}", so the findings are told from the side of the athlete who started on the left.`,
+    unseen: (word) =>
+      `The clothes of one athlete were never seen clearly enough to look for "${word}", so the findings are told from the side of the athlete who started on the left.`,
   },
   moveCount: {
     takedown: (count, who) => `${count} ${count === 1 ? 'takedown' : 'takedowns'} by ${who}`,
@@ -181,6 +185,8 @@ const pl: FindingsText = {
       'Identyfikator ucznia nie podaje koloru, więc wnioski opisano z perspektywy zawodnika, który zaczynał po lewej.',
     ambiguous: (word) =>
       `Obaj zawodnicy wyglądają podobnie pod względem „${word}”, więc wnioski opisano z perspektywy zawodnika, który zaczynał po lewej.`,
+    unseen: (word) =>
+      `Ubrania jednego z zawodników nie było widać na tyle wyraźnie, by szukać „${word}”, więc wnioski opisano z perspektywy zawodnika, który zaczynał po lewej.`,
   },
   moveCount: {
     takedown: (count, who) => `${count} ${plural(count, 'obalenie', 'obalenia', 'obaleń')} (${who})`,

@@ -53,7 +53,11 @@ export interface FindingsInput {
   timeline: readonly PositionSegment[];
   durationSeconds: number;
   framesPerSecond: number;
-  athletes: { found: number; identification: 'identified' | 'no-colour' | 'ambiguous'; colourWord: string | null };
+  athletes: {
+    found: number;
+    identification: 'identified' | 'no-colour' | 'ambiguous' | 'unseen';
+    colourWord: string | null;
+  };
   language: Language;
   analyzer: { name: string; version: string };
 }
@@ -202,6 +206,7 @@ export function buildFindings(input: FindingsInput, knowledge: FindingsKnowledge
       found: input.athletes.found,
       // Told apart from a partner only when there was one: the flag and the note say the same.
       studentIdentified: input.athletes.identification === 'identified' && input.athletes.found >= 2,
+      ...(input.athletes.identification === 'unseen' && input.athletes.found >= 2 ? { clothesSeen: false } : {}),
       note: identificationNote(input),
     },
     analyzer: input.analyzer,
@@ -306,6 +311,7 @@ function identificationNote(input: FindingsInput): string {
   if (input.athletes.found < 2) return text.noPair;
   if (identification === 'identified' && colourWord) return text.identified(colourWord);
   if (identification === 'ambiguous' && colourWord) return text.ambiguous(colourWord);
+  if (identification === 'unseen' && colourWord) return text.unseen(colourWord);
   return text.noColour;
 }
 

@@ -125,13 +125,16 @@ function byHue(named: Rgb, colours: { a: Rgb; b: Rgb }): 'a' | 'b' | null {
 export type Identification =
   | { kind: 'identified'; student: 'a' | 'b'; colourWord: string }
   | { kind: 'no-colour' }
-  | { kind: 'ambiguous'; colourWord: string };
+  | { kind: 'ambiguous'; colourWord: string }
+  /** One athlete's clothes (or both athletes') were never seen well enough to measure their colour. */
+  | { kind: 'unseen'; colourWord: string };
 
 /** Tells which track wears the colour the identifier names. */
 export function identifyStudent(identifier: string, colours: { a: Rgb | null; b: Rgb | null }): Identification {
   const named = colourNamed(identifier);
   if (!named) return { kind: 'no-colour' };
-  if (!colours.a || !colours.b) return { kind: 'ambiguous', colourWord: named.word };
+  // Nothing to compare with is not two athletes who look alike: it says so.
+  if (!colours.a || !colours.b) return { kind: 'unseen', colourWord: named.word };
   const toA = perceived(colours.a, named.rgb);
   const toB = perceived(colours.b, named.rgb);
   const nearer = toA < toB * MARGIN ? 'a' : toB < toA * MARGIN ? 'b' : null;

@@ -39,7 +39,13 @@ function decisionsOf(stored: AnalysisResult, context: ReadingContext): Omit<Find
     framesPerSecond: context.framesPerSecond,
     athletes: {
       found: stored.athletes.found,
-      identification: stored.athletes.studentIdentified ? 'identified' : named ? 'ambiguous' : 'no-colour',
+      identification: stored.athletes.studentIdentified
+        ? 'identified'
+        : !named
+          ? 'no-colour'
+          : stored.athletes.clothesSeen === false
+            ? 'unseen'
+            : 'ambiguous',
       colourWord: named?.word ?? null,
     },
     analyzer: stored.analyzer,
