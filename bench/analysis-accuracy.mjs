@@ -267,7 +267,18 @@ const WEARS = {
  * labels of which athlete wears what, "told apart" is that both words identify an athlete and not the same
  * one; "one athlete twice" is plainly wrong.
  */
-const identification = { n: 0, told: 0, twice: 0, unsure: 0, lines: [] };
+const identification = { n: 0, told: 0, twice: 0, unsure: 0, lines: [], worn: 0, notWorn: 0 };
+/** A colour neither athlete wears (the judo clip: two white gis; the roll: black and red), which must name nobody. */
+const NEITHER_WEARS = { judo: 'blue', roll: 'white' };
+function namesNobody(what, word, colours) {
+  if (!word) return;
+  const reading = identifyStudent(`${word} gi`, colours);
+  identification.notWorn++;
+  if (reading.kind === 'identified') identification.worn++;
+  identification.lines.push(
+    `${what}: ${word} (neither wears it) ${reading.kind === 'identified' ? reading.student : reading.kind}`,
+  );
+}
 function tellApart(what, words, colours) {
   if (!words) return;
   const [first, second] = words.map((word) => identifyStudent(`${word} gi`, colours));
@@ -362,6 +373,7 @@ try {
   const rollRuns = detector.modelRuns - runsBefore;
   const rollTracking = trackAthletes(rollSeen);
   tellApart('roll as pictures', WEARS.roll, rollTracking.colours);
+  namesNobody('roll as pictures', NEITHER_WEARS.roll, rollTracking.colours);
   // `DUMP_SEEN=file.json` writes the people the pose stage saw in each roll and judo frame, to study the
   // choice of the athletes (tracking) offline without running the pose model again.
   seenDump.roll = rollSeen;
@@ -460,6 +472,7 @@ try {
   const judoRuns = detector.modelRuns - runsBefore;
   seenDump.judo = judoSeen;
   const judoTracking = trackAthletes(judoSeen);
+  namesNobody('judo clip', NEITHER_WEARS.judo, judoTracking.colours);
   const judoTimeline =
     judoTracking.athletesFound >= 2 ? timelineOf(judoTracking.frames.map(({ time, a, b }) => ({ time, a, b }))) : [];
   // Its header's first name has a comma of its own: read by place (frame range first, app position last).
@@ -810,7 +823,7 @@ console.log(
 console.log(`agreement, judo frames                        ${judo.agreed}/${judo.n} = ${pct(judo.agreed, judo.n)}`);
 const frames = [...perFrame.stills, ...perFrame.roll];
 console.log(
-  `student told from partner by what they wear   ${identification.told}/${identification.n} (${identification.twice} one athlete for both words, ${identification.unsure} not told)`,
+  `student told from partner by what they wear   ${identification.told}/${identification.n} (${identification.twice} one athlete for both words, ${identification.unsure} not told); a colour neither wears named somebody ${identification.worn}/${identification.notWorn}`,
 );
 console.log(
   `position model alone, per frame: stills ${perFrame.stills.filter((f) => f.right).length}/${perFrame.stills.length},` +

@@ -266,6 +266,11 @@ describe('telling the student from the partner', () => {
       kind: 'ambiguous',
       colourWord: 'red',
     });
+    // Two white gis (as a real judo clip measures them): one is nearer to blue, but neither is blue.
+    expect(identifyStudent('blue gi', { a: [102, 92, 89], b: [147, 140, 147] })).toEqual({
+      kind: 'ambiguous',
+      colourWord: 'blue',
+    });
     // The hue says nothing about white, black or grey: those go by the nearer colour alone.
     expect(identifyStudent('black', { a: red, b: black })).toMatchObject({ student: 'b' });
   });

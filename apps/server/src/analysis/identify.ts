@@ -122,6 +122,12 @@ function byHue(named: Rgb, colours: { a: Rgb; b: Rgb }): 'a' | 'b' | null {
   return null;
 }
 
+/** Whether a colour leans plainly towards the hue of `named`; always true for white, black and grey. */
+function showsHue(named: Rgb, colour: Rgb): boolean {
+  const [, a, b] = lab(named);
+  return Math.hypot(a, b) < 2 * PLAIN_DIFFERENCE || leaning(colour, [a, b]) >= PLAIN_DIFFERENCE;
+}
+
 export type Identification =
   | { kind: 'identified'; student: 'a' | 'b'; colourWord: string }
   | { kind: 'no-colour' }
@@ -142,7 +148,10 @@ export function identifyStudent(identifier: string, colours: { a: Rgb | null; b:
   // the analysis cannot tell.
   const hue = byHue(named.rgb, { a: colours.a, b: colours.b });
   const student = hue !== null && nearer !== null && hue !== nearer ? null : (hue ?? nearer);
-  if (student === null) return { kind: 'ambiguous', colourWord: named.word };
+  // A colour with a hue must show on the one it names: of two white gis neither is "the blue one", however
+  // much nearer to blue one of them is.
+  if (student === null || !showsHue(named.rgb, student === 'a' ? colours.a : colours.b))
+    return { kind: 'ambiguous', colourWord: named.word };
   return { kind: 'identified', student, colourWord: named.word };
 }
 
