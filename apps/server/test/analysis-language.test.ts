@@ -68,6 +68,31 @@ describe.each(databaseTargets)('the analysis in the reader’s language on $dial
 
   const read = (videoId: number, who: SignedIn, language: string) => readFeedback(ctx.app, who, videoId, language);
 
+  /** The decisions of an analyser that saw the two athletes roll `ROLL` in this video, told apart as given. */
+  async function decisionsFor(videoId: number, identification: 'ambiguous' | 'unseen') {
+    const video = (
+      await ctx.app.inject({ method: 'GET', url: `/vid/api/video/${videoId}`, headers: student.auth })
+    ).json<UploadedVideo>();
+    return {
+      timeline: ROLL,
+      durationSeconds: video.durationSeconds ?? 0,
+      framesPerSecond: ctx.config.analysisFramesPerSecond,
+      athletes: { found: 2, identification, colourWord: 'blue' },
+      analyzer: { name: 'openmat-local', version: 'test' },
+    };
+  }
+
+  /** Stores `result` as the video's analysis and as the analyser's own layer, as when it completed. */
+  async function storeAnalysis(videoId: number, result: AnalysisResult): Promise<void> {
+    const json = JSON.stringify(result);
+    await ctx.database.db.updateTable('videos').set({ ai_analysis_result: json }).where('id', '=', videoId).execute();
+    await ctx.database.db
+      .updateTable('video_analyses')
+      .set({ analyzer_result: json })
+      .where('video_id', '=', videoId)
+      .execute();
+  }
+
   it('reads the analyser’s own summary in Polish, though it was asked for in English', async () => {
     // Nobody is in a test pattern: the analyser says so.
     const videoId = await analysedRoll();
@@ -81,31 +106,12 @@ describe.each(databaseTargets)('the analysis in the reader’s language on $dial
 
   it('writes every untouched finding in the reader’s language and keeps what a coach typed, either way', async () => {
     const videoId = await analysedRoll();
-    const video = (
-      await ctx.app.inject({ method: 'GET', url: `/vid/api/video/${videoId}`, headers: student.auth })
-    ).json<UploadedVideo>();
     // As if the analyser had seen the two athletes roll: its result for this timeline, in English.
-    const decisions = {
-      timeline: ROLL,
-      durationSeconds: video.durationSeconds ?? 0,
-      framesPerSecond: ctx.config.analysisFramesPerSecond,
-      athletes: { found: 2, identification: 'ambiguous' as const, colourWord: 'blue' },
-      analyzer: { name: 'openmat-local', version: 'test' },
-    };
+    const decisions = await decisionsFor(videoId, 'ambiguous');
     const english = buildFindings({ ...decisions, language: 'en' }, analysisKnowledge);
     const polish = buildFindings({ ...decisions, language: 'pl' }, analysisKnowledge);
     expect(english.techniques.length).toBeGreaterThan(1);
-    await ctx.database.db
-      .updateTable('videos')
-      .set({ ai_analysis_result: JSON.stringify(english) })
-      .where('id', '=', videoId)
-      .execute();
-    // The analyser's own layer holds the same result, as when it completed.
-    await ctx.database.db
-      .updateTable('video_analyses')
-      .set({ analyzer_result: JSON.stringify(english) })
-      .where('video_id', '=', videoId)
-      .execute();
+    await storeAnalysis(videoId, english);
 
     const forStudent = await read(videoId, student, 'pl');
     expect(forStudent.overallDescription).toBe(polish.overallDescription);
@@ -163,16 +169,7 @@ describe.each(databaseTargets)('the analysis in the reader’s language on $dial
 
   it('says in the reader’s language that one athlete’s clothes were never seen, not that the two look alike', async () => {
     const videoId = await analysedRoll();
-    const video = (
-      await ctx.app.inject({ method: 'GET', url: `/vid/api/video/${videoId}`, headers: student.auth })
-    ).json<UploadedVideo>();
-    const decisions = {
-      timeline: ROLL,
-      durationSeconds: video.durationSeconds ?? 0,
-      framesPerSecond: ctx.config.analysisFramesPerSecond,
-      athletes: { found: 2, identification: 'unseen' as const, colourWord: 'blue' },
-      analyzer: { name: 'openmat-local', version: 'test' },
-    };
+    const decisions = await decisionsFor(videoId, 'unseen');
     const english = buildFindings({ ...decisions, language: 'en' }, analysisKnowledge);
     expect(english.athletes).toEqual({
       found: 2,
@@ -182,17 +179,7 @@ describe.each(databaseTargets)('the analysis in the reader’s language on $dial
     });
     expect(english.overallDescription).toContain(english.athletes?.note);
     expect(english.overallDescription).not.toMatch(/look alike/);
-    for (const column of ['videos', 'video_analyses'] as const) {
-      await ctx.database.db
-        .updateTable(column)
-        .set(
-          column === 'videos'
-            ? { ai_analysis_result: JSON.stringify(english) }
-            : { analyzer_result: JSON.stringify(english) },
-        )
-        .where(column === 'videos' ? 'id' : 'video_id', '=', videoId)
-        .execute();
-    }
+    await storeAnalysis(videoId, english);
     const polish = await read(videoId, student, 'pl');
     expect(polish.athletes?.note).toBe(
       'Ubrania jednego z zawodników nie było widać na tyle wyraźnie, by szukać „blue”, więc wnioski opisano z perspektywy zawodnika, który zaczynał po lewej.',
