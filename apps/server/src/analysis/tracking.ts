@@ -59,19 +59,23 @@ interface MeanColour {
 interface Track {
   centre: { x: number; y: number };
   size: number;
-  colour: [number, number, number] | null;
-  colourWeight: number;
+  /** The whole torso's colour (`SeenPerson.colour`), which the athlete is followed by. */
+  colour: MeanColour;
   /** What the athlete wears (`SeenPerson.clothes`), for the result's `colours`. */
   clothes: MeanColour;
 }
 
-function meanWith(mean: MeanColour, colour: readonly [number, number, number] | null | undefined): void {
-  if (!colour) return;
+/** What a person wears, for telling the student apart: `clothes`, or the whole torso's colour where absent. */
+const clothesOf = (person: SeenPerson) => (person.clothes === undefined ? person.colour : person.clothes);
+
+function meanWith(mean: MeanColour, colour: readonly [number, number, number] | null | undefined): MeanColour {
+  if (!colour) return mean;
   const [r0, g0, b0] = mean.colour ?? colour;
   const [r1, g1, b1] = colour;
   const mix = (before: number, now: number) => (before * mean.weight + now) / (mean.weight + 1);
   mean.colour = [mix(r0, r1), mix(g0, g1), mix(b0, b1)];
   mean.weight = Math.min(mean.weight + 1, 50);
+  return mean;
 }
 
 /** A joint the pose model is sure of. */
@@ -116,35 +120,22 @@ function colourDistance(
 function cost(track: Track, person: SeenPerson): number {
   const centre = centreOf(person);
   const moved = Math.hypot(centre.x - track.centre.x, centre.y - track.centre.y) / Math.max(track.size, sizeOf(person));
-  return moved + COLOUR_WEIGHT * colourDistance(track.colour, person.colour);
+  return moved + COLOUR_WEIGHT * colourDistance(track.colour.colour, person.colour);
 }
 
 function follow(track: Track, person: SeenPerson): void {
   track.centre = centreOf(person);
   track.size = sizeOf(person);
-  if (person.colour) {
-    // A running mean: one frame's lighting does not repaint the athlete.
-    const weight = track.colourWeight;
-    const [r0, g0, b0] = track.colour ?? person.colour;
-    const [r1, g1, b1] = person.colour;
-    const mix = (before: number, now: number) => (before * weight + now) / (weight + 1);
-    track.colour = [mix(r0, r1), mix(g0, g1), mix(b0, b1)];
-    track.colourWeight = Math.min(weight + 1, 50);
-  }
-  meanWith(track.clothes, person.clothes === undefined ? person.colour : person.clothes);
+  meanWith(track.colour, person.colour);
+  meanWith(track.clothes, clothesOf(person));
 }
 
 function newTrack(person: SeenPerson): Track {
   return {
     centre: centreOf(person),
     size: sizeOf(person),
-    colour: person.colour ? [...person.colour] : null,
-    colourWeight: person.colour ? 1 : 0,
-    clothes: (() => {
-      const clothes: MeanColour = { colour: null, weight: 0 };
-      meanWith(clothes, person.clothes === undefined ? person.colour : person.clothes);
-      return clothes;
-    })(),
+    colour: meanWith({ colour: null, weight: 0 }, person.colour),
+    clothes: meanWith({ colour: null, weight: 0 }, clothesOf(person)),
   };
 }
 
