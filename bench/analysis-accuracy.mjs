@@ -7,7 +7,8 @@
 //     by eye round the pair in bench/lib/footage-pairs.json, and the two chosen are two bodies, not one
 //     found twice (their shared joints lie apart). Frames with nobody must give no athletes.
 //   - positions right per still, with a confusion table; agreement with the roll's rough labels (written
-//     by a vision language model) and the judo clip's labels;
+//     by a vision language model), and how much of it was read with both rollers chosen at the label (a
+//     bystander read as the labelled position agrees by chance), and with the judo clip's labels;
 //   - calibration: the confidence the timeline reports, in buckets, against how often it was right.
 //   - the stills made into clips: each still as a 4-second H.264 video, analysed as an upload is (the app's
 //     sampler, frame after frame, tracking and the timeline over the clip). This is how the held-out set of
@@ -155,6 +156,20 @@ function judgeChosen(tracked, box) {
     both: chosen.length === 2 && right.length === 2 && distinct(chosen[0], chosen[1]),
     wrong: chosen.length - right.length,
   };
+}
+
+/**
+ * Whether the athletes chosen in the frame nearest `time` are the two rollers (`boxOf(i)`: the pair's box
+ * in frame i). A label agreed with while somebody else was chosen agrees by chance: a bystander sitting
+ * behind the pair read as open guard is no reading of the roll.
+ */
+function rollersAt(trackedFrames, time, boxOf) {
+  let nearest = -1;
+  for (const [i, frame] of trackedFrames.entries()) {
+    if (nearest < 0 || Math.abs(frame.time - time) < Math.abs(trackedFrames[nearest].time - time)) nearest = i;
+  }
+  const box = nearest < 0 ? undefined : boxOf(nearest);
+  return box !== undefined && judgeChosen(trackedFrames[nearest], box).both;
 }
 
 /** A pair's box in the mirror image (left to right) of the frame it was drawn on. */
@@ -405,6 +420,7 @@ try {
   }
   const weak = weakAll.filter((row) => Number(row.t_s) <= (rollFrames.at(-1)?.time ?? 0) + 2);
   let agreed = 0;
+  let agreedOnRollers = 0;
   const rollConfusion = [];
   for (const row of weak) {
     const segment = segmentAt(rollTimeline, Number(row.t_s));
@@ -412,12 +428,14 @@ try {
     const said = segment?.position ?? 'none';
     const right = accepted.includes(said);
     if (right) agreed++;
+    if (right && rollersAt(rollTracking.frames, Number(row.t_s), (i) => pairs['openmat-roll'][rollFiles[i]]))
+      agreedOnRollers++;
     if (segment)
       calibration.push({ set: 'roll', segment, confidence: segment.confidence, right, unclear: said === 'unclear' });
     rollConfusion.push({ truth: `${row.athlete_black}/${row.athlete_red}`, said });
   }
   confusionTable('roll, rough labels (black/red)', rollConfusion);
-  summary.roll = { ...roll, labels: weak.length, agreed, runs: rollRuns };
+  summary.roll = { ...roll, labels: weak.length, agreed, agreedOnRollers, runs: rollRuns };
 
   // The roll mirrored: the same roll in new pictures (the pose model is not symmetric), a second reading.
   const mirroredRoll = await Promise.all(
@@ -433,15 +451,21 @@ try {
     mirroredTracking.athletesFound >= 2
       ? timelineOf(mirroredTracking.frames.map(({ time, a, b }) => ({ time, a, b })))
       : [];
-  const rollMirrored = { chosenBoth: 0, wrongChosen: 0, agreed: 0 };
+  const rollMirrored = { chosenBoth: 0, wrongChosen: 0, agreed: 0, agreedOnRollers: 0 };
   for (const [i, file] of rollFiles.entries()) {
     const judged = judgeChosen(mirroredTracking.frames[i], mirrorBox(pairs['openmat-roll'][file]));
     if (judged.both) rollMirrored.chosenBoth++;
     rollMirrored.wrongChosen += judged.wrong;
   }
   for (const row of weak) {
-    if (rowAccepts(row).includes(segmentAt(mirroredTimeline, Number(row.t_s))?.position ?? 'none'))
-      rollMirrored.agreed++;
+    if (!rowAccepts(row).includes(segmentAt(mirroredTimeline, Number(row.t_s))?.position ?? 'none')) continue;
+    rollMirrored.agreed++;
+    if (
+      rollersAt(mirroredTracking.frames, Number(row.t_s), (i) =>
+        mirrorBox(pairs['openmat-roll'][rollFiles[i]] ?? [0, 0, 0, 0]),
+      )
+    )
+      rollMirrored.agreedOnRollers++;
   }
   console.log(
     `  mirrored: ${mirroredTimeline.map((s) => `${s.start}-${s.end} ${s.position}`).join(', ') || 'no timeline'}`,
@@ -515,7 +539,7 @@ try {
   // The roll made into a clip, as an upload: each frame held for its 2 s (H.264, 25 fps), sampled by the
   // app's own sampler at its rate. The held-out set measures real frames made into clips; the frames read
   // one by one above are the same pictures without the video's compression and repeats.
-  const rollClip = { n: 0, chosenBoth: 0, wrongChosen: 0, agreed: 0, named: 0, frames: 0, runs: 0 };
+  const rollClip = { n: 0, chosenBoth: 0, wrongChosen: 0, agreed: 0, agreedOnRollers: 0, named: 0, frames: 0, runs: 0 };
   const clipDirRoll = mkdtempSync(path.join(tmpdir(), 'openmat-roll-clip-'));
   // Each frame is held until the next one's time; clip time t shows the roll at its first frame's time plus t.
   const start = rollFrames[0]?.time ?? 0;
@@ -551,9 +575,14 @@ try {
       if (judged.both) rollClip.chosenBoth++;
       rollClip.wrongChosen += judged.wrong;
     }
+    // A repeated picture's people are the frame before's: the rollers are judged on the picture's box.
+    const clipBox = (i) => pairs['openmat-roll'][rollFiles[Math.floor(tracking.frames[i].time / ROLL_STEP)]];
     for (const row of weak) {
       const said = segmentAt(timeline, Number(row.t_s) - start)?.position ?? 'none';
-      if (rowAccepts(row).includes(said)) rollClip.agreed++;
+      if (rowAccepts(row).includes(said)) {
+        rollClip.agreed++;
+        if (rollersAt(tracking.frames, Number(row.t_s) - start, clipBox)) rollClip.agreedOnRollers++;
+      }
       // A position named (not unclear, not a gap) at a label: a claim, right or wrong.
       if (said !== 'unclear' && said !== 'none') rollClip.named++;
     }
@@ -812,13 +841,13 @@ console.log(
   );
 }
 console.log(
-  `agreement, roll rough labels                  ${roll.agreed}/${roll.labels} = ${pct(roll.agreed, roll.labels)}`,
+  `agreement, roll rough labels                  ${roll.agreed}/${roll.labels} = ${pct(roll.agreed, roll.labels)}   (${roll.agreedOnRollers} of them with both rollers chosen at the label)`,
 );
 console.log(
-  `agreement, roll mirrored                      ${rollMirrored.agreed}/${roll.labels} = ${pct(rollMirrored.agreed, roll.labels)}`,
+  `agreement, roll mirrored                      ${rollMirrored.agreed}/${roll.labels} = ${pct(rollMirrored.agreed, roll.labels)}   (${rollMirrored.agreedOnRollers} with both rollers chosen)`,
 );
 console.log(
-  `agreement, roll made into a clip              ${rollClip.agreed}/${roll.labels} = ${pct(rollClip.agreed, roll.labels)}   (both rollers chosen in ${rollClip.chosenBoth}/${rollClip.n} pictures, ${rollClip.wrongChosen} bystanders; ${rollClip.agreed} of the ${rollClip.named} positions named at a label right)`,
+  `agreement, roll made into a clip              ${rollClip.agreed}/${roll.labels} = ${pct(rollClip.agreed, roll.labels)}   (both rollers chosen in ${rollClip.chosenBoth}/${rollClip.n} pictures, ${rollClip.wrongChosen} bystanders; ${rollClip.agreed} of the ${rollClip.named} positions named at a label right, ${rollClip.agreedOnRollers} with both rollers chosen)`,
 );
 console.log(`agreement, judo frames                        ${judo.agreed}/${judo.n} = ${pct(judo.agreed, judo.n)}`);
 const frames = [...perFrame.stills, ...perFrame.roll];
