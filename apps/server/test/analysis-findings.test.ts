@@ -161,6 +161,16 @@ describe('honest findings', () => {
     expect(polish.overallDescription).toContain('Pozycje udało się odczytać dla 69 % walki (0:55)');
   });
 
+  it('says the whole roll could be read when it could, with no "rest" that was unclear', () => {
+    const whole = [segment('standing', null, 0, 20), segment('mount', 'student', 20, 64)];
+    const result = buildFindings(input(whole, { durationSeconds: 64 }), analysisKnowledge);
+    expect(result.overallDescription).toContain('Positions could be read for the whole roll (1:04).');
+    expect(result.overallDescription).not.toContain('the rest was unclear');
+    const polish = buildFindings(input(whole, { durationSeconds: 64, language: 'pl' }), analysisKnowledge);
+    expect(polish.overallDescription).toContain('Pozycje udało się odczytać dla całej walki (1:04).');
+    expect(polish.overallDescription).not.toContain('reszta');
+  });
+
   it('says so when two athletes were seen but nothing could be read, with no techniques', () => {
     const result = buildFindings(input([segment('unclear', null, 0, 130)]), analysisKnowledge);
     expect(result.techniques).toEqual([]);

@@ -29,6 +29,8 @@ export interface FindingsText {
     unreadable: string;
     /** How much of the roll could be read: a share of its length, and the time as m:ss. */
     read: (share: number, time: string) => string;
+    /** Every second of the roll could be read (its length as m:ss): there is no rest to speak of. */
+    readAll: (time: string) => string;
     /** The identification note when there were not two athletes to tell apart. */
     noPair: string;
     analysed: (duration: string, rate: number) => string;
@@ -101,6 +103,7 @@ const en: FindingsText = {
       'Two athletes were seen, but never clearly enough to read a position, so no positions or techniques are reported.',
     read: (share, time) =>
       `Positions could be read for ${share} % of the roll (${time}); the rest was unclear or had nobody in the shot.`,
+    readAll: (time) => `Positions could be read for the whole roll (${time}).`,
     noPair: 'With fewer than two athletes in the video, the student could not be told from a partner.',
     analysed: (duration, rate) => `Analysed ${duration} of rolling at ${rate} frames a second.`,
     positions: (list) => `Time in each position, of the part that could be read: ${list}.`,
@@ -174,6 +177,7 @@ const pl: FindingsText = {
       'Widać było dwóch zawodników, ale nigdy na tyle wyraźnie, by odczytać pozycję, więc nie podano pozycji ani technik.',
     read: (share, time) =>
       `Pozycje udało się odczytać dla ${share} % walki (${time}); reszta była nieczytelna albo nikogo nie było w kadrze.`,
+    readAll: (time) => `Pozycje udało się odczytać dla całej walki (${time}).`,
     noPair: 'W nagraniu nie było dwóch zawodników naraz, więc nie dało się odróżnić ucznia od partnera.',
     analysed: (duration, rate) => `Przeanalizowano ${duration} walki, ${rate} klatki na sekundę.`,
     positions: (list) => `Czas w poszczególnych pozycjach (w odczytanej części): ${list}.`,

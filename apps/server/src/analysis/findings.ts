@@ -356,7 +356,9 @@ function describe(input: FindingsInput, moves: readonly Move[], knowledge: Findi
     .join(', ');
   return [
     text.overall.analysed(clock(input.durationSeconds), input.framesPerSecond),
-    text.overall.read(Math.round((100 * readSeconds) / duration), clock(readSeconds)),
+    readSeconds >= duration
+      ? text.overall.readAll(clock(readSeconds))
+      : text.overall.read(Math.round((100 * readSeconds) / duration), clock(readSeconds)),
     text.overall.positions(positions),
     groundSeconds > 0 ? text.overall.top(Math.round((100 * onTop) / groundSeconds)) : '',
     moveList ? text.overall.moves(moveList) : text.overall.noMoves,
