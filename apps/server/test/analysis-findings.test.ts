@@ -31,7 +31,7 @@ function input(timeline: PositionSegment[], overrides: Partial<FindingsInput> = 
     timeline,
     durationSeconds: 130,
     framesPerSecond: 3,
-    athletes: { found: 2, identification: 'identified', colourWord: 'blue' },
+    athletes: { found: 2, identification: 'identified', colour: 'blue' },
     language: 'en',
     analyzer: { name: 'openmat-local', version: '1.0.0' },
     ...overrides,
@@ -92,7 +92,7 @@ describe('findings', () => {
     expect(english).toContain('Analysed 2:10 of rolling at 3 frames a second.');
     expect(english).toContain('You are the athlete in blue.');
     const polish = buildFindings(
-      input(ROLL, { language: 'pl', athletes: { found: 2, identification: 'identified', colourWord: 'niebieskim' } }),
+      input(ROLL, { language: 'pl', athletes: { found: 2, identification: 'identified', colour: 'blue' } }),
       analysisKnowledge,
     );
     expect(polish.overallDescription).toContain('Przeanalizowano 2:10 walki');
@@ -100,9 +100,29 @@ describe('findings', () => {
     expect(polish.language).toBe('pl');
   });
 
+  it('names the colour in the reader’s language, whichever language the identifier was written in', () => {
+    expect(colourNamed('w niebieskim kimonie')?.name).toBe('blue');
+    expect(colourNamed('navy gi')?.name).toBe('blue');
+    expect(colourNamed('szara koszulka')?.name).toBe('grey');
+    const note = (
+      language: 'en' | 'pl',
+      identification: 'identified' | 'ambiguous' | 'unseen',
+      colour: 'blue' | 'white',
+    ) => buildFindings(input(ROLL, { language, athletes: { found: 2, identification, colour } }), analysisKnowledge);
+    expect(note('en', 'identified', 'blue').athletes?.note).toBe('You are the athlete in blue.');
+    expect(note('pl', 'identified', 'blue').athletes?.note).toBe('Jesteś zawodnikiem ubranym na niebiesko.');
+    expect(note('pl', 'identified', 'blue').overallDescription).toContain('Jesteś zawodnikiem ubranym na niebiesko.');
+    expect(note('pl', 'ambiguous', 'white').athletes?.note).toBe(
+      'Obaj zawodnicy wyglądają podobnie, więc nie da się ich odróżnić po kolorze białym; wnioski opisano z perspektywy zawodnika, który zaczynał po lewej.',
+    );
+    expect(note('pl', 'unseen', 'white').athletes?.note).toContain('by szukać koloru białego,');
+    expect(note('pl', 'ambiguous', 'blue').athletes?.note).toContain('po kolorze niebieskim;');
+    expect(note('pl', 'unseen', 'blue').athletes?.note).toContain('by szukać koloru niebieskiego,');
+  });
+
   it('says honestly that nobody was found, and lists no techniques', () => {
     const result = buildFindings(
-      input([], { athletes: { found: 0, identification: 'no-colour', colourWord: null } }),
+      input([], { athletes: { found: 0, identification: 'no-colour', colour: null } }),
       analysisKnowledge,
     );
     expect(result.techniques).toEqual([]);
@@ -183,7 +203,7 @@ describe('honest findings', () => {
       [1, 'identified'],
     ] as const) {
       const result = buildFindings(
-        input([], { athletes: { found, identification, colourWord: 'blue' } }),
+        input([], { athletes: { found, identification, colour: 'blue' } }),
         analysisKnowledge,
       );
       expect(result.athletes?.note).toBe(
@@ -220,15 +240,15 @@ describe('telling the student from the partner', () => {
     expect(identifyStudent('white rash guard', { a: blue, b: white })).toEqual({
       kind: 'identified',
       student: 'b',
-      colourWord: 'white',
+      colour: 'white',
     });
     expect(identifyStudent('blue gi', { a: blue, b: [45, 72, 150] })).toEqual({
       kind: 'ambiguous',
-      colourWord: 'blue',
+      colour: 'blue',
     });
     expect(identifyStudent('Ana', { a: blue, b: white })).toEqual({ kind: 'no-colour' });
     // The partner's clothes never seen: nothing to compare with, which is not looking alike.
-    expect(identifyStudent('blue gi', { a: blue, b: null })).toEqual({ kind: 'unseen', colourWord: 'blue' });
+    expect(identifyStudent('blue gi', { a: blue, b: null })).toEqual({ kind: 'unseen', colour: 'blue' });
   });
 
   it('reads the torso colour between the shoulders and hips', () => {
@@ -268,18 +288,18 @@ describe('telling the student from the partner', () => {
     expect(identifyStudent('red rash guard', { a: black, b: red })).toEqual({
       kind: 'identified',
       student: 'b',
-      colourWord: 'red',
+      colour: 'red',
     });
     expect(identifyStudent('czerwona koszulka', { a: red, b: black })).toMatchObject({ student: 'a' });
     // Two dark red shirts: no plain difference of hue, so it cannot tell.
     expect(identifyStudent('red', { a: red, b: [60, 29, 29] })).toEqual({
       kind: 'ambiguous',
-      colourWord: 'red',
+      colour: 'red',
     });
     // Two white gis (as a real judo clip measures them): one is nearer to blue, but neither is blue.
     expect(identifyStudent('blue gi', { a: [102, 92, 89], b: [147, 140, 147] })).toEqual({
       kind: 'ambiguous',
-      colourWord: 'blue',
+      colour: 'blue',
     });
     // The hue says nothing about white, black or grey: those go by the nearer colour alone.
     expect(identifyStudent('black', { a: red, b: black })).toMatchObject({ student: 'b' });

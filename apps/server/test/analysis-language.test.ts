@@ -77,7 +77,7 @@ describe.each(databaseTargets)('the analysis in the reader’s language on $dial
       timeline: ROLL,
       durationSeconds: video.durationSeconds ?? 0,
       framesPerSecond: ctx.config.analysisFramesPerSecond,
-      athletes: { found: 2, identification, colourWord: 'blue' },
+      athletes: { found: 2, identification, colour: 'blue' as const },
       analyzer: { name: 'openmat-local', version: 'test' },
     };
   }
@@ -182,7 +182,7 @@ describe.each(databaseTargets)('the analysis in the reader’s language on $dial
     await storeAnalysis(videoId, english);
     const polish = await read(videoId, student, 'pl');
     expect(polish.athletes?.note).toBe(
-      'Ubrania jednego z zawodników nie było widać na tyle wyraźnie, by szukać „blue”, więc wnioski opisano z perspektywy zawodnika, który zaczynał po lewej.',
+      'Ubrania jednego z zawodników nie było widać na tyle wyraźnie, by szukać koloru niebieskiego, więc wnioski opisano z perspektywy zawodnika, który zaczynał po lewej.',
     );
     expect(polish.overallDescription).toBe(
       buildFindings({ ...decisions, language: 'pl' }, analysisKnowledge).overallDescription,

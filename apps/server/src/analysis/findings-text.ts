@@ -1,4 +1,5 @@
 import type { Language } from '@openmat/contract/languages';
+import type { ColourName } from './identify.js';
 import type { MoveKind } from './moves.js';
 
 /**
@@ -38,11 +39,11 @@ export interface FindingsText {
     top: (share: number) => string;
     moves: (list: string) => string;
     noMoves: string;
-    identified: (word: string) => string;
+    identified: (colour: ColourName) => string;
     noColour: string;
-    ambiguous: (word: string) => string;
+    ambiguous: (colour: ColourName) => string;
     /** A colour was named, but one athlete's clothes were never seen well enough to compare. */
-    unseen: (word: string) => string;
+    unseen: (colour: ColourName) => string;
   };
   moveCount: Record<MoveKind, (count: number, who: string) => string>;
   generic: string;
@@ -54,6 +55,29 @@ const plural = (count: number, one: string, few: string, many: string) => {
   const tens = count % 100;
   const units = count % 10;
   return units >= 2 && units <= 4 && (tens < 12 || tens > 14) ? few : many;
+};
+
+/**
+ * The Polish adjective stem of each colour: "na niebiesko" (dressed in), "po kolorze niebieskim", "koloru
+ * niebieskiego". After k and g the endings take an i.
+ */
+const POLISH_COLOUR: Record<ColourName, string> = {
+  white: 'biał',
+  black: 'czarn',
+  blue: 'niebiesk',
+  red: 'czerwon',
+  green: 'zielon',
+  yellow: 'żółt',
+  grey: 'szar',
+  pink: 'różow',
+  purple: 'fioletow',
+  brown: 'brązow',
+  orange: 'pomarańczow',
+};
+const polishColour = (colour: ColourName, ending: 'o' | 'ym' | 'ego') => {
+  const stem = POLISH_COLOUR[colour];
+  if (!/[kg]$/.test(stem)) return `${stem}${ending}`;
+  return `${stem}${ending === 'ym' ? 'im' : ending === 'ego' ? 'iego' : ending}`;
 };
 
 /** Position names start a sentence in the knowledge base; inside an English sentence they do not. */
@@ -110,13 +134,13 @@ const en: FindingsText = {
     top: (share) => `On the ground you were on top ${share} % of the time.`,
     moves: (list) => `Detected: ${list}.`,
     noMoves: 'No change of position was clear enough to report as a technique.',
-    identified: (word) => `You are the athlete in ${word}.`,
+    identified: (colour) => `You are the athlete in ${colour}.`,
     noColour:
       'The student identifier names no colour, so the findings are told from the side of the athlete who started on the left.',
-    ambiguous: (word) =>
-      `Both athletes look alike in "${word}", so the findings are told from the side of the athlete who started on the left.`,
-    unseen: (word) =>
-      `The clothes of one athlete were never seen clearly enough to look for "${word}", so the findings are told from the side of the athlete who started on the left.`,
+    ambiguous: (colour) =>
+      `Both athletes look alike in "${colour}", so the findings are told from the side of the athlete who started on the left.`,
+    unseen: (colour) =>
+      `The clothes of one athlete were never seen clearly enough to look for "${colour}", so the findings are told from the side of the athlete who started on the left.`,
   },
   moveCount: {
     takedown: (count, who) => `${count} ${count === 1 ? 'takedown' : 'takedowns'} by ${who}`,
@@ -184,13 +208,13 @@ const pl: FindingsText = {
     top: (share) => `W parterze byłeś na górze przez ${share} % czasu.`,
     moves: (list) => `Wykryto: ${list}.`,
     noMoves: 'Żadna zmiana pozycji nie była dość wyraźna, by opisać ją jako technikę.',
-    identified: (word) => `Jesteś zawodnikiem w kolorze: ${word}.`,
+    identified: (colour) => `Jesteś zawodnikiem ubranym na ${polishColour(colour, 'o')}.`,
     noColour:
       'Identyfikator ucznia nie podaje koloru, więc wnioski opisano z perspektywy zawodnika, który zaczynał po lewej.',
-    ambiguous: (word) =>
-      `Obaj zawodnicy wyglądają podobnie pod względem „${word}”, więc wnioski opisano z perspektywy zawodnika, który zaczynał po lewej.`,
-    unseen: (word) =>
-      `Ubrania jednego z zawodników nie było widać na tyle wyraźnie, by szukać „${word}”, więc wnioski opisano z perspektywy zawodnika, który zaczynał po lewej.`,
+    ambiguous: (colour) =>
+      `Obaj zawodnicy wyglądają podobnie, więc nie da się ich odróżnić po kolorze ${polishColour(colour, 'ym')}; wnioski opisano z perspektywy zawodnika, który zaczynał po lewej.`,
+    unseen: (colour) =>
+      `Ubrania jednego z zawodników nie było widać na tyle wyraźnie, by szukać koloru ${polishColour(colour, 'ego')}, więc wnioski opisano z perspektywy zawodnika, który zaczynał po lewej.`,
   },
   moveCount: {
     takedown: (count, who) => `${count} ${plural(count, 'obalenie', 'obalenia', 'obaleń')} (${who})`,

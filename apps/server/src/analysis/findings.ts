@@ -11,6 +11,7 @@ import {
 } from '@openmat/contract/analysis';
 import type { Language } from '@openmat/contract/languages';
 import { FINDINGS_TEXT } from './findings-text.js';
+import type { ColourName } from './identify.js';
 import { movesOf, type Move, type MoveKind, type Side } from './moves.js';
 
 /** What the findings need of the technique knowledge base; the service hands it in (analysis/ never imports coach/). */
@@ -56,7 +57,8 @@ export interface FindingsInput {
   athletes: {
     found: number;
     identification: 'identified' | 'no-colour' | 'ambiguous' | 'unseen';
-    colourWord: string | null;
+    /** The colour the identifier names (written in the reader's language), or null when it names none. */
+    colour: ColourName | null;
   };
   language: Language;
   analyzer: { name: string; version: string };
@@ -306,12 +308,12 @@ function findWeaknesses(
 
 function identificationNote(input: FindingsInput): string {
   const text = FINDINGS_TEXT[input.language].overall;
-  const { identification, colourWord } = input.athletes;
+  const { identification, colour } = input.athletes;
   // With fewer than two athletes there was nobody to tell the student from: say so, not what they wore.
   if (input.athletes.found < 2) return text.noPair;
-  if (identification === 'identified' && colourWord) return text.identified(colourWord);
-  if (identification === 'ambiguous' && colourWord) return text.ambiguous(colourWord);
-  if (identification === 'unseen' && colourWord) return text.unseen(colourWord);
+  if (identification === 'identified' && colour) return text.identified(colour);
+  if (identification === 'ambiguous' && colour) return text.ambiguous(colour);
+  if (identification === 'unseen' && colour) return text.unseen(colour);
   return text.noColour;
 }
 

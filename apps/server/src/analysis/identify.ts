@@ -7,23 +7,40 @@
 
 type Rgb = readonly [number, number, number];
 
+/** The colours the identifier may name, by their English name: how the analysis keeps the decision. */
+export const COLOUR_NAMES = [
+  'white',
+  'black',
+  'blue',
+  'red',
+  'green',
+  'yellow',
+  'grey',
+  'pink',
+  'purple',
+  'brown',
+  'orange',
+] as const;
+export type ColourName = (typeof COLOUR_NAMES)[number];
+
 /**
  * Colour words, with a typical cloth colour: English words whole, Polish adjective stems that take an
  * adjective ending ("czarn" + "ym" = czarnym), with and without diacritics, so that a name that merely
- * starts like one ("Bianca", "Szarlota") is not a colour.
+ * starts like one ("Bianca", "Szarlota") is not a colour. Each is one of `COLOUR_NAMES`, which the
+ * findings write in their reader's language ("niebieskim" is "blue" to an English reader).
  */
-const COLOURS: ReadonlyArray<{ english: readonly string[]; polish: readonly string[]; rgb: Rgb }> = [
-  { english: ['white'], polish: ['biał', 'bial'], rgb: [235, 235, 230] },
-  { english: ['black'], polish: ['czarn'], rgb: [25, 25, 30] },
-  { english: ['blue', 'navy'], polish: ['niebiesk', 'granatow'], rgb: [35, 65, 150] },
-  { english: ['red'], polish: ['czerwon'], rgb: [190, 30, 35] },
-  { english: ['green'], polish: ['zielon'], rgb: [40, 130, 60] },
-  { english: ['yellow'], polish: ['żółt', 'zolt'], rgb: [225, 200, 40] },
-  { english: ['grey', 'gray'], polish: ['szar'], rgb: [128, 128, 128] },
-  { english: ['pink'], polish: ['różow', 'rozow'], rgb: [230, 130, 170] },
-  { english: ['purple'], polish: ['fioletow'], rgb: [110, 50, 140] },
-  { english: ['brown'], polish: ['brązow', 'brazow'], rgb: [110, 70, 40] },
-  { english: ['orange'], polish: ['pomarańczow', 'pomaranczow'], rgb: [235, 120, 30] },
+const COLOURS: ReadonlyArray<{ name: ColourName; english: readonly string[]; polish: readonly string[]; rgb: Rgb }> = [
+  { name: 'white', english: ['white'], polish: ['biał', 'bial'], rgb: [235, 235, 230] },
+  { name: 'black', english: ['black'], polish: ['czarn'], rgb: [25, 25, 30] },
+  { name: 'blue', english: ['blue', 'navy'], polish: ['niebiesk', 'granatow'], rgb: [35, 65, 150] },
+  { name: 'red', english: ['red'], polish: ['czerwon'], rgb: [190, 30, 35] },
+  { name: 'green', english: ['green'], polish: ['zielon'], rgb: [40, 130, 60] },
+  { name: 'yellow', english: ['yellow'], polish: ['żółt', 'zolt'], rgb: [225, 200, 40] },
+  { name: 'grey', english: ['grey', 'gray'], polish: ['szar'], rgb: [128, 128, 128] },
+  { name: 'pink', english: ['pink'], polish: ['różow', 'rozow'], rgb: [230, 130, 170] },
+  { name: 'purple', english: ['purple'], polish: ['fioletow'], rgb: [110, 50, 140] },
+  { name: 'brown', english: ['brown'], polish: ['brązow', 'brazow'], rgb: [110, 70, 40] },
+  { name: 'orange', english: ['orange'], polish: ['pomarańczow', 'pomaranczow'], rgb: [235, 120, 30] },
 ];
 
 /** The endings of a Polish adjective, in every gender, number and case (with and without diacritics). */
@@ -36,11 +53,11 @@ const POLISH_ENDINGS = new Set([
 /** Words that make the colour before them a belt's: a belt shows little of a person on camera. */
 const BELT_WORDS = /^(belt|belts|pas|pasa|pasem|pasie|pasek|paskiem)$/;
 
-function colourOf(word: string): Rgb | null {
+function colourOf(word: string): (typeof COLOURS)[number] | null {
   for (const colour of COLOURS) {
-    if (colour.english.includes(word)) return colour.rgb;
+    if (colour.english.includes(word)) return colour;
     for (const stem of colour.polish) {
-      if (word.startsWith(stem) && POLISH_ENDINGS.has(word.slice(stem.length))) return colour.rgb;
+      if (word.startsWith(stem) && POLISH_ENDINGS.has(word.slice(stem.length))) return colour;
     }
   }
   return null;
@@ -51,19 +68,19 @@ function colourOf(word: string): Rgb | null {
  * one, since the belt's colour is a rank, not the clothes. An identifier that names only a belt colour,
  * or none, names no colour to look for.
  */
-export function colourNamed(identifier: string): { word: string; rgb: Rgb } | null {
+export function colourNamed(identifier: string): { word: string; name: ColourName; rgb: Rgb } | null {
   const words = identifier
     .toLocaleLowerCase()
     .split(/[^\p{L}]+/u)
     .filter(Boolean);
   for (const [index, word] of words.entries()) {
-    const rgb = colourOf(word);
-    if (!rgb) continue;
+    const colour = colourOf(word);
+    if (!colour) continue;
     // "blue belt", "niebieski pas", "z niebieskim pasem": the next word, or the one after an "and".
     const next = words[index + 1] ?? '';
     const afterNext = words[index + 2] ?? '';
     if (BELT_WORDS.test(next) || (colourOf(next) !== null && BELT_WORDS.test(afterNext))) continue;
-    return { word, rgb };
+    return { word, name: colour.name, rgb: colour.rgb };
   }
   return null;
 }
@@ -128,19 +145,20 @@ function showsHue(named: Rgb, colour: Rgb): boolean {
   return Math.hypot(a, b) < 2 * PLAIN_DIFFERENCE || leaning(colour, [a, b]) >= PLAIN_DIFFERENCE;
 }
 
+/** Who the identifier names, and by which colour (`colour`: the decision, written in the reader's language). */
 export type Identification =
-  | { kind: 'identified'; student: 'a' | 'b'; colourWord: string }
+  | { kind: 'identified'; student: 'a' | 'b'; colour: ColourName }
   | { kind: 'no-colour' }
-  | { kind: 'ambiguous'; colourWord: string }
+  | { kind: 'ambiguous'; colour: ColourName }
   /** One athlete's clothes (or both athletes') were never seen well enough to measure their colour. */
-  | { kind: 'unseen'; colourWord: string };
+  | { kind: 'unseen'; colour: ColourName };
 
 /** Tells which track wears the colour the identifier names. */
 export function identifyStudent(identifier: string, colours: { a: Rgb | null; b: Rgb | null }): Identification {
   const named = colourNamed(identifier);
   if (!named) return { kind: 'no-colour' };
   // Nothing to compare with is not two athletes who look alike: it says so.
-  if (!colours.a || !colours.b) return { kind: 'unseen', colourWord: named.word };
+  if (!colours.a || !colours.b) return { kind: 'unseen', colour: named.name };
   const toA = perceived(colours.a, named.rgb);
   const toB = perceived(colours.b, named.rgb);
   const nearer = toA < toB * MARGIN ? 'a' : toB < toA * MARGIN ? 'b' : null;
@@ -151,8 +169,8 @@ export function identifyStudent(identifier: string, colours: { a: Rgb | null; b:
   // A colour with a hue must show on the one it names: of two white gis neither is "the blue one", however
   // much nearer to blue one of them is.
   if (student === null || !showsHue(named.rgb, student === 'a' ? colours.a : colours.b))
-    return { kind: 'ambiguous', colourWord: named.word };
-  return { kind: 'identified', student, colourWord: named.word };
+    return { kind: 'ambiguous', colour: named.name };
+  return { kind: 'identified', student, colour: named.name };
 }
 
 /** A torso corner the pose stage is sure enough of to sample the cloth round it. */

@@ -207,7 +207,7 @@ export async function analyseRoll(
       athletes: {
         found: tracking.athletesFound,
         identification: identification.kind,
-        colourWord: identification.kind === 'no-colour' ? null : identification.colourWord,
+        colour: identification.kind === 'no-colour' ? null : identification.colour,
       },
       language: request.language,
       analyzer: { name: detector.name, version: detector.version },

@@ -46,7 +46,7 @@ function decisionsOf(stored: AnalysisResult, context: ReadingContext): Omit<Find
           : stored.athletes.clothesSeen === false
             ? 'unseen'
             : 'ambiguous',
-      colourWord: named?.word ?? null,
+      colour: named?.name ?? null,
     },
     analyzer: stored.analyzer,
   };
