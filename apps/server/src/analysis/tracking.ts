@@ -230,6 +230,9 @@ type ClipEvidence = (t: number) => FrameEvidence;
 
 function clipEvidence(frames: readonly (readonly SeenPerson[])[], repeats: readonly boolean[]): ClipEvidence {
   const tracklets: Tracklet[] = [];
+  // The tracklets a person may still join (seen within LINK_GAP frames), in the order they began: a long
+  // video makes thousands of tracklets, and looking through them all at every frame grew with its square.
+  let open: number[] = [];
   const ids = frames.map(() => new Map<SeenPerson, number>());
   for (const [t, people] of frames.entries()) {
     // A repeated picture's people are the frame before's, in the same tracklets, and add no evidence.
@@ -238,9 +241,11 @@ function clipEvidence(frames: readonly (readonly SeenPerson[])[], repeats: reado
       continue;
     }
     const tracklet = ids[t] ?? new Map<SeenPerson, number>();
+    open = open.filter((id) => (tracklets[id]?.last ?? -Infinity) >= t - LINK_GAP);
     const links = people.flatMap((person) =>
-      tracklets.flatMap((candidate, id) => {
-        if (candidate.last < t - LINK_GAP) return [];
+      open.flatMap((id) => {
+        const candidate = tracklets[id];
+        if (!candidate) return [];
         const centre = centreOf(person);
         const small = Math.min(candidate.track.size, sizeOf(person));
         const large = Math.max(candidate.track.size, sizeOf(person));
@@ -258,8 +263,11 @@ function clipEvidence(frames: readonly (readonly SeenPerson[])[], repeats: reado
       taken.add(id);
     }
     for (const person of people) {
-      const id =
-        tracklet.get(person) ?? tracklets.push({ track: newTrack(person), last: t, centres: [], sizes: [] }) - 1;
+      let id = tracklet.get(person);
+      if (id === undefined) {
+        id = tracklets.push({ track: newTrack(person), last: t, centres: [], sizes: [] }) - 1;
+        open.push(id);
+      }
       tracklet.set(person, id);
       const joined = tracklets[id];
       if (!joined) continue;
@@ -282,15 +290,16 @@ function clipEvidence(frames: readonly (readonly SeenPerson[])[], repeats: reado
   });
 
   // The closeness of every two tracklets, summed over the frames that show both.
-  const pairs = new Map<string, { sum: number; frames: number }>();
+  const pairs = new Map<string, { one: number; other: number; sum: number; frames: number }>();
   const key = (one: number, other: number) => (one < other ? `${one}:${other}` : `${other}:${one}`);
   for (const [t, people] of frames.entries()) {
     if (repeats[t] === true && t > 0) continue;
     for (const [i, one] of people.entries()) {
       for (const other of people.slice(i + 1)) {
-        const k = key(ids[t]?.get(one) ?? -1, ids[t]?.get(other) ?? -1);
-        const seen = pairs.get(k) ?? { sum: 0, frames: 0 };
-        pairs.set(k, { sum: seen.sum + closeness(one, other), frames: seen.frames + 1 });
+        const [first, second] = [ids[t]?.get(one) ?? -1, ids[t]?.get(other) ?? -1];
+        const k = key(first, second);
+        const seen = pairs.get(k) ?? { one: first, other: second, sum: 0, frames: 0 };
+        pairs.set(k, { ...seen, sum: seen.sum + closeness(one, other), frames: seen.frames + 1 });
       }
     }
   }
@@ -299,13 +308,13 @@ function clipEvidence(frames: readonly (readonly SeenPerson[])[], repeats: reado
     const close = seen ? shrunk(seen.sum / seen.frames, seen.frames) : 0.5;
     return close * (0.5 + Math.max(moving[one] ?? 0.5, moving[other] ?? 0.5));
   };
-  const partnered = tracklets.map((_, id) =>
-    tracklets.reduce<number | null>(
-      (best, __, other) =>
-        other === id || !pairs.has(key(id, other)) ? best : Math.max(best ?? 0, togetherOf(id, other)),
-      null,
-    ),
-  );
+  // Each tracklet's likeliest partner: the best of the tracklets it was ever seen with (none: unknown).
+  const partnered: Array<number | null> = tracklets.map(() => null);
+  for (const { one, other } of pairs.values()) {
+    if (one < 0 || other < 0 || one === other) continue;
+    const together = togetherOf(one, other);
+    for (const id of [one, other]) partnered[id] = Math.max(partnered[id] ?? 0, together);
+  }
   return (t) => {
     const idOf = (person: SeenPerson) => ids[t]?.get(person) ?? -1;
     return {
