@@ -110,14 +110,36 @@ describe('findings', () => {
       colour: 'blue' | 'white',
     ) => buildFindings(input(ROLL, { language, athletes: { found: 2, identification, colour } }), analysisKnowledge);
     expect(note('en', 'identified', 'blue').athletes?.note).toBe('You are the athlete in blue.');
-    expect(note('pl', 'identified', 'blue').athletes?.note).toBe('Jesteś zawodnikiem ubranym na niebiesko.');
-    expect(note('pl', 'identified', 'blue').overallDescription).toContain('Jesteś zawodnikiem ubranym na niebiesko.');
+    expect(note('pl', 'identified', 'blue').athletes?.note).toBe('Jesteś osobą ubraną na niebiesko.');
+    expect(note('pl', 'identified', 'blue').overallDescription).toContain('Jesteś osobą ubraną na niebiesko.');
     expect(note('pl', 'ambiguous', 'white').athletes?.note).toBe(
       'Obaj zawodnicy wyglądają podobnie, więc nie da się ich odróżnić po kolorze białym; wnioski opisano z perspektywy zawodnika, który zaczynał po lewej.',
     );
     expect(note('pl', 'unseen', 'white').athletes?.note).toContain('by szukać koloru białego,');
     expect(note('pl', 'ambiguous', 'blue').athletes?.note).toContain('po kolorze niebieskim;');
     expect(note('pl', 'unseen', 'blue').athletes?.note).toContain('by szukać koloru niebieskiego,');
+  });
+
+  it('speaks to the student in Polish without assuming they are a man', () => {
+    // Taken down, then swept from the top: the findings that speak of what happened to the student.
+    const rough = [
+      segment('standing', null, 0, 10),
+      segment('side-control', 'partner', 10, 30),
+      segment('closed-guard', 'student', 30, 50),
+      segment('mount', 'partner', 50, 70),
+    ];
+    const polish = buildFindings(input(rough, { durationSeconds: 70, language: 'pl' }), analysisKnowledge);
+    const words = [
+      polish.overallDescription,
+      polish.athletes?.note ?? '',
+      ...polish.areasForImprovement.map((area) => area.description),
+    ].join(' ');
+    expect(words).toContain('Obalono cię 1 raz.');
+    expect(words).toContain('Zamieciono cię z góry 1 raz.');
+    expect(words).toContain('Twój czas na górze w parterze:');
+    expect(words).toContain('Jesteś osobą ubraną na niebiesko.');
+    // Masculine forms for "you": byłeś, obalony, zamieciony, zawodnikiem (the athletes in general may stay).
+    expect(words).not.toMatch(/byłeś|[Oo]balony|[Zz]amieciony|zawodnikiem/);
   });
 
   it('says honestly that nobody was found, and lists no techniques', () => {

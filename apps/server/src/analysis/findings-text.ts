@@ -184,8 +184,8 @@ const pl: FindingsText = {
   heldTop: (position, share) => `Utrzymanie pozycji ${position} na górze przez ${share} % walki.`,
   weakness: {
     guardPassed: (count) => `Garda została przejęta ${count} ${plural(count, 'raz', 'razy', 'razy')}.`,
-    swept: (count) => `Zamieciony z góry ${count} ${plural(count, 'raz', 'razy', 'razy')}.`,
-    takenDown: (count) => `Obalony ${count} ${plural(count, 'raz', 'razy', 'razy')}.`,
+    swept: (count) => `Zamieciono cię z góry ${count} ${plural(count, 'raz', 'razy', 'razy')}.`,
+    takenDown: (count) => `Obalono cię ${count} ${plural(count, 'raz', 'razy', 'razy')}.`,
     backTaken: (count) => `Oddane plecy ${count} ${plural(count, 'raz', 'razy', 'razy')}.`,
     stuckBottom: (position, seconds) => `${seconds} s pod pozycją ${position} bez ucieczki.`,
     noSweeps: (seconds) => `${seconds} s w gardzie na dole bez zamiatania.`,
@@ -205,10 +205,10 @@ const pl: FindingsText = {
     noPair: 'W nagraniu nie było dwóch zawodników naraz, więc nie dało się odróżnić ucznia od partnera.',
     analysed: (duration, rate) => `Przeanalizowano ${duration} walki, ${rate} klatki na sekundę.`,
     positions: (list) => `Czas w poszczególnych pozycjach (w odczytanej części): ${list}.`,
-    top: (share) => `W parterze byłeś na górze przez ${share} % czasu.`,
+    top: (share) => `Twój czas na górze w parterze: ${share} %.`,
     moves: (list) => `Wykryto: ${list}.`,
     noMoves: 'Żadna zmiana pozycji nie była dość wyraźna, by opisać ją jako technikę.',
-    identified: (colour) => `Jesteś zawodnikiem ubranym na ${polishColour(colour, 'o')}.`,
+    identified: (colour) => `Jesteś osobą ubraną na ${polishColour(colour, 'o')}.`,
     noColour:
       'Identyfikator ucznia nie podaje koloru, więc wnioski opisano z perspektywy zawodnika, który zaczynał po lewej.',
     ambiguous: (colour) =>

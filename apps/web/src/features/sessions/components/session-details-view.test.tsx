@@ -105,7 +105,7 @@ describe('SessionDetailsView', () => {
       // Half an hour later the class has started: the check-in stays, with no way to cancel it.
       vi.setSystemTime(new Date('2026-12-01T17:30:00Z'));
       await view({ role: 0, isOwner: false, checkedIn: true }, 'pl').result;
-      expect(screen.getByText('Jesteś zapisany')).toBeVisible();
+      expect(screen.getByText('Zapisano cię')).toBeVisible();
       expect(screen.queryByRole('button', { name: 'Odwołaj zapis' })).toBeNull();
     } finally {
       vi.useRealTimers();
