@@ -344,6 +344,7 @@ try {
   let chosenBoth = 0;
   let wrongChosen = 0;
   let positionsRight = 0;
+  let rightOnPair = 0;
   const confusion = [];
   for (const [i, row] of stillRows.entries()) {
     const frame = stillFrames[i];
@@ -361,6 +362,7 @@ try {
     const said = segment?.position ?? 'none';
     const right = stillAccepts(row).includes(said);
     if (right) positionsRight++;
+    if (right && judged.both) rightOnPair++;
     if (tracking.athletesFound >= 2) readFrame('stills', tracked.a, tracked.b, stillAccepts(row), row.file);
     if (segment)
       calibration.push({ set: 'stills', confidence: segment.confidence, right, unclear: said === 'unclear' });
@@ -372,7 +374,15 @@ try {
     );
   }
   confusionTable('stills', confusion);
-  summary.stills = { n: stillRows.length, detectedBoth, chosenBoth, wrongChosen, positionsRight, runs: stillRuns };
+  summary.stills = {
+    n: stillRows.length,
+    detectedBoth,
+    chosenBoth,
+    wrongChosen,
+    positionsRight,
+    rightOnPair,
+    runs: stillRuns,
+  };
 
   // The open-mat roll: 23 frames 2 s apart, tracked as one video.
   const rollFiles = Object.keys(pairs['openmat-roll']).slice(0, SMOKE ? 4 : undefined);
@@ -629,7 +639,16 @@ try {
     if (asClip) tellApart(`${row.file}${mirror ? ' mirrored' : ''} as a clip`, WEARS[row.file], tracking.colours);
     return { frames: frames.length, both, timeline, longest, said, right: stillAccepts(row).includes(said), loss };
   };
-  const tally = () => ({ n: 0, frames: 0, chosenBoth: 0, allFrames: 0, positionsRight: 0, runs: 0, losses: [] });
+  const tally = () => ({
+    n: 0,
+    frames: 0,
+    chosenBoth: 0,
+    allFrames: 0,
+    positionsRight: 0,
+    rightOnPair: 0,
+    runs: 0,
+    losses: [],
+  });
   const clipped = tally();
   const mirrored = { pictures: tally(), clips: tally() };
   const clipConfusion = [];
@@ -639,6 +658,8 @@ try {
     into.chosenBoth += read.both;
     if (read.both === read.frames) into.allFrames++;
     if (read.right) into.positionsRight++;
+    // Right with both grapplers chosen in every frame: not a reading of somebody else.
+    if (read.right && read.both === read.frames) into.rightOnPair++;
     if (read.loss !== null) into.losses.push(read.loss);
   };
   console.log('\n== Stills made into clips (4 s of H.264 each, sampled, tracked and read as an upload)');
@@ -815,16 +836,16 @@ console.log(
 );
 console.log(`frames with nobody -> no athletes            ${empty.none}/${empty.n}`);
 console.log(
-  `positions right, stills                       ${stills.positionsRight}/${stills.n} = ${pct(stills.positionsRight, stills.n)}               ${synthRight}/${labelled.length} = ${pct(synthRight, labelled.length)} (top too ${pct(synthTopRight, labelled.length)}; the old hand rules ${pct(classifierRight, labelled.length)})`,
+  `positions right, stills                       ${stills.positionsRight}/${stills.n} = ${pct(stills.positionsRight, stills.n)}               ${synthRight}/${labelled.length} = ${pct(synthRight, labelled.length)} (top too ${pct(synthTopRight, labelled.length)}; the old hand rules ${pct(classifierRight, labelled.length)}); real stills right with both grapplers chosen: ${stills.rightOnPair}`,
 );
 console.log(
   `position model alone, generated pairs        n/a                         careful ${pct(generated.careful.right, generated.careful.n)}, as a detector gives them ${pct(generated.detector.right, generated.detector.n)} (${generated.careful.n} each)`,
 );
 console.log(
-  `positions right, stills made into clips       ${clips.positionsRight}/${clips.n} = ${pct(clips.positionsRight, clips.n)}`,
+  `positions right, stills made into clips       ${clips.positionsRight}/${clips.n} = ${pct(clips.positionsRight, clips.n)}   (${clips.rightOnPair} with both grapplers chosen in every frame)`,
 );
 console.log(
-  `positions right, stills mirrored              picture ${mirrored.pictures.positionsRight}/${mirrored.pictures.n}; clip ${mirrored.clips.positionsRight}/${mirrored.clips.n}`,
+  `positions right, stills mirrored              picture ${mirrored.pictures.positionsRight}/${mirrored.pictures.n}; clip ${mirrored.clips.positionsRight}/${mirrored.clips.n}   (${mirrored.pictures.rightOnPair} and ${mirrored.clips.rightOnPair} with both grapplers chosen)`,
 );
 {
   const right =
