@@ -17,7 +17,12 @@
  * fractions of a 16:9 frame. A joint not seen has score 0 (the classifier reads joints scored 0.3 or
  * more). It prints one line of JSON a pair: the likeliest position, who is on top (`a`, `b`, or null when
  * nobody is), its probability, and every position's probability. A pair it cannot read (fewer than five
- * joints seen of one person) says so. Nothing here trains anything.
+ * joints seen of one person, or a person missing) says so. Nothing here trains anything.
+ *
+ * The annotations of the ViCoS jiu-jitsu positions dataset read as they are: a list of
+ * `{ "position": "mount1", "image": ..., "frame": ..., "pose1": [...], "pose2": [...] }`, in pixels, where
+ * either pose is missing when the dataset's pose estimator lost that athlete (`VICOS_POSITIONS` says which
+ * of the analysis's positions each label accepts). `position` may also be one of the analysis's own names.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +57,37 @@ const Person = z.union(
   ],
   { error: 'a person is 17 keypoints [x, y, score], or the 51 numbers of COCO [x1, y1, v1, x2, ...]' },
 );
+/**
+ * The positions each label of the ViCoS jiu-jitsu dataset accepts. Its digit says which athlete holds the
+ * role, which this reading does not score. 50/50 is open guard, as in the footage's README; a takedown is
+ * standing or a scramble, as the analysis has no takedown position. The dataset has no knee on belly.
+ */
+export const VICOS_POSITIONS: Readonly<Record<string, readonly AnalysisPosition[]>> = {
+  standing: ['standing'],
+  takedown1: ['standing', 'scramble'],
+  takedown2: ['standing', 'scramble'],
+  open_guard1: ['open-guard'],
+  open_guard2: ['open-guard'],
+  '5050_guard': ['open-guard'],
+  closed_guard1: ['closed-guard'],
+  closed_guard2: ['closed-guard'],
+  half_guard1: ['half-guard'],
+  half_guard2: ['half-guard'],
+  side_control1: ['side-control'],
+  side_control2: ['side-control'],
+  mount1: ['mount'],
+  mount2: ['mount'],
+  back1: ['back'],
+  back2: ['back'],
+  turtle1: ['turtle'],
+  turtle2: ['turtle'],
+};
+
+/** A label: one of the analysis's positions, or a label of the ViCoS dataset (`VICOS_POSITIONS`). */
+const Label = z.string().refine((label) => AnalysisPosition.safeParse(label).success || label in VICOS_POSITIONS, {
+  error: `a position is one of ${AnalysisPosition.options.join(', ')}, or a ViCoS label (${Object.keys(VICOS_POSITIONS).join(', ')})`,
+});
+
 const Pair = z
   .object({
     a: Person.optional(),
@@ -62,9 +98,11 @@ const Pair = z
     height: z.number().positive().optional(),
     /** The position (or positions) a label accepts: then each reading says whether it is right. */
     accepted: z.union([AnalysisPosition, z.array(AnalysisPosition).min(1)]).optional(),
+    /** The labelled position, as the ViCoS annotations write it (`mount1`), or one of the analysis's names. */
+    position: Label.optional(),
   })
-  .refine((pair) => (pair.a ?? pair.pose1) !== undefined && (pair.b ?? pair.pose2) !== undefined, {
-    message: 'each pair needs two people: "a" and "b" (or "pose1" and "pose2")',
+  .refine((pair) => pair.accepted === undefined || pair.position === undefined, {
+    message: 'a pair is labelled by "accepted" or by "position", not both',
   })
   .refine((pair) => (pair.width === undefined) === (pair.height === undefined), {
     message: '"width" and "height" go together',
@@ -78,6 +116,8 @@ export interface Reading {
   readonly positions: Record<string, number>;
   /** With `accepted`: whether the likeliest position is one the label accepts (false when unreadable). */
   readonly right?: boolean;
+  /** True where the pair lacks a person (`a`/`pose1` or `b`/`pose2`): it cannot be read. */
+  readonly missing?: true;
 }
 
 function skeletonOf(joints: z.infer<typeof Person>, width: number, height: number): Skeleton {
@@ -97,6 +137,13 @@ function skeletonOf(joints: z.infer<typeof Person>, width: number, height: numbe
   return { keypoints, score: 1, box };
 }
 
+/** The positions a pair's label accepts, or null when it has none. */
+function acceptedBy(pair: z.infer<typeof Pair>): readonly string[] | null {
+  if (pair.accepted !== undefined) return [pair.accepted].flat();
+  if (pair.position === undefined) return null;
+  return VICOS_POSITIONS[pair.position] ?? [pair.position];
+}
+
 /** The classifier's reading of each pair (`Pairs`), in order. */
 export function readPairs(pairs: z.infer<typeof Pairs>, model: PositionModelFile = POSITION_MODEL): Reading[] {
   return pairs.map((pair) => {
@@ -104,20 +151,23 @@ export function readPairs(pairs: z.infer<typeof Pairs>, model: PositionModelFile
     const aspect = pair.width && pair.height ? pair.width / pair.height : 16 / 9;
     const first = pair.a ?? pair.pose1;
     const second = pair.b ?? pair.pose2;
-    if (first === undefined || second === undefined) throw new Error('a pair without two people');
-    const a = skeletonOf(first, width, height);
-    const b = skeletonOf(second, width, height);
-    const read = readPair(a, b, aspect, model);
+    // A person missing (the annotator's pose estimator lost them) is read as the analysis reads a frame
+    // with one athlete: no position can be told.
+    const read =
+      first === undefined || second === undefined
+        ? null
+        : readPair(skeletonOf(first, width, height), skeletonOf(second, width, height), aspect, model);
     const probabilities = read ?? withoutPair();
     const positions: Record<string, number> = {};
     POSITION_STATES.forEach((state, s) => {
       positions[state.position] = (positions[state.position] ?? 0) + (probabilities[s] ?? 0);
     });
-    const accepted = pair.accepted === undefined ? null : [pair.accepted].flat();
+    const accepted = acceptedBy(pair);
     const label = (position: string | null) =>
       accepted === null ? {} : { right: position !== null && accepted.some((name) => name === position) };
     if (read === null) {
-      return { position: null, top: null, probability: 0, positions, ...label(null) };
+      const missing = first === undefined || second === undefined ? { missing: true as const } : {};
+      return { position: null, top: null, probability: 0, positions, ...label(null), ...missing };
     }
     const best = probabilities.indexOf(Math.max(...probabilities));
     const state = POSITION_STATES[best];
@@ -170,8 +220,10 @@ function main(argv: readonly string[]): number {
   if (labelled.length > 0) {
     const right = labelled.filter((reading) => reading.right).length;
     const unread = labelled.filter((reading) => reading.position === null).length;
+    const missing = labelled.filter((reading) => reading.missing).length;
     console.error(
-      `position right for ${right} of ${labelled.length} labelled pairs (${((100 * right) / labelled.length).toFixed(1)} %); ${unread} could not be read`,
+      `position right for ${right} of ${labelled.length} labelled pairs (${((100 * right) / labelled.length).toFixed(1)} %); ${unread} could not be read` +
+        (missing > 0 ? ` (${missing} with a person missing)` : ''),
     );
   }
   return 0;

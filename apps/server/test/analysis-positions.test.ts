@@ -246,9 +246,56 @@ describe('the learned position model on generated pairs it was not trained on', 
       /17 keypoints .* or the 51 numbers of COCO/,
     );
     expect(Pairs.safeParse([{ a: pixels(set[0]!.a), b: pixels(set[0]!.b), accepted: 'guard' }]).success).toBe(false);
-    // A person with 16 joints, or a pair with one person, is refused with a reason, not read.
+    // A person with 16 joints is refused with a reason, not read.
     expect(Pairs.safeParse([{ a: pixels(set[0]!.a).slice(1), b: pixels(set[0]!.b) }]).success).toBe(false);
-    expect(Pairs.safeParse([{ a: pixels(set[0]!.a) }]).error?.issues[0]?.message).toMatch(/two people/);
+  });
+
+  it('reads the ViCoS annotations as they are: its labels, and a pair whose pose estimator lost one athlete', () => {
+    const pixels = (s: Skeleton) => s.keypoints.map((k) => [k.x * 1920, k.y * 1080, k.score]);
+    const vicos: Record<string, string> = {
+      standing: 'standing',
+      'open-guard': 'open_guard1',
+      'closed-guard': 'closed_guard2',
+      'half-guard': 'half_guard1',
+      'side-control': 'side_control2',
+      mount: 'mount1',
+      back: 'back2',
+      turtle: 'turtle1',
+    };
+    const labelled = set.filter(({ state }) => vicos[state.position] !== undefined).slice(0, 40);
+    const entries = labelled.map(({ state, a, b }, frame) => ({
+      position: vicos[state.position],
+      image: String(frame).padStart(7, '0'),
+      frame,
+      pose1: pixels(a),
+      pose2: pixels(b),
+    }));
+    const readings = readPairs(Pairs.parse(entries));
+    readings.forEach((reading, i) => {
+      const position = labelled[i]?.state.position;
+      expect(reading.right).toBe(reading.position !== null && reading.position === position);
+    });
+    expect(readings.filter((reading) => reading.right).length).toBeGreaterThan(20);
+    // A takedown is standing or a scramble; 50/50 is open guard.
+    const [first] = entries;
+    if (first === undefined) throw new Error('no pair');
+    const [takedown, fifty] = readPairs(
+      Pairs.parse([
+        { ...first, position: 'takedown2' },
+        { ...first, position: '5050_guard' },
+      ]),
+    );
+    const read = readings[0]?.position ?? null;
+    expect(takedown?.right).toBe(read === 'standing' || read === 'scramble');
+    expect(fifty?.right).toBe(read === 'open-guard');
+    // A pose missing is a pair that cannot be read, counted wrong, and the rest of the file is still read.
+    const lost = readPairs(Pairs.parse([{ position: 'mount1', image: '1', frame: 1, pose1: first.pose1 }, first]));
+    expect(lost[0]).toMatchObject({ position: null, top: null, right: false, missing: true });
+    expect(lost[1]).toEqual(readings[0]);
+    // A label neither the analysis nor ViCoS has is refused, naming both lists.
+    expect(Pairs.safeParse([{ ...first, position: 'guard' }]).error?.issues[0]?.message).toMatch(
+      /closed-guard.*ViCoS label.*mount1/,
+    );
   });
 
   it('reads the hand-drawn stick figures of another generator (test/support/skeleton-poses.ts) mostly right', () => {
