@@ -78,23 +78,73 @@ export function checkedModel(file: PositionModelFile): PositionModelFile {
   return file;
 }
 
+/**
+ * A layer ready to run: its weights in a typed array, and for each output the span of inputs whose weights
+ * are not all zero. The shipped file is four networks merged into one (`scripts/position-ensemble.ts`), whose
+ * hidden layer is three quarters zeros; running only each row's span gives the same sums, since the weights
+ * skipped are exactly zero and the inputs finite, at a fraction of the work.
+ */
+interface ReadyLayer {
+  readonly inputs: number;
+  readonly outputs: number;
+  readonly weights: Float64Array;
+  readonly bias: Float64Array;
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+}
+
+/** Layers made ready once, by identity: a model's layers are never changed once it is read or trained. */
+const readyLayers = new WeakMap<z.infer<typeof Layer>, ReadyLayer>();
+
+function ready(layer: z.infer<typeof Layer>): ReadyLayer {
+  const known = readyLayers.get(layer);
+  if (known !== undefined) return known;
+  const weights = Float64Array.from({ length: layer.inputs * layer.outputs }, (_, k) => layer.weights[k] ?? 0);
+  const from = new Int32Array(layer.outputs);
+  const to = new Int32Array(layer.outputs);
+  for (let o = 0; o < layer.outputs; o++) {
+    const row = o * layer.inputs;
+    let first = 0;
+    while (first < layer.inputs && weights[row + first] === 0) first++;
+    let last = layer.inputs;
+    while (last > first && weights[row + last - 1] === 0) last--;
+    from[o] = first;
+    to[o] = last;
+  }
+  const made: ReadyLayer = {
+    inputs: layer.inputs,
+    outputs: layer.outputs,
+    weights,
+    bias: Float64Array.from({ length: layer.outputs }, (_, o) => layer.bias[o] ?? 0),
+    from,
+    to,
+  };
+  readyLayers.set(layer, made);
+  return made;
+}
+
 /** The network's logits of one feature vector (before any temperature). */
 export function networkLogits(
   model: Pick<PositionModelFile, 'mean' | 'scale' | 'layers'>,
   vector: readonly number[],
 ): number[] {
-  let values = vector.map((x, i) => (x - (model.mean[i] ?? 0)) / (model.scale[i] ?? 1));
-  model.layers.forEach((layer, depth) => {
-    const next = new Array<number>(layer.outputs);
-    for (let o = 0; o < layer.outputs; o++) {
-      let sum = layer.bias[o] ?? 0;
-      const row = o * layer.inputs;
-      for (let i = 0; i < layer.inputs; i++) sum += (layer.weights[row + i] ?? 0) * (values[i] ?? 0);
-      next[o] = depth < model.layers.length - 1 ? Math.max(0, sum) : sum;
+  let values = Float64Array.from(vector, (x, i) => (x - (model.mean[i] ?? 0)) / (model.scale[i] ?? 1));
+  const depth = model.layers.length;
+  for (let l = 0; l < depth; l++) {
+    const layer = model.layers[l];
+    if (layer === undefined) continue;
+    const { inputs, outputs, weights, bias, from, to } = ready(layer);
+    const next = new Float64Array(outputs);
+    for (let o = 0; o < outputs; o++) {
+      let sum = bias[o] ?? 0;
+      const row = o * inputs;
+      const end = Math.min(to[o] ?? inputs, values.length);
+      for (let i = from[o] ?? 0; i < end; i++) sum += (weights[row + i] ?? 0) * (values[i] ?? 0);
+      next[o] = l < depth - 1 ? Math.max(0, sum) : sum;
     }
     values = next;
-  });
-  return values;
+  }
+  return Array.from(values);
 }
 
 /** Where each state goes when the pair's order is swapped: the same position with the other athlete on top. */
