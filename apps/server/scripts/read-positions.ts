@@ -84,9 +84,11 @@ export const VICOS_POSITIONS: Readonly<Record<string, readonly AnalysisPosition[
 };
 
 /** A label: one of the analysis's positions, or a label of the ViCoS dataset (`VICOS_POSITIONS`). */
-const Label = z.string().refine((label) => AnalysisPosition.safeParse(label).success || label in VICOS_POSITIONS, {
-  error: `a position is one of ${AnalysisPosition.options.join(', ')}, or a ViCoS label (${Object.keys(VICOS_POSITIONS).join(', ')})`,
-});
+const Label = z
+  .string()
+  .refine((label) => AnalysisPosition.safeParse(label).success || Object.hasOwn(VICOS_POSITIONS, label), {
+    error: `a position is one of ${AnalysisPosition.options.join(', ')}, or a ViCoS label (${Object.keys(VICOS_POSITIONS).join(', ')})`,
+  });
 
 const Pair = z
   .object({
@@ -141,7 +143,7 @@ function skeletonOf(joints: z.infer<typeof Person>, width: number, height: numbe
 function acceptedBy(pair: z.infer<typeof Pair>): readonly string[] | null {
   if (pair.accepted !== undefined) return [pair.accepted].flat();
   if (pair.position === undefined) return null;
-  return VICOS_POSITIONS[pair.position] ?? [pair.position];
+  return Object.hasOwn(VICOS_POSITIONS, pair.position) ? (VICOS_POSITIONS[pair.position] ?? []) : [pair.position];
 }
 
 /** The classifier's reading of each pair (`Pairs`), in order. */

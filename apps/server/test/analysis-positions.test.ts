@@ -296,6 +296,8 @@ describe('the learned position model on generated pairs it was not trained on', 
     expect(Pairs.safeParse([{ ...first, position: 'guard' }]).error?.issues[0]?.message).toMatch(
       /closed-guard.*ViCoS label.*mount1/,
     );
+    // A name every object has (its prototype's) is no label either.
+    expect(Pairs.safeParse([{ ...first, position: 'constructor' }]).success).toBe(false);
   });
 
   it('reads the hand-drawn stick figures of another generator (test/support/skeleton-poses.ts) mostly right', () => {
