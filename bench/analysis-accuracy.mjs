@@ -55,7 +55,7 @@ const { modelProbabilities, POSITION_MODEL } = await load('analysis/positions/mo
 const { HMM_STATES } = await load('analysis/positions/hmm.js');
 const { POSITION_STATES } = await load('analysis/positions/classifier.js');
 const { handRuleProbabilities } = await load('analysis/positions/hand-rules.js');
-const { generatePair, randomNoise } = await load('analysis/positions/generator.js');
+const { generatePair, orbitPosition, randomNoise } = await load('analysis/positions/generator.js');
 const { seededRandom } = await load('lib/seeded-random.js');
 const { tsImport } = await import('tsx/esm/api');
 const synthetic = await tsImport('../apps/server/test/support/skeleton-poses.ts', import.meta.url);
@@ -790,11 +790,7 @@ const byHeight = (() => {
         const azimuth = between(0, 2 * Math.PI);
         const target = [0.2 + between(-0.15, 0.15), 0.3 + between(-0.15, 0.15), between(-0.15, 0.15)];
         const camera = {
-          position: [
-            target[0] + distance * Math.cos(elevation) * Math.cos(azimuth),
-            Math.max(0.25, target[1] + distance * Math.sin(elevation)),
-            target[2] + distance * Math.cos(elevation) * Math.sin(azimuth),
-          ],
+          position: orbitPosition(target, distance, elevation, azimuth),
           target,
           fov: (between(40, 70) * Math.PI) / 180,
           roll: 0,

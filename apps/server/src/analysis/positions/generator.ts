@@ -1200,6 +1200,18 @@ export interface Camera {
   readonly centre: readonly [number, number];
 }
 
+/**
+ * Where a camera stands that looks at `target` from `distance` metres, `elevation` radians above the mat
+ * and `azimuth` radians round it; never lower than 0.25 m (a phone standing on the mat).
+ */
+export function orbitPosition(target: V3, distance: number, elevation: number, azimuth: number): V3 {
+  return [
+    target[0] + distance * Math.cos(elevation) * Math.cos(azimuth),
+    Math.max(0.25, target[1] + distance * Math.sin(elevation)),
+    target[2] + distance * Math.cos(elevation) * Math.sin(azimuth),
+  ];
+}
+
 /** A random camera around the pair: height from the mat to a broadcast gantry, any side, any distance. */
 export function randomCamera(random: Random, look: V3 = [0.2, 0.3, 0]): Camera {
   // From a phone on the mat's edge to a camera across the room.
@@ -1215,13 +1227,8 @@ export function randomCamera(random: Random, look: V3 = [0.2, 0.3, 0]): Camera {
         : uniform(random, -3, 35)) * DEG;
   const azimuth = uniform(random, 0, 2 * Math.PI);
   const target: V3 = add(look, jitter(random, 0.15));
-  const position: V3 = [
-    target[0] + distance * Math.cos(elevation) * Math.cos(azimuth),
-    Math.max(0.25, target[1] + distance * Math.sin(elevation)),
-    target[2] + distance * Math.cos(elevation) * Math.sin(azimuth),
-  ];
   return {
-    position,
+    position: orbitPosition(target, distance, elevation, azimuth),
     target,
     // (v2) Phones' main lenses to wide action cameras (vertical field of view; 90° vertical is about 120° across).
     fov: (chance(random, 0.3) ? uniform(random, 70, 95) : uniform(random, 35, 70)) * DEG,
