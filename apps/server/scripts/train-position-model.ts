@@ -2,10 +2,10 @@
  * Trains the position model (ADR 0023) from synthetic pairs only, and writes its weights to
  * src/analysis/positions/position-model.json:
  *
- *   npm run train:positions -w @openmat/server [-- --seeds 23,24,25,26 --per-state 1500 --epochs 12 --hidden 64,64
+ *   npm run train:positions -w @openmat/server [-- --seeds 23,24,25,26,27,28,29,30 --per-state 1500 --epochs 12 --hidden 64,64
  *     --decay 1e-3 --input-noise 0.3 --out file.json]
  *
- * The shipped file is the mean of four networks, one per seed (`--seed 26` trains one alone, and
+ * The shipped file is the mean of eight networks, one per seed (`--seed 26` trains one alone, and
  * `--members a.json,b.json` merges networks trained before). Each is reproducible from its seed (the
  * generator, the initial weights, the batches and the input noise all draw from it): a few minutes a seed
  * on one core. Real footage is never read here: it only chooses between models.
@@ -37,7 +37,7 @@ function option(name: string, fallback: number): number {
 
 const SEED = option('seed', 26);
 /**
- * The seeds of an ensemble's members (`--seeds 23,24,25,26`): each member is the network `--seed` would
+ * The seeds of an ensemble's members (`--seeds 23,24,25,26,27,28,29,30`): each member is the network `--seed` would
  * train, and the file holds their mean (see `mergeMembers`). `--members a.json,b.json` merges members trained
  * before instead of training them again (the same file, since a seed gives a byte-identical member).
  */
@@ -47,7 +47,8 @@ function listOption(name: string): string[] | null {
   return value === undefined ? null : value.split(',').filter(Boolean);
 }
 const SEEDS = (
-  listOption('seeds') ?? (process.argv.includes('--seed') ? [String(SEED)] : ['23', '24', '25', '26'])
+  listOption('seeds') ??
+  (process.argv.includes('--seed') ? [String(SEED)] : ['23', '24', '25', '26', '27', '28', '29', '30'])
 ).map(Number);
 const MEMBER_FILES = listOption('members');
 const PER_STATE = option('per-state', 1500);

@@ -80,8 +80,8 @@ export function checkedModel(file: PositionModelFile): PositionModelFile {
 
 /**
  * A layer ready to run: its weights in a typed array, and for each output the span of inputs whose weights
- * are not all zero. The shipped file is four networks merged into one (`scripts/position-ensemble.ts`), whose
- * hidden layer is three quarters zeros; running only each row's span gives the same sums, since the weights
+ * are not all zero. The shipped file is eight networks merged into one (`scripts/position-ensemble.ts`), whose
+ * hidden layer is seven eighths zeros; running only each row's span gives the same sums, since the weights
  * skipped are exactly zero and the inputs finite, at a fraction of the work.
  */
 interface ReadyLayer {
