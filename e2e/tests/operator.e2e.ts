@@ -95,5 +95,7 @@ describe("the image's runtime tree, assembled without Docker", () => {
       await rm(out, { recursive: true, force: true });
       await rm(data, { recursive: true, force: true });
     }
-  });
+    // Copying the 750 MB of node_modules and pruning them is disk work, not a wait: 50 s on an idle disk of a
+    // slow machine, and over the default 60 s beside the server's tests.
+  }, 240_000);
 });
