@@ -92,6 +92,19 @@ describe.each(databaseTargets)('weekly schedule (issue 22) on $dialect', (target
     return sessionsOf([recurringClass.id]);
   }
 
+  /**
+   * Waits for the class's sessions to be on exactly these dates. Where a request races the background job,
+   * the job may have created a session the request overrules and not yet withdrawn it: the count alone can
+   * be right a moment before the dates are.
+   */
+  async function generatedOn(recurringClass: RecurringClass, dates: string[]) {
+    await vi.waitFor(
+      async () => expect([...(await sessionsOf([recurringClass.id])).keys()].sort()).toEqual([...dates].sort()),
+      { timeout: 10_000, interval: 50 },
+    );
+    return sessionsOf([recurringClass.id]);
+  }
+
   const checkIn = async (session: TrainingSession, who: SignedIn = student) => {
     const res = await call('POST', `/api/trainingsession/${session.id}/checkin`, who, {
       studentIds: [who.fighterId],
@@ -285,8 +298,8 @@ describe.each(databaseTargets)('weekly schedule (issue 22) on $dialect', (target
     const yoga = await createClass({ ...GI_FUNDAMENTALS, name: 'Mobility', weekdays: [7], startTime: '09:00' });
     const added = await call('POST', '/api/schedule/holidays', coach, { date: '2026-03-22', name: 'Tournament' });
     expect(added.statusCode, added.body).toBe(201);
-    const sessions = await generated(yoga, 3);
-    expect(sessions.has('2026-03-22')).toBe(false);
+    // The holiday was added while the job may have been creating the class's sessions: it never stays.
+    await generatedOn(yoga, ['2026-03-29', '2026-04-05', '2026-04-12']);
     const holiday = added.json<HolidayChange>().holiday;
     expect((await call('DELETE', `/api/schedule/holidays/${holiday.id}`, student)).statusCode).toBe(403);
     expect((await call('DELETE', `/api/schedule/holidays/${holiday.id}`, coach)).statusCode).toBe(204);
