@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { UploadedVideo } from '@openmat/contract/videos';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,12 +57,12 @@ describe('resumable uploads kept in the bucket', () => {
     await rm(otherDataDir, { recursive: true, force: true });
   });
 
-  function send(base: string, options: { stopAt?: number; uploadUrl?: string } = {}) {
+  function send(base: string, options: { stopAt?: number; uploadUrl?: string; data?: Buffer } = {}) {
     return new Promise<{ url: string | null; firstOffset: number | null; videoId: string | null }>(
       (resolve, reject) => {
         let firstOffset: number | null = null;
         let videoId: string | null = null;
-        const upload: Upload = new Upload(clips.mp4, {
+        const upload: Upload = new Upload(options.data ?? clips.mp4, {
           endpoint: `${base}/vid/api/video/uploads`,
           uploadUrl: options.uploadUrl ? `${base}${new URL(options.uploadUrl).pathname}` : null,
           headers: { authorization: student.auth.authorization },
@@ -127,5 +127,42 @@ describe('resumable uploads kept in the bucket', () => {
     client.destroy();
     expect(keys.filter((key) => key.startsWith('tus-'))).toEqual([]);
     expect(keys.some((key) => /^[0-9a-f-]{36}\/source\.mp4$/.test(key))).toBe(true);
+  });
+
+  it("answers a client's HEAD with the video when a server stopped between removing a finished upload's object and its record", async () => {
+    const client = new S3Client({
+      region: 'us-east-1',
+      endpoint: emulator.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    try {
+      // Other bytes than the first test's video (the same ones would be refused as uploaded already).
+      const data = Buffer.concat([clips.mp4, Buffer.from('record left')]);
+      const cut = await send(baseA, { stopAt: 0.5, data });
+      const id = new URL(cut.url ?? '').pathname.split('/').at(-1) ?? '';
+      // The upload's record as the store keeps it, to put back once the upload is finished and removed.
+      const info = await client.send(new GetObjectCommand({ Bucket: 'sparring', Key: `${id}.info` }));
+      const record = { body: await info.Body?.transformToString(), metadata: info.Metadata };
+      const resumed = await send(baseB, { uploadUrl: cut.url ?? '', data });
+      expect(resumed.videoId).toMatch(/^\d+$/);
+      await client.send(
+        new PutObjectCommand({ Bucket: 'sparring', Key: `${id}.info`, Body: record.body, Metadata: record.metadata }),
+      );
+      // The record says complete and the bytes are gone: the answer is the video, not a wait for ever.
+      const head = await fetch(`${baseA}/vid/api/video/uploads/${id}`, {
+        method: 'HEAD',
+        headers: { 'tus-resumable': '1.0.0', ...student.auth },
+        signal: AbortSignal.timeout(15_000),
+      });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('video-id')).toBe(resumed.videoId);
+      const keys = ((await client.send(new ListObjectsV2Command({ Bucket: 'sparring' }))).Contents ?? []).map(
+        (object) => object.Key ?? '',
+      );
+      expect(keys.filter((key) => key.startsWith(id))).toEqual([]);
+    } finally {
+      client.destroy();
+    }
   });
 });

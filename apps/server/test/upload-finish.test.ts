@@ -1,4 +1,4 @@
-import { appendFile, readdir } from 'node:fs/promises';
+import { appendFile, copyFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { UploadedVideo } from '@openmat/contract/videos';
 import { Upload } from 'tus-js-client';
@@ -100,5 +100,43 @@ describe.each(databaseTargets)('finishing a resumable upload after a crash on $d
     expect(videos).toHaveLength(2);
     expect(videos[0]).toMatchObject({ sizeBytes: data.length, studentIdentifier: 'blue gi' });
     expect(await readdir(uploadsDir())).toEqual([]);
+  });
+
+  it("answers the video, and drops the record, when a server stopped between removing a finished upload's bytes and its record", async () => {
+    const data = Buffer.concat([clips.mp4, Buffer.from('half removed')]);
+    const url = await completeButUnfinished(data, student);
+    const id = url.split('/').at(-1) ?? '';
+    const record = path.join(uploadsDir(), `${id}.json`);
+    await copyFile(record, `${record}.kept`);
+    // At the address of the server of the moment (it starts again below, on another port).
+    const head = () =>
+      fetch(`${base}/vid/api/video/uploads/${id}`, {
+        method: 'HEAD',
+        headers: { 'tus-resumable': '1.0.0', ...student.auth },
+      });
+    const first = await head();
+    expect(first.status).toBe(200);
+    const made = first.headers.get('video-id');
+    expect(made).toMatch(/^\d+$/);
+    // The server removed the bytes and stopped before the record: the record says complete, the bytes are gone.
+    await copyFile(`${record}.kept`, record);
+    const again = await head();
+    expect(again.status).toBe(200);
+    expect(again.headers.get('video-id')).toBe(made);
+    expect(again.headers.get('upload-offset')).toBe(String(data.length));
+    expect((await list(app, student)).filter((video) => String(video.id) === made)).toHaveLength(1);
+    expect((await readdir(uploadsDir())).filter((name) => !name.endsWith('.kept'))).toEqual([]);
+    // The same left-over record at the next start: the start goes on, makes no video of it, and the
+    // client's HEAD still answers the video.
+    await copyFile(`${record}.kept`, record);
+    const before = (await list(app, student)).length;
+    await app.close();
+    app = await createAppOn(fresh);
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
+    expect(await list(app, student)).toHaveLength(before);
+    const after = await head();
+    expect(after.status).toBe(200);
+    expect(after.headers.get('video-id')).toBe(made);
+    expect((await readdir(uploadsDir())).filter((name) => !name.endsWith('.kept'))).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
@@ -34,8 +34,11 @@ const S3_UPLOAD_PREFIX = 'tus-';
 interface UploadFiles {
   store: DataStore;
   ids(): Promise<string[]>;
-  /** A local file with a complete upload's bytes, and what to call when done with it. */
-  localCopy(id: string): Promise<{ path: string; release(): Promise<void> }>;
+  /**
+   * A local file with a complete upload's bytes, and what to call when done with it; null when the bytes
+   * are gone (they are removed only after the upload's finish answered, so it was finished).
+   */
+  localCopy(id: string): Promise<{ path: string; release(): Promise<void> } | null>;
   /** Removes an upload's bytes and record, finished or not. */
   remove(id: string): Promise<void>;
   close(): void;
@@ -52,7 +55,14 @@ function folderFiles(directory: string, expireAfterMs: number): UploadFiles {
         return [];
       }
     },
-    localCopy: (id) => Promise.resolve({ path: path.join(directory, id), release: () => Promise.resolve() }),
+    async localCopy(id) {
+      const file = path.join(directory, id);
+      const found = await stat(file).catch((error: unknown) => {
+        if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return null;
+        throw error;
+      });
+      return found === null ? null : { path: file, release: () => Promise.resolve() };
+    },
     async remove(id) {
       const file = path.join(directory, id);
       await rm(file, { force: true });
@@ -110,7 +120,13 @@ function bucketFiles(settings: S3Settings, scratchDir: string, expireAfterMs: nu
     async localCopy(id) {
       await mkdir(scratchDir, { recursive: true });
       const file = path.join(scratchDir, `${randomUUID()}.upload`);
-      const object = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: id }));
+      const object = await client
+        .send(new GetObjectCommand({ Bucket: settings.bucket, Key: id }))
+        .catch((error: unknown) => {
+          if (error instanceof Error && error.name === 'NoSuchKey') return null;
+          throw error;
+        });
+      if (object === null) return null;
       if (!(object.Body instanceof Readable)) throw new Error(`S3 gave no readable body for ${id}`);
       try {
         await pipeline(object.Body, createWriteStream(file));
@@ -295,9 +311,10 @@ export class ResumableUploads {
         }
       },
       onUploadFinish: async (req, upload) => {
-        const done = await this.finishFile(upload, (file, metadata, id) =>
+        const done = (await this.finishFile(upload, (file, metadata, id) =>
           hooks.finish(nodeRequest(req), file, metadata, id),
-        );
+        )) ??
+          (await hooks.finished(nodeRequest(req), upload.id)) ?? { headers: {} };
         if (isRefusal(done)) {
           return { ...refusal(done), headers: { 'Content-Type': 'application/json; charset=utf-8' } };
         }
@@ -308,7 +325,9 @@ export class ResumableUploads {
 
   /**
    * Finishes a complete upload with `finisher`, and removes its file and record once it answered (a
-   * video, or a refusal). When the finisher throws (a crash of the database, say), both stay.
+   * video, or a refusal). When the finisher throws (a crash of the database, say), both stay. Answers null
+   * for an upload whose bytes are gone but whose record is left: a server stopped between removing the
+   * one and the other, after its finish answered. The record is removed then too.
    */
   private async finishFile(
     upload: Upload,
@@ -319,6 +338,10 @@ export class ResumableUploads {
     ) => Promise<{ headers: Record<string, string> } | UploadRefusal>,
   ) {
     const copy = await this.files.localCopy(upload.id);
+    if (copy === null) {
+      await this.files.remove(upload.id).catch(() => undefined);
+      return null;
+    }
     let done: { headers: Record<string, string> } | UploadRefusal;
     try {
       done = await finisher(copy.path, metadataOf(upload), upload.id);
@@ -354,9 +377,13 @@ export class ResumableUploads {
       const done = await this.finishFile(upload, (file, metadata, uploadId) =>
         this.hooks.finish(request, file, metadata, uploadId),
       );
-      answer = isRefusal(done) ? done : { headers: done.headers, size };
+      // Finished before, its bytes removed and its record not (the server stopped in between).
+      if (done === null) answer = await this.hooks.finished(request, id);
+      else answer = isRefusal(done) ? done : { headers: done.headers, size };
     } else {
       answer = await this.hooks.finished(request, id);
+      // A record left without its bytes (the file store cannot read it as an upload) goes with the answer.
+      if (answer) await this.files.remove(id).catch(() => undefined);
     }
     if (!answer) return false;
     if (isRefusal(answer)) {
@@ -380,7 +407,22 @@ export class ResumableUploads {
 
   async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const id = request.method === 'HEAD' ? this.idOf(request) : null;
-    if (id !== null && (await this.answerComplete(request, response, id))) return;
+    try {
+      if (id !== null && (await this.answerComplete(request, response, id))) return;
+    } catch (error) {
+      // The route handed the response over: a client must get an answer, never wait for ever. The error
+      // goes on to the route's log.
+      if (!response.headersSent) {
+        const unavailable = isDependencyUnavailable(error);
+        response.writeHead(unavailable ? 503 : 500, {
+          'Content-Type': 'application/problem+json; charset=utf-8',
+          'Tus-Resumable': '1.0.0',
+          ...(unavailable ? { 'Retry-After': String(RETRY_AFTER_SECONDS) } : {}),
+        });
+        response.end();
+      } else response.destroy();
+      throw error;
+    }
     await this.server.handle(request, response);
   }
 
@@ -393,10 +435,10 @@ export class ResumableUploads {
     for (const id of await this.uploadIds()) {
       const upload = await this.files.store.getUpload(id).catch(() => null);
       if (!upload || upload.size === undefined || upload.offset !== upload.size) continue;
-      await this.finishFile(upload, (file, metadata, uploadId) =>
+      const done = await this.finishFile(upload, (file, metadata, uploadId) =>
         this.hooks.finishUnattended(file, metadata, uploadId),
       );
-      finished++;
+      if (done !== null) finished++;
     }
     return finished;
   }
