@@ -451,7 +451,10 @@ describe.runIf(available)('a scaled-out deployment: two API instances, a worker,
     expect(afterCrash.videoId).toMatch(/^\d+$/);
     const uploadId = new URL(partial.url ?? 'http://x/').pathname.split('/').pop();
     const rows = await db.query('SELECT id FROM videos WHERE upload_id = $1', [uploadId]);
-    expect(rows.rows.map((row: { id: number }) => String(row.id))).toEqual([afterCrash.videoId]);
+    expect(
+      rows.rows.map((row: { id: number }) => String(row.id)),
+      `the upload resumed (${String(partial.url)}), the upload answered (${String(afterCrash.url)}), the last answers: ${JSON.stringify(answers.slice(-25))}`,
+    ).toEqual([afterCrash.videoId]);
 
     // Redis away: /api/health keeps answering, readiness says why not, requests answer 503 or succeed.
     redis.cut();

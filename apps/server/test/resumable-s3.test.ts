@@ -129,6 +129,40 @@ describe('resumable uploads kept in the bucket', () => {
     expect(keys.some((key) => /^[0-9a-f-]{36}\/source\.mp4$/.test(key))).toBe(true);
   });
 
+  it('finishes on the next HEAD an upload whose parts all arrived but whose multipart upload was never completed', async () => {
+    // Other bytes than the other tests' videos (the same ones would be refused as uploaded already).
+    const data = Buffer.concat([clips.mp4, Buffer.from('parts left unjoined')]);
+    const cut = await send(baseA, { stopAt: 0.5, data });
+    const id = new URL(cut.url ?? '').pathname.split('/').at(-1) ?? '';
+    // The last part arrives, and its completion fails: every byte is in the bucket, as parts only.
+    emulator.failCompletions(true);
+    try {
+      await expect(send(baseA, { uploadUrl: cut.url ?? '', data })).rejects.toThrow();
+    } finally {
+      emulator.failCompletions(false);
+    }
+    expect(await emulator.openMultipartUploads()).toBe(1);
+
+    // The client asks B where it stands: the parts are joined and finished into the video, not lost.
+    const head = await fetch(`${baseB}/vid/api/video/uploads/${id}`, {
+      method: 'HEAD',
+      headers: { 'tus-resumable': '1.0.0', ...student.auth },
+      signal: AbortSignal.timeout(15_000),
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('upload-offset')).toBe(String(data.length));
+    const videoId = head.headers.get('video-id');
+    expect(videoId).toMatch(/^\d+$/);
+    const videos = (
+      await appB.inject({ method: 'GET', url: '/vid/api/video/getall-uploaded', headers: student.auth })
+    ).json<UploadedVideo[]>();
+    const video = videos.find((each) => String(each.id) === videoId);
+    expect(video?.sizeBytes).toBe(data.length);
+    const played = Buffer.from(await (await fetch(video?.signedUrl ?? '')).arrayBuffer());
+    expect(played.equals(data)).toBe(true);
+    expect(await emulator.openMultipartUploads()).toBe(0);
+  });
+
   it("answers a client's HEAD with the video when a server stopped between removing a finished upload's object and its record", async () => {
     const client = new S3Client({
       region: 'us-east-1',

@@ -36,7 +36,9 @@ interface UploadFiles {
   ids(): Promise<string[]>;
   /**
    * A local file with a complete upload's bytes, and what to call when done with it; null when the bytes
-   * are gone (they are removed only after the upload's finish answered, so it was finished).
+   * are gone (they are removed only after the upload's finish answered, so it was finished). In the
+   * bucket, a multipart upload whose parts all arrived but which was never completed (the server stopped
+   * between its last part and its completion) is completed first: its bytes are not gone, only unjoined.
    */
   localCopy(id: string): Promise<{ path: string; release(): Promise<void> } | null>;
   /** Removes an upload's bytes and record, finished or not. */
@@ -80,9 +82,44 @@ const noCache: KvStore<never> = {
   list: () => Promise.resolve([]),
 };
 
+/** Whether an S3 error says the object or multipart upload asked for does not exist. */
+const isMissing = (error: unknown) =>
+  error instanceof Error && (error.name === 'NoSuchKey' || error.name === 'NoSuchUpload' || error.name === 'NotFound');
+
+/**
+ * The bucket's tus store, which can also join the parts of an upload whose completion never ran: the
+ * store uploads an upload's last part and then completes its multipart upload, and a server stopped in
+ * between leaves every byte in the bucket as parts, with the upload's offset at its size and no object.
+ */
+class BucketStore extends S3Store {
+  /**
+   * Completes `id`'s multipart upload when all its bytes are there as parts. Answers whether the upload's
+   * object may exist now (also when another instance completed it meanwhile).
+   */
+  async completeLeftOver(id: string): Promise<boolean> {
+    const metadata = await this.getMetadata(id).catch((error: unknown) => {
+      if (isMissing(error)) return null;
+      throw error;
+    });
+    if (metadata === null || metadata.file.size === undefined) return false;
+    const parts = await this.retrieveParts(id).catch((error: unknown) => {
+      // Completed or aborted: there are no parts left to join.
+      if (isMissing(error)) return null;
+      throw error;
+    });
+    if (parts === null) return false;
+    const received = parts.reduce((sum, part) => sum + (part.Size ?? 0), 0);
+    if (received !== metadata.file.size) return false;
+    await this.finishMultipartUpload(metadata, parts).catch((error: unknown) => {
+      if (!isMissing(error)) throw error;
+    });
+    return true;
+  }
+}
+
 function bucketFiles(settings: S3Settings, scratchDir: string, expireAfterMs: number): UploadFiles {
   const client: S3Client = s3ClientFor(settings, settings.endpoint);
-  const store = new S3Store({
+  const store = new BucketStore({
     s3ClientConfig: {
       bucket: settings.bucket,
       region: settings.region,
@@ -120,12 +157,13 @@ function bucketFiles(settings: S3Settings, scratchDir: string, expireAfterMs: nu
     async localCopy(id) {
       await mkdir(scratchDir, { recursive: true });
       const file = path.join(scratchDir, `${randomUUID()}.upload`);
-      const object = await client
-        .send(new GetObjectCommand({ Bucket: settings.bucket, Key: id }))
-        .catch((error: unknown) => {
+      const read = () =>
+        client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: id })).catch((error: unknown) => {
           if (error instanceof Error && error.name === 'NoSuchKey') return null;
           throw error;
         });
+      let object = await read();
+      if (object === null && (await store.completeLeftOver(id))) object = await read();
       if (object === null) return null;
       if (!(object.Body instanceof Readable)) throw new Error(`S3 gave no readable body for ${id}`);
       try {

@@ -42,9 +42,14 @@ export async function startS3Emulator(options: {
     configureBuckets: [{ name: options.bucket }],
   });
   const internals = server as unknown as S3rverInternals;
+  /** Whether CompleteMultipartUpload fails (see `failCompletions`). */
+  let failingCompletions = false;
   const multipart: Middleware = async (ctx, next) => {
     const uploadId = ctx.query.uploadId;
     if (ctx.method === 'PUT' && options.failPart !== undefined && ctx.query.partNumber === String(options.failPart)) {
+      return xmlError(ctx, 500, 'InternalError');
+    }
+    if (ctx.method === 'POST' && typeof uploadId === 'string' && failingCompletions) {
       return xmlError(ctx, 500, 'InternalError');
     }
     const match = /^\/([^/]+)\/(.+)$/.exec(ctx.path);
@@ -98,6 +103,13 @@ export async function startS3Emulator(options: {
     /** The multipart uploads begun and neither completed nor aborted. */
     openMultipartUploads: async () =>
       (await readdir(internals.store.getResourcePath(options.bucket, undefined, 'uploads')).catch(() => [])).length,
+    /**
+     * While on, every CompleteMultipartUpload fails with a 500 and keeps its parts, as a server stopped
+     * between an upload's last part and its completion leaves them.
+     */
+    failCompletions: (on: boolean) => {
+      failingCompletions = on;
+    },
     close: () => server.close(),
   };
 }
