@@ -174,9 +174,11 @@ describe.each(databaseTargets)('weekly schedule (issue 22) on $dialect', (target
         instances.second!.schedule.generate(),
       ]);
       const sessions = await sessionsOf([noGi.id], second);
-      // Tuesdays and Thursdays from 19 March through 14 April.
+      // Tuesdays and Thursdays from 19 March through 14 April, each once (sessionsOf fails on two on a date).
       expect(sessions.size).toBe(8);
-      expect(counts.reduce((sum, count) => sum + count, 0)).toBe(8);
+      // No session is counted as created by two runs. The test app's own background job also runs the
+      // schedule for the new class, on a busy machine before these four, so theirs may add up to less.
+      expect(counts.reduce((sum, count) => sum + count, 0)).toBeLessThanOrEqual(8);
       expect(sessions.get('2026-04-14')?.trainingDate).toBe('2026-04-14T05:00:00.000Z');
     } finally {
       await first.close();
