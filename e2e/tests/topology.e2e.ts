@@ -401,7 +401,11 @@ describe.runIf(available)('a scaled-out deployment: two API instances, a worker,
         document.body.append(element);
         await element.play();
         const start = element.currentTime;
-        await new Promise((resolve) => setTimeout(resolve, 1200));
+        // Playing moves the time on; on a busy machine the first frames can take a few seconds to decode.
+        const asked = performance.now();
+        while (element.currentTime <= start && !element.error && performance.now() - asked < 15_000) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
         return { readyState: element.readyState, advanced: element.currentTime > start, error: element.error?.code };
       }, signedUrl);
       expect(played).toMatchObject({ advanced: true });

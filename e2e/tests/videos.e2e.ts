@@ -156,7 +156,11 @@ describe('sparring videos in Chromium', () => {
     const played = await player.evaluate(async (video: HTMLVideoElement) => {
       video.muted = true;
       await video.play();
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      // Playing moves the time on; on a busy machine the first frames can take a few seconds to decode.
+      const asked = performance.now();
+      while (video.currentTime === 0 && !video.error && performance.now() - asked < 15_000) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       return { time: video.currentTime, width: video.videoWidth, error: video.error?.code ?? null };
     });
     expect(played.error).toBeNull();
