@@ -57,6 +57,15 @@ describe('resumable uploads kept in the bucket', () => {
     await rm(otherDataDir, { recursive: true, force: true });
   });
 
+  /** A client of the emulator's bucket, to look at what the uploads left there. */
+  const bucketClient = () =>
+    new S3Client({
+      region: 'us-east-1',
+      endpoint: emulator.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+
   function send(base: string, options: { stopAt?: number; uploadUrl?: string; data?: Buffer } = {}) {
     return new Promise<{ url: string | null; firstOffset: number | null; videoId: string | null }>(
       (resolve, reject) => {
@@ -115,12 +124,7 @@ describe('resumable uploads kept in the bucket', () => {
     expect(played.equals(clips.mp4)).toBe(true);
 
     // The finished upload's own objects are gone; the video's source stays.
-    const client = new S3Client({
-      region: 'us-east-1',
-      endpoint: emulator.endpoint,
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    });
+    const client = bucketClient();
     const keys = ((await client.send(new ListObjectsV2Command({ Bucket: 'sparring' }))).Contents ?? []).map(
       (object) => object.Key ?? '',
     );
@@ -164,12 +168,7 @@ describe('resumable uploads kept in the bucket', () => {
   });
 
   it("answers a client's HEAD with the video when a server stopped between removing a finished upload's object and its record", async () => {
-    const client = new S3Client({
-      region: 'us-east-1',
-      endpoint: emulator.endpoint,
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    });
+    const client = bucketClient();
     try {
       // Other bytes than the first test's video (the same ones would be refused as uploaded already).
       const data = Buffer.concat([clips.mp4, Buffer.from('record left')]);

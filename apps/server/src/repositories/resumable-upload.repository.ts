@@ -159,7 +159,7 @@ function bucketFiles(settings: S3Settings, scratchDir: string, expireAfterMs: nu
       const file = path.join(scratchDir, `${randomUUID()}.upload`);
       const read = () =>
         client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: id })).catch((error: unknown) => {
-          if (error instanceof Error && error.name === 'NoSuchKey') return null;
+          if (isMissing(error)) return null;
           throw error;
         });
       let object = await read();
