@@ -133,6 +133,26 @@ describe('resumable uploads kept in the bucket', () => {
     expect(keys.some((key) => /^[0-9a-f-]{36}\/source\.mp4$/.test(key))).toBe(true);
   });
 
+  it('answers 404 to any request for an address that names no upload, one too long to be a key in the bucket too', async () => {
+    const headers = {
+      'tus-resumable': '1.0.0',
+      'content-type': 'application/offset+octet-stream',
+      'upload-offset': '0',
+      ...student.auth,
+    };
+    for (const id of ['tus-00', `tus-${'a'.repeat(5000)}`]) {
+      for (const method of ['HEAD', 'PATCH', 'DELETE']) {
+        const res = await fetch(`${baseA}/vid/api/video/uploads/${id}`, {
+          method,
+          headers,
+          ...(method === 'PATCH' ? { body: 'abc' } : {}),
+        });
+        expect(res.status, `${method} ${id.slice(0, 20)}`).toBe(404);
+        if (method !== 'HEAD') expect(res.headers.get('content-type')).toContain('application/problem+json');
+      }
+    }
+  });
+
   it('finishes on the next HEAD an upload whose parts all arrived but whose multipart upload was never completed', async () => {
     // Other bytes than the other tests' videos (the same ones would be refused as uploaded already).
     const data = Buffer.concat([clips.mp4, Buffer.from('parts left unjoined')]);

@@ -24,6 +24,9 @@ import { s3ClientFor } from './s3-blob-storage.repository.js';
 
 type S3Settings = NonNullable<AppConfig['s3']>;
 
+/** tus's own answer to an address that names no upload of the caller's. */
+const NOT_FOUND = 'The file for this url was not found\n';
+
 /** The objects of tus uploads in the bucket are named `tus-<hex>` (and `.info`, `.part` beside them). */
 const S3_UPLOAD_PREFIX = 'tus-';
 
@@ -341,12 +344,14 @@ export class ResumableUploads {
         let upload: Upload;
         try {
           upload = await this.files.store.getUpload(uploadId);
-        } catch {
-          return; // tus answers 404 for it itself.
+        } catch (error) {
+          // The store away for a moment answers 503 (onResponseError). Any other failure to read it (no
+          // such upload, or an address the store cannot even look up, such as a key too long for the
+          // bucket) is no upload: answered here, before tus acts on the id (a DELETE would remove it).
+          if (isDependencyUnavailable(error)) throw error;
+          throw new TusError(404, NOT_FOUND);
         }
-        if (!hooks.mayContinue(nodeRequest(req), metadataOf(upload))) {
-          throw new TusError(404, 'The file for this url was not found\n');
-        }
+        if (!hooks.mayContinue(nodeRequest(req), metadataOf(upload))) throw new TusError(404, NOT_FOUND);
       },
       onUploadFinish: async (req, upload) => {
         const done = (await this.finishFile(upload, (file, metadata, id) =>
