@@ -4,7 +4,8 @@
 //   - athletes found: the two athletes the analysis chooses are the two grapplers, per still, per frame of
 //     the open-mat roll and per frame of the judo clip (and the pose model alone: both grapplers among its
 //     detections). "On a grappler" means: the middle of the person's seen joints falls inside the box drawn
-//     by eye round the pair in bench/lib/footage-pairs.json, and the two chosen are two bodies, not one
+//     by eye round the pair in bench/lib/footage-pairs.json (and not in the box of a bystander it lists as
+//     sitting behind the pair in the picture), and the two chosen are two bodies, not one
 //     found twice (their shared joints lie apart). Frames with nobody must give no athletes.
 //   - positions right per still, with a confusion table; agreement with the roll's rough labels (written
 //     by a vision language model), and how much of it was read with both rollers chosen at the label (a
@@ -126,9 +127,15 @@ function middle(person) {
     y: joints.reduce((sum, p) => sum + p.y, 0) / joints.length,
   };
 }
-const inside = (person, [left, top, right, bottom]) => {
-  const { x, y } = middle(person);
-  return x >= left && x <= right && y >= top && y <= bottom;
+const within = ({ x, y }, [left, top, right, bottom]) => x >= left && x <= right && y >= top && y <= bottom;
+/**
+ * On the pair: the middle of the person's seen joints lies in the pair's box, and not in the box of a
+ * bystander known to sit behind the pair in the picture (`box.bystanders`, from footage-pairs.json), who
+ * is no grappler however close to the pair they look.
+ */
+const inside = (person, box) => {
+  const centre = middle(person);
+  return within(centre, box) && !(box.bystanders ?? []).some((bystander) => within(centre, bystander));
 };
 /** Two bodies, not one found twice: the joints both show lie apart (or they share too few to tell). */
 function distinct(one, other) {
@@ -173,7 +180,12 @@ function rollersAt(trackedFrames, time, boxOf) {
 }
 
 /** A pair's box in the mirror image (left to right) of the frame it was drawn on. */
-const mirrorBox = ([left, top, right, bottom]) => [1 - right, top, 1 - left, bottom];
+const mirrorOf = ([left, top, right, bottom]) => [1 - right, top, 1 - left, bottom];
+const mirrorBox = (box) => Object.assign(mirrorOf(box), { bystanders: (box.bystanders ?? []).map(mirrorOf) });
+/** The roll's pair box in a frame, with the bystanders who sit behind the pair in every frame of it. */
+const rollBox = (file) =>
+  pairs['openmat-roll'][file] &&
+  Object.assign([...pairs['openmat-roll'][file]], { bystanders: pairs.bystanders['openmat-roll'] });
 
 // ---------------------------------------------------------------- positions
 
@@ -407,7 +419,7 @@ try {
   console.log(`\n== Open-mat roll (${rollFiles.length} frames, other pairs and bystanders behind)`);
   const roll = { n: rollFiles.length, detectedBoth: 0, chosenBoth: 0, wrongChosen: 0, people: 0 };
   for (const [i, file] of rollFiles.entries()) {
-    const box = pairs['openmat-roll'][file];
+    const box = rollBox(file);
     const onBox = onPair(rollPeople[i], box);
     const judged = judgeChosen(rollTracking.frames[i], box);
     roll.people += rollPeople[i].length;
@@ -438,8 +450,7 @@ try {
     const said = segment?.position ?? 'none';
     const right = accepted.includes(said);
     if (right) agreed++;
-    if (right && rollersAt(rollTracking.frames, Number(row.t_s), (i) => pairs['openmat-roll'][rollFiles[i]]))
-      agreedOnRollers++;
+    if (right && rollersAt(rollTracking.frames, Number(row.t_s), (i) => rollBox(rollFiles[i]))) agreedOnRollers++;
     if (segment)
       calibration.push({ set: 'roll', segment, confidence: segment.confidence, right, unclear: said === 'unclear' });
     rollConfusion.push({ truth: `${row.athlete_black}/${row.athlete_red}`, said });
@@ -463,18 +474,14 @@ try {
       : [];
   const rollMirrored = { chosenBoth: 0, wrongChosen: 0, agreed: 0, agreedOnRollers: 0 };
   for (const [i, file] of rollFiles.entries()) {
-    const judged = judgeChosen(mirroredTracking.frames[i], mirrorBox(pairs['openmat-roll'][file]));
+    const judged = judgeChosen(mirroredTracking.frames[i], mirrorBox(rollBox(file)));
     if (judged.both) rollMirrored.chosenBoth++;
     rollMirrored.wrongChosen += judged.wrong;
   }
   for (const row of weak) {
     if (!rowAccepts(row).includes(segmentAt(mirroredTimeline, Number(row.t_s))?.position ?? 'none')) continue;
     rollMirrored.agreed++;
-    if (
-      rollersAt(mirroredTracking.frames, Number(row.t_s), (i) =>
-        mirrorBox(pairs['openmat-roll'][rollFiles[i]] ?? [0, 0, 0, 0]),
-      )
-    )
+    if (rollersAt(mirroredTracking.frames, Number(row.t_s), (i) => mirrorBox(rollBox(rollFiles[i]) ?? [0, 0, 0, 0])))
       rollMirrored.agreedOnRollers++;
   }
   console.log(
@@ -578,7 +585,7 @@ try {
       tracking.athletesFound >= 2 ? timelineOf(tracking.frames.map(({ time, a, b }) => ({ time, a, b }))) : [];
     for (const [i, tracked] of tracking.frames.entries()) {
       const picture = Math.floor(tracked.time / ROLL_STEP);
-      const box = pairs['openmat-roll'][rollFiles[picture]];
+      const box = rollBox(rollFiles[picture]);
       if (!box || seen[i]?.repeat) continue;
       const judged = judgeChosen(tracked, box);
       rollClip.n++;
@@ -586,7 +593,7 @@ try {
       rollClip.wrongChosen += judged.wrong;
     }
     // A repeated picture's people are the frame before's: the rollers are judged on the picture's box.
-    const clipBox = (i) => pairs['openmat-roll'][rollFiles[Math.floor(tracking.frames[i].time / ROLL_STEP)]];
+    const clipBox = (i) => rollBox(rollFiles[Math.floor(tracking.frames[i].time / ROLL_STEP)]);
     for (const row of weak) {
       const said = segmentAt(timeline, Number(row.t_s) - start)?.position ?? 'none';
       if (rowAccepts(row).includes(said)) {

@@ -41,6 +41,7 @@ if (!present) console.log(`pose-footage.test.ts skipped: no real footage at ${FO
 
 const Box = z.tuple([z.number(), z.number(), z.number(), z.number()]);
 const Pairs = z.object({
+  bystanders: z.object({ 'openmat-roll': z.array(Box) }),
   stills: z.record(z.string(), Box),
   'openmat-roll': z.record(z.string(), Box),
   'judo-clip': z.array(z.object({ frames: z.tuple([z.number(), z.number()]), box: Box })),
@@ -91,12 +92,22 @@ function distinct(one: Skeleton, other: Skeleton): boolean {
   return gaps.length < 3 || gaps.reduce((sum, gap) => sum + gap, 0) / gaps.length > 0.05 * size;
 }
 
-/** Whether the frame's two chosen athletes are the two grapplers of the box. */
-function bothFound(frame: TrackedFrame | undefined, [left, top, right, bottom]: readonly number[]): boolean {
+const within = ({ x, y }: { x: number; y: number }, [left, top, right, bottom]: readonly number[]) =>
+  x >= (left ?? 0) && x <= (right ?? 1) && y >= (top ?? 0) && y <= (bottom ?? 1);
+
+/**
+ * Whether the frame's two chosen athletes are the two grapplers of the box, neither of them one of the
+ * `bystanders` known to sit behind the pair in the picture.
+ */
+function bothFound(
+  frame: TrackedFrame | undefined,
+  box: readonly number[],
+  bystanders: readonly (readonly number[])[] = [],
+): boolean {
   if (!frame?.a || !frame.b) return false;
   const inside = (person: Skeleton) => {
-    const { x, y } = middle(person);
-    return x >= (left ?? 0) && x <= (right ?? 1) && y >= (top ?? 0) && y <= (bottom ?? 1);
+    const centre = middle(person);
+    return within(centre, box) && !bystanders.some((bystander) => within(centre, bystander));
   };
   return inside(frame.a) && inside(frame.b) && distinct(frame.a, frame.b);
 }
@@ -295,13 +306,14 @@ describe.runIf(present)('athletes found on real grappling footage (../shared/foo
     const tracking = trackAthletes(await seeFrames(frames, estimator));
     const found = files.filter((file, i) => {
       const box = pairs['openmat-roll'][file];
-      return box !== undefined && bothFound(tracking.frames[i], box);
+      return box !== undefined && bothFound(tracking.frames[i], box, pairs.bystanders['openmat-roll']);
     });
     console.log(`open-mat roll: both rollers found in ${found.length} of ${files.length} frames`);
     // 0 of 23 before; 14 with the turned views; 19 with the closer look where the athletes were; 16 with
     // bilinear input, which shows the pair behind and a passer-by more clearly too; 19 once a small pair
-    // not clear enlarged is also looked at turned (ADR 0022).
-    expect(found.length).toBeGreaterThanOrEqual(18);
+    // not clear enlarged is also looked at turned (ADR 0022); 18 once the man sitting against the wall behind
+    // the pair, inside its box in the picture, no longer counts as a roller (at 61 s he is chosen).
+    expect(found.length).toBeGreaterThanOrEqual(17);
 
     // The timeline against the roll's rough labels (written by a vision language model; the README's
     // mapping: fifty-fifty and single-leg X are open guard, a pass or a guard recovery is between positions).
