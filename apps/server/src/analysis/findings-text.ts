@@ -137,8 +137,11 @@ const en: FindingsText = {
     identified: (colour) => `You are the athlete in ${colour}.`,
     noColour:
       'The student identifier names no colour, so the findings are told from the side of the athlete who started on the left.',
+    // Not "the two look alike": what is measured is the colour of the two tracks, and on a real roll of red
+    // against black, dimly lit, with a bystander taken into a track at times, the two measured alike (dark
+    // brown) while the athletes did not. What is always true is that the footage did not tell.
     ambiguous: (colour) =>
-      `Both athletes look alike in "${colour}", so the findings are told from the side of the athlete who started on the left.`,
+      `Which athlete wears "${colour}" could not be told from the footage, so the findings are told from the side of the athlete who started on the left.`,
     unseen: (colour) =>
       `The clothes of one athlete were never seen clearly enough to look for "${colour}", so the findings are told from the side of the athlete who started on the left.`,
   },
@@ -212,7 +215,7 @@ const pl: FindingsText = {
     noColour:
       'Identyfikator ucznia nie podaje koloru, więc wnioski opisano z perspektywy zawodnika, który zaczynał po lewej.',
     ambiguous: (colour) =>
-      `Obaj zawodnicy wyglądają podobnie, więc nie da się ich odróżnić po kolorze ${polishColour(colour, 'ym')}; wnioski opisano z perspektywy zawodnika, który zaczynał po lewej.`,
+      `Z nagrania nie dało się rozpoznać, który zawodnik jest ubrany na ${polishColour(colour, 'o')}, więc wnioski opisano z perspektywy zawodnika, który zaczynał po lewej.`,
     unseen: (colour) =>
       `Ubrania jednego z zawodników nie było widać na tyle wyraźnie, by szukać koloru ${polishColour(colour, 'ego')}, więc wnioski opisano z perspektywy zawodnika, który zaczynał po lewej.`,
   },

@@ -1,8 +1,9 @@
 /**
  * Which track is the student the uploader named in `studentIdentifier` ("blue gi", "white rash guard",
  * "czarne kimono")? The only clue a camera gives is what they wear, so a colour word in the identifier
- * is compared with the mean torso colour of each athlete. Without a colour word, or when both athletes
- * look alike in that respect, the analysis says it could not tell.
+ * is compared with the mean torso colour of each athlete. Without a colour word, when both athletes look
+ * alike in that respect, or when the colour's hue and its nearness point at different athletes, the analysis
+ * says it could not tell (never that the two look alike: it cannot know which of these it was).
  */
 
 type Rgb = readonly [number, number, number];

@@ -185,9 +185,9 @@ describe('ReviewPage', () => {
     expect(screen.getByText('Spent 35 s under mount without escaping.')).toBeVisible();
   });
 
-  it('says once who the findings are told for when the two athletes look alike, even after the text is edited', async () => {
+  it('says once who the findings are told for when the footage could not tell who wears the colour, even after the text is edited', async () => {
     const note =
-      'Both athletes look alike in "red", so the findings are told from the side of the athlete who started on the left.';
+      'Which athlete wears "red" could not be told from the footage, so the findings are told from the side of the athlete who started on the left.';
     const alike: AnalysisResult = {
       ...RESULT,
       overallDescription: `Analysed 0:46 of rolling at 2 frames a second. ${note}`,
