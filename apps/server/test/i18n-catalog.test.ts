@@ -88,6 +88,20 @@ describe('the server catalog', () => {
     expect(pl('contract.password.tooShort', { count: 3 })).toBe('Hasło musi mieć co najmniej 3 znaki.');
   });
 
+  it('says "1 minute", not "1 minutes", in what an analysis asked for again or stopped for time answers', () => {
+    const en = translator('en');
+    expect(en('analysis.overBudget', { count: 1 })).toBe(
+      'The analysis took longer than the 1 minute this video may take, so it was stopped. Upload a shorter clip.',
+    );
+    expect(en('analysis.overBudget', { count: 3 })).toContain('than the 3 minutes this video');
+    const pl = translator('pl');
+    expect([1, 2, 5].map((count) => pl('analysis.tooSoon', { count }))).toEqual([
+      'Ten film był analizowany przed chwilą. Możesz poprosić ponownie za 1 minutę.',
+      'Ten film był analizowany przed chwilą. Możesz poprosić ponownie za 2 minuty.',
+      'Ten film był analizowany przed chwilą. Możesz poprosić ponownie za 5 minut.',
+    ]);
+  });
+
   it('writes nested messages in the same language, and values exactly as given', () => {
     const wait = msg('throttle.seconds', { count: 1 });
     expect(translator('en')('throttle.signIn', { wait })).toBe(

@@ -491,7 +491,20 @@ describe.each(databaseTargets)('video limits and quotas on $dialect', (target) =
     expect(soon.json<{ detail: string }>().detail).toBe(
       'This video was analysed a moment ago. You can ask again in 10 minutes.',
     );
-    clock.advance(601);
+    // Under a minute left: one minute, in the reader's grammar.
+    clock.advance(560);
+    expect((await analyze()).json<{ detail: string }>().detail).toBe(
+      'This video was analysed a moment ago. You can ask again in 1 minute.',
+    );
+    const polish = await ctx.app.inject({
+      method: 'POST',
+      url: `/vid/api/video/analyze/${videoId}`,
+      headers: { ...owner.auth, 'accept-language': 'pl' },
+    });
+    expect(polish.json<{ detail: string }>().detail).toBe(
+      'Ten film był analizowany przed chwilą. Możesz poprosić ponownie za 1 minutę.',
+    );
+    clock.advance(41);
     expect((await analyze()).statusCode).toBe(202);
     expect((await analyses.modelCalls(videoId))?.started).toBe(1);
   });

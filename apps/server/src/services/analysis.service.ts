@@ -119,7 +119,7 @@ export class AnalysisService {
     });
     if (asked.status === 'tooSoon') {
       throw tooManyRequests(
-        msg('analysis.tooSoon', { minutes: Math.ceil(asked.retryAfterSeconds / 60) }),
+        msg('analysis.tooSoon', { count: Math.ceil(asked.retryAfterSeconds / 60) }),
         asked.retryAfterSeconds,
       );
     }
@@ -281,7 +281,7 @@ export class AnalysisService {
         }
         if (error instanceof MediaTimeout) {
           const minutes = Math.ceil(error.budgetSeconds / 60);
-          throw new AnalysisImpossible(render(msg('analysis.overBudget', { minutes }), state.language));
+          throw new AnalysisImpossible(render(msg('analysis.overBudget', { count: minutes }), state.language));
         }
         throw error;
       });
