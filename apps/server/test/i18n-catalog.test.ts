@@ -105,7 +105,7 @@ describe('the server catalog', () => {
   it('writes nested messages in the same language, and values exactly as given', () => {
     const wait = msg('throttle.seconds', { count: 1 });
     expect(translator('en')('throttle.signIn', { wait })).toBe(
-      'Too many failed sign-in attempts. Try again in 1 second(s).',
+      'Too many failed sign-in attempts. Try again in 1 second.',
     );
     expect(translator('pl')('throttle.signIn', { wait })).toBe(
       'Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za 1 sekundę.',

@@ -161,7 +161,7 @@ describe.each(databaseTargets)('server text in the caller’s language on $diale
     });
     expect(blockedEnglish.json<ProblemDetails>()).toMatchObject({
       title: 'Too Many Requests',
-      detail: `Too many failed sign-in attempts. Try again in ${THROTTLE.blockMinutes} minute(s).`,
+      detail: `Too many failed sign-in attempts. Try again in ${THROTTLE.blockMinutes} minutes.`,
     });
   });
 
