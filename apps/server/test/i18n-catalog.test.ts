@@ -102,6 +102,28 @@ describe('the server catalog', () => {
     ]);
   });
 
+  it('writes one of a thing as one, not "(s)" or a plural, wherever a count can be 1', () => {
+    const en = translator('en');
+    const pl = translator('pl');
+    expect(en('session.capacityBelowRoster', { count: 1 })).toBe(
+      'Capacity cannot be below the 1 fighter already on the roster.',
+    );
+    expect(en('attendance.recorded', { count: 1, added: 1 })).toBe('Recorded 1 walk-in; 1 added to the roster.');
+    expect(en('attendance.recorded', { count: 3, added: 2 })).toBe('Recorded 3 walk-ins; 2 added to the roster.');
+    expect(en('attendance.notEnoughPlaces', { free: 1, count: 2 })).toBe(
+      'Places left in this session: 1; walk-ins sent: 2.',
+    );
+    expect(en('video.tooManyUnfinished', { count: 1 })).toBe(
+      'You already have 1 unfinished upload. Finish or cancel it before you start another.',
+    );
+    expect(pl('video.tooManyUnfinished', { count: 1 })).toMatch(/^Masz już 1 niedokończone przesyłanie\./);
+    expect(pl('video.tooManyUnfinished', { count: 5 })).toMatch(/^Masz już 5 niedokończonych przesyłań\./);
+    // A Polish text written for any count is used for every count.
+    expect(pl('session.capacityBelowRoster', { count: 1 })).toBe(
+      'Liczba miejsc nie może być mniejsza niż liczba osób już zapisanych na sesję (1).',
+    );
+  });
+
   it('writes nested messages in the same language, and values exactly as given', () => {
     const wait = msg('throttle.seconds', { count: 1 });
     expect(translator('en')('throttle.signIn', { wait })).toBe(

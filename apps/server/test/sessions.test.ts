@@ -397,7 +397,7 @@ describe.each(databaseTargets)('training sessions on $dialect', (target) => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         success: false,
-        message: 'Only 1 place(s) are left in this session; 2 walk-ins were sent.',
+        message: 'Places left in this session: 1; walk-ins sent: 2.',
       });
       const roster = (await call('GET', `/api/trainingsession/${session.id}`, coach)).json<TrainingSessionDetails>();
       expect(roster.students.map((s) => s.id)).toEqual([student.fighterId]);
