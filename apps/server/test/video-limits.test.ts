@@ -394,7 +394,7 @@ describe.each(databaseTargets)('video limits and quotas on $dialect', (target) =
 
   it(
     'stops a running analysis and drops the waiting jobs of a video that is deleted',
-    { timeout: 90_000 },
+    { timeout: 180_000 },
     async () => {
       // 240 s is over this app's 200 s limit: this one goes through an app without it.
       const roomy = await createTestApp(target, { env: { VIDEO_MAX_SECONDS: '3600' } });
@@ -434,7 +434,7 @@ describe.each(databaseTargets)('video limits and quotas on $dialect', (target) =
             expect(analysis.status).toBe('running');
             expect(analysis.progress).toBeGreaterThan(0);
           },
-          { timeout: 30_000, interval: 100 },
+          { timeout: 60_000, interval: 100 },
         );
         expect(await ffmpegReading(source ?? '')).not.toEqual([]);
         const deleted = await roomy.app.inject({
@@ -482,7 +482,7 @@ describe.each(databaseTargets)('video limits and quotas on $dialect', (target) =
     // A call to the vision model was made for it.
     expect(await analyses.startModelCall(videoId, 0)).toBe(true);
     await vi.waitFor(async () => expect((await analyses.state(videoId))?.status).toMatch(/completed|failed/), {
-      timeout: 30_000,
+      timeout: 60_000,
       interval: 100,
     });
     const soon = await analyze();
@@ -519,7 +519,7 @@ describe.each(databaseTargets)('video limits and quotas on $dialect', (target) =
         .statusCode,
     ).toBe(202);
     await vi.waitFor(async () => expect((await analyses.state(videoId))?.status).toBe('completed'), {
-      timeout: 30_000,
+      timeout: 60_000,
       interval: 100,
     });
     const vote = (helpful: boolean) =>
