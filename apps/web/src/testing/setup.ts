@@ -1,9 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { useAlertStore } from '@/components/ui/alert-store';
 import { useToastStore } from '@/components/ui/toast-store';
 import { installConsoleErrorGuard, takeConsoleErrors } from './console-guard';
+
+// How long findBy* and waitFor poll before they fail: a cap, not a wait, since they return as soon as what
+// they look for appears. Testing Library's 1 s failed an upload's toast on a host running 2-3 times slower
+// than usual, with both lanes of npm test busy.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
