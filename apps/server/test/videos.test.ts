@@ -214,6 +214,51 @@ describe.each(databaseTargets)('videos on $dialect', (target) => {
       await vi.waitFor(async () => expect(await uploadsInFlight()).toEqual([]), { timeout: 10_000, interval: 50 });
     });
 
+    it('answers a form with more parts than an upload takes with 400, not as a file too large, and keeps nothing', async () => {
+      const fields: Array<[string, string]> = [
+        ['description', 'Friday roll'],
+        ['studentIdentifier', 'kuba-01'],
+        ['martialArt', 'BrazilianJiuJitsu_GI'],
+      ];
+      const listed = async () => (await get('/vid/api/video/getall-uploaded', student)).json<unknown[]>().length;
+      const before = await listed();
+      for (const parts of [
+        // Two video files in one form, and a video file with a second file beside it.
+        [clip(clips.mp4), { ...clip(clips.mp4), filename: 'again.mp4' }, ...fields],
+        [
+          clip(clips.mp4),
+          { ...clip(clips.mp4), name: 'poster', filename: 'poster.jpg', type: 'image/jpeg' },
+          ...fields,
+        ],
+        // More text fields than the form has.
+        [clip(clips.mp4), ...fields, ...Array.from({ length: 10 }, (_, i): [string, string] => [`extra${i}`, 'x'])],
+      ]) {
+        const body = multipart(parts);
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/vid/api/video/upload-sparring',
+          headers: { ...body.headers, ...student.auth, 'accept-language': 'pl' },
+          payload: body.payload,
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json<{ message: string }>().message).toBe(
+          'Formularz przesyłania ma za dużo części: wyślij jeden plik wideo (videoFile) i najwyżej 10 innych pól.',
+        );
+      }
+      const english = multipart([clip(clips.mp4), clip(clips.avi), ...fields]);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/vid/api/video/upload-sparring',
+        headers: { ...english.headers, ...student.auth },
+        payload: english.payload,
+      });
+      expect(res.json<{ message: string }>().message).toBe(
+        'The upload form has too many parts: send one video file (videoFile) and at most 10 other fields.',
+      );
+      expect(await listed()).toBe(before);
+      await vi.waitFor(async () => expect(await uploadsInFlight()).toEqual([]), { timeout: 10_000, interval: 50 });
+    });
+
     it('keeps no row and no file of an upload whose client went away half way', async () => {
       const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
       const body = multipart([

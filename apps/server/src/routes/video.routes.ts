@@ -34,13 +34,24 @@ const FileQuery = z.object({
   signature: z.string().max(100),
 });
 
+/** The upload form's text fields at most (it has three, and a client may send a few of its own). */
+const FORM_FIELDS = 10;
+/** @fastify/multipart's errors for a form with more files, fields or parts than its limits. */
+const FORM_LIMITS = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT']);
+
 export const videoRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Guards }> = async (
   app,
   { services, guards },
 ) => {
   const { videos } = services;
   await app.register(multipart, {
-    limits: { files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12, fileSize: videos.maxBytes },
+    limits: {
+      files: 1,
+      fields: FORM_FIELDS,
+      fieldSize: 16 * 1024,
+      parts: FORM_FIELDS + 2,
+      fileSize: videos.maxBytes,
+    },
   });
 
   app.post(
@@ -92,6 +103,11 @@ export const videoRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Gu
         if (error instanceof AppError) throw error;
         if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') {
           throw videos.tooLarge();
+        }
+        // A second file, or more fields than the form has: the form is wrong, not the file too large
+        // (@fastify/multipart answers these limits with 413).
+        if (error instanceof Error && 'code' in error && FORM_LIMITS.has(String(error.code))) {
+          throw messageError(400, msg('video.tooManyParts', { fields: FORM_FIELDS }));
         }
         // busboy's parse errors ("Unexpected end of form", a malformed part header) carry no code; errors
         // of the disk or the connection do, and stay server errors.
