@@ -252,6 +252,52 @@ describe.each(databaseTargets)('video analysis on $dialect', (target) => {
       expect((await patch(coach, { unknownList: [] })).statusCode).toBe(400);
     });
 
+    it('takes back the whole result as it was read, with a change, and keeps what only the analysis writes', async () => {
+      const read = (await feedback(videoId, coach)).json<AnalysisResult>();
+      expect(read.analyzer).toBeDefined();
+      expect(read.athletes).toBeDefined();
+      const answer = await patch(coach, { ...read, overallDescription: 'Read back whole, one line changed' });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json<AnalysisResult>()).toEqual({
+        ...read,
+        overallDescription: 'Read back whole, one line changed',
+      });
+      // The analysis's own record is not the editor's to rewrite: sent changed, it stays as the analysis wrote it.
+      const rewritten = await patch(coach, {
+        ...read,
+        analyzer: { name: 'by hand', version: '0' },
+        athletes: { found: 2, studentIdentified: true, note: 'I say so' },
+      });
+      expect(rewritten.statusCode, rewritten.body).toBe(200);
+      expect(rewritten.json<AnalysisResult>().analyzer).toEqual(read.analyzer);
+      expect(rewritten.json<AnalysisResult>().athletes).toEqual(read.athletes);
+      // Still checked for shape, and a key no result has is still refused.
+      expect((await patch(coach, { ...read, analyzer: 'by hand' })).statusCode).toBe(400);
+      expect((await patch(coach, { ...read, unknownList: [] })).statusCode).toBe(400);
+    });
+
+    it('refuses a technique that ends before it starts, or after the video ends', async () => {
+      const backwards = await patch(coach, {
+        techniques: [{ ...technique, startTimestamp: '00:00:02', endTimestamp: '00:00:01' }],
+      });
+      expect(backwards.statusCode).toBe(400);
+      expect(JSON.stringify(backwards.json<{ errors: Record<string, string[]> }>().errors)).toContain(
+        'A technique ends at or after its start.',
+      );
+      const late = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/vid/api/video/${videoId}/analysis`,
+        headers: { ...coach.auth, 'accept-language': 'pl' },
+        payload: { techniques: [{ ...technique, startTimestamp: '00:00:01', endTimestamp: '01:00:00' }] },
+      });
+      expect(late.statusCode).toBe(400);
+      expect(late.json<{ detail: string }>().detail).toMatch(/^Technika musi mieścić się w nagraniu/);
+      const same = await patch(coach, {
+        techniques: [{ ...technique, startTimestamp: '00:00:01', endTimestamp: '00:00:01' }],
+      });
+      expect(same.statusCode, same.body).toBe(200);
+    });
+
     it('replaces the position ribbon with a valid one, and refuses a ribbon out of order, over the end or mislabelled', async () => {
       const ribbon = [
         { position: 'closed-guard', top: 'partner', start: 0, end: 0.8 },

@@ -239,10 +239,32 @@ export const PositionTimelinePatch = z
     });
   });
 
-/** `PATCH /vid/api/video/{videoId}/analysis`: every list sent replaces the stored one. */
+/** A correction's techniques: each ends at or after its start. */
+const SentTechniques = z
+  .array(SentTechnique)
+  .max(500)
+  .superRefine((techniques, context) => {
+    techniques.forEach((technique, index) => {
+      const start = parseTimestamp(technique.startTimestamp);
+      const end = parseTimestamp(technique.endTimestamp);
+      if (start !== null && end !== null && end < start) {
+        context.addIssue({
+          code: 'custom',
+          message: message('analysis.techniqueOrder'),
+          path: [index, 'endTimestamp'],
+        });
+      }
+    });
+  });
+
+/**
+ * `PATCH /vid/api/video/{videoId}/analysis`: every list sent replaces the stored one. A whole result as
+ * `GET …/feedback` answers it is a correction too: what only the analysis writes (the athletes, the
+ * analyser, the adaptation and the language it was written in) is checked for shape and not changed.
+ */
 export const AnalysisPatch = z
   .object({
-    techniques: z.array(SentTechnique).max(500).optional(),
+    techniques: SentTechniques.optional(),
     drills: z.array(SentDrill).max(200).optional(),
     overallDescription: Description.optional(),
     strengths: z.array(AnalysisStrength).max(100).optional(),
@@ -253,6 +275,10 @@ export const AnalysisPatch = z
       .array(SentDrawing)
       .max(DRAWINGS_MAX, message('analysis.tooManyDrawings', { count: DRAWINGS_MAX }))
       .optional(),
+    athletes: AnalysisResult.shape.athletes,
+    analyzer: AnalysisResult.shape.analyzer,
+    positionAdaptation: AnalysisResult.shape.positionAdaptation,
+    language: AnalysisResult.shape.language,
   })
   .strict();
 export type AnalysisPatch = z.infer<typeof AnalysisPatch>;

@@ -124,6 +124,7 @@ export const MESSAGES = {
     nameRequired: 'Give it a name.',
     segmentOrder: 'Each band of the position ribbon ends after it starts, and after the band before it ends.',
     segmentTop: 'Standing, a scramble and an unclear stretch have nobody on top.',
+    techniqueOrder: 'A technique ends at or after its start.',
     commentRequired: 'Write the comment.',
     drawingOutside: 'A drawing stays on the frame: its points lie between 0 and 1.',
     drawingEmpty: 'A drawing has at least one line, arrow or circle.',

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { AnalysisResult, type AnalysisPatch, type AnalyzeAccepted } from '@openmat/contract/analysis';
+import { AnalysisResult, parseTimestamp, type AnalysisPatch, type AnalyzeAccepted } from '@openmat/contract/analysis';
 import { ROLE_STUDENT } from '@openmat/contract/enums';
 import type { Language } from '@openmat/contract/languages';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -154,7 +154,7 @@ export class AnalysisService {
     };
   }
 
-  /** A correction's times inside the video: the ribbon and the comments end by its end, when its length is known. */
+  /** A correction's times inside the video: the ribbon, the comments, the drawings and the techniques end by its end, when its length is known. */
   private checkInside(patch: AnalysisPatch, video: VideoRecord): void {
     const length = video.durationSeconds;
     if (length === null || length <= 0) return;
@@ -167,6 +167,14 @@ export class AnalysisService {
     }
     const lastDrawing = Math.max(0, ...(patch.drawings ?? []).map((drawing) => drawing.time));
     if (lastDrawing > limit) throw badRequest(msg('analysis.drawingTooLate', { seconds: Math.round(length) }));
+    const lastTechnique = Math.max(
+      0,
+      ...(patch.techniques ?? []).map((technique) => parseTimestamp(technique.endTimestamp) ?? 0),
+    );
+    // Timestamps are whole seconds: a technique may end in the second the video ends in.
+    if (lastTechnique > Math.ceil(limit)) {
+      throw badRequest(msg('analysis.techniqueTooLate', { seconds: Math.round(length) }));
+    }
   }
 
   /** Records whether a reader found the analysis helpful: anyone who may see it, once there is one. */
