@@ -337,6 +337,14 @@ describe.each(databaseTargets)('videos on $dialect', (target) => {
       expect(part.statusCode).toBe(206);
       expect(part.headers['content-range']).toBe(`bytes 10-109/${String(clips.mp4.length)}`);
       expect(part.rawPayload.equals(clips.mp4.subarray(10, 110))).toBe(true);
+      // A range past the file's end: 416, told as what it is.
+      const past = await get(video.signedUrl, null, { range: `bytes=${String(clips.mp4.length + 10)}-` });
+      expect(past.statusCode).toBe(416);
+      expect(past.json<{ type: string; title: string; detail: string }>()).toMatchObject({
+        type: 'https://tools.ietf.org/html/rfc9110#section-15.5.17',
+        title: 'Range Not Satisfiable',
+        detail: 'The requested part of the video is outside the file.',
+      });
 
       const tampered = video.signedUrl.replace(/signature=([^&]{4})/, 'signature=AAAA');
       expect((await get(tampered, null)).statusCode).toBe(403);

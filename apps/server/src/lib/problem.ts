@@ -15,6 +15,7 @@ const PROBLEM_TYPES: Record<number, { type: string; title: MessageKey }> = {
   413: { type: `${RFC9110}15.5.14`, title: 'problem.title.413' },
   414: { type: `${RFC9110}15.5.15`, title: 'problem.title.414' },
   415: { type: `${RFC9110}15.5.16`, title: 'problem.title.415' },
+  416: { type: `${RFC9110}15.5.17`, title: 'problem.title.416' },
   422: { type: `${RFC9110}15.5.21`, title: 'problem.title.422' },
   429: { type: 'https://tools.ietf.org/html/rfc6585#section-4', title: 'problem.title.429' },
   500: { type: `${RFC9110}15.6.1`, title: 'problem.title.500' },
@@ -30,7 +31,9 @@ export interface ProblemInit {
 
 /** Problem details for `status`; a missing title is the status's own, in the language of `t`. */
 export function problemBody(status: number, init: ProblemInit, t: Translate): ProblemDetails {
-  const known = PROBLEM_TYPES[status] ?? PROBLEM_TYPES[status >= 500 ? 500 : 400];
+  // A status without a row of its own is never told as another one's: a 5xx is a server error, any
+  // other is a plain problem of that status.
+  const known = PROBLEM_TYPES[status] ?? (status >= 500 ? PROBLEM_TYPES[500] : undefined);
   return {
     type: known?.type ?? 'about:blank',
     title: init.title ?? t(known?.title ?? 'problem.title.other'),
