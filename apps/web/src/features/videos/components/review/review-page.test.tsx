@@ -301,6 +301,23 @@ describe('ReviewPage', () => {
     expect(picker).toHaveValue('Takedown');
   });
 
+  it("names the 'Generic' drills in the reader's language and keeps the stored name", async () => {
+    const http = stubFetch(routes());
+    const user = userEvent.setup();
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7', language: 'pl' });
+    await user.click(await screen.findByRole('tab', { name: 'Proponowane ćwiczenia' }));
+    expect(screen.getByText(/do: Ogólne$/)).toBeVisible();
+    expect(screen.queryByText(/Generic/)).toBeNull();
+    const picker = screen.getByLabelText('Powiązana technika');
+    expect(within(picker).getByRole('option', { name: 'Ogólne' })).toHaveValue('generic');
+    await user.type(screen.getByLabelText('Nazwa ćwiczenia'), 'Mostek');
+    await user.selectOptions(picker, 'Ogólne');
+    await user.click(screen.getByRole('button', { name: 'Dodaj ćwiczenie' }));
+    await waitFor(() => expect(http.callsTo('PATCH /vid/api/video/7/analysis')).toHaveLength(1));
+    const drills = (http.callsTo('PATCH /vid/api/video/7/analysis')[0]?.body as { drills: unknown[] }).drills;
+    expect(drills.at(-1)).toMatchObject({ name: 'Mostek', relatedTechniqueId: null, relatedTechniqueName: 'Generic' });
+  });
+
   it('asks for a related technique before adding a drill', async () => {
     const http = stubFetch(routes());
     const user = userEvent.setup();

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { showAlert } from '@/components/ui/alert-store';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { selectionTimestamps, type Selection } from './timeline-model';
+import { GENERIC, selectionTimestamps, type Selection } from './timeline-model';
 
 type Sent<T> = Omit<T, 'id'> & { id?: number };
 
@@ -310,7 +310,7 @@ export function DrillsTab({
         focus: null,
         duration: t('videos.review.defaultDuration'),
         description: '',
-        relatedTechniqueName: technique?.name ?? 'Generic',
+        relatedTechniqueName: technique?.name ?? GENERIC,
         relatedTechniqueId: technique?.id ?? null,
       },
     ]);
@@ -336,7 +336,13 @@ export function DrillsTab({
                 }
               />
               <p className="text-xs text-zinc-500 dark:text-zinc-400">
-                {drill.duration} · {t('videos.review.relatedTo', { name: drill.relatedTechniqueName })}
+                {drill.duration} ·{' '}
+                {t('videos.review.relatedTo', {
+                  name:
+                    drill.relatedTechniqueId === null && drill.relatedTechniqueName === GENERIC
+                      ? t('videos.review.generic')
+                      : drill.relatedTechniqueName,
+                })}
               </p>
               {drill.description && (
                 <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">{drill.description}</p>
@@ -361,7 +367,7 @@ export function DrillsTab({
                 className="mt-1 block h-10 w-full rounded-md border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-900"
               >
                 <option value="">{t('videos.review.none')}</option>
-                <option value="generic">Generic</option>
+                <option value="generic">{t('videos.review.generic')}</option>
                 {result.techniques.map((technique) => (
                   <option key={technique.id} value={String(technique.id)}>
                     {technique.name}

@@ -112,6 +112,9 @@ export function nextSpeed(current: number, change: 'slower' | 'normal' | 'faster
   return SPEEDS[next] ?? 1;
 }
 
+/** The stored name of a drill's related technique when it is no technique of the roll (spec section 5). */
+export const GENERIC = 'Generic';
+
 /**
  * The drills as the list shows them (spec section 5): a drill whose related technique is 'Generic'
  * is shown once; later duplicates (same name) are dropped.
@@ -119,7 +122,7 @@ export function nextSpeed(current: number, change: 'slower' | 'normal' | 'faster
 export function visibleDrills<T extends { name: string; relatedTechniqueName: string }>(drills: readonly T[]): T[] {
   const seenGeneric = new Set<string>();
   return drills.filter((drill) => {
-    if (drill.relatedTechniqueName !== 'Generic') return true;
+    if (drill.relatedTechniqueName !== GENERIC) return true;
     if (seenGeneric.has(drill.name)) return false;
     seenGeneric.add(drill.name);
     return true;
