@@ -127,11 +127,11 @@ describe('TechniqueSearchDialog', () => {
     expect(await within(dialog).findByRole('heading', { name: 'Videos (1)' })).toBeVisible();
   });
 
-  it("shows 'Search search failed: ' and the body when the search fails", async () => {
+  it("shows 'OpenMat search failed: ' and the body when the search fails", async () => {
     stubFetch({ [SEARCH]: () => problem(502, 'The YouTube Data API refused the key.') });
     const { dialog } = await openSearch();
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Search search failed: The YouTube Data API refused the key.',
+      'OpenMat search failed: The YouTube Data API refused the key.',
     );
   });
 

@@ -11,8 +11,11 @@ import { TechniqueSearchError, useTechniqueSearch } from '@/features/coach/api/s
 import { safeUrl } from './safe-url';
 import { VideoPlayDialog } from './video-play-dialog';
 
-/** The name of the search service in the message '<search service> search failed: <body>'. */
-const SEARCH_SERVICE = 'Search';
+/**
+ * The name of the search service in the message '<search service> search failed: <body>': the app's own
+ * search (it asks YouTube and the academy's clips), a name in every language.
+ */
+const SEARCH_SERVICE = 'OpenMat';
 
 export interface TechniqueSearchDialogProps {
   sessionId: number;
