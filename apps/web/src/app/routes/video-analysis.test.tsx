@@ -68,6 +68,21 @@ describe('VideoAnalysisRoute', () => {
     expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
     expect(screen.getByRole('table', { name: 'Your uploaded videos' })).toBeInTheDocument();
   });
+
+  it('shows the form only to a student or an instructor: an account with no fighter profile is sent to make one', async () => {
+    useAuthStore.setState({
+      accessToken: 'access-1',
+      refreshToken: 'refresh-1',
+      loginStatus: 'authenticated',
+      user: { email: 'new@example.com', isEmailConfirmed: true, fighterInfo: null },
+    });
+    stubFetch({ [LIST]: () => json(200, []) });
+    await renderWithApp(<VideoAnalysisRoute />, { path: '/video-analysis', language: 'pl' });
+    expect(screen.queryByRole('button', { name: 'Prześlij' })).toBeNull();
+    expect(screen.queryByLabelText(/Plik wideo/)).toBeNull();
+    expect(screen.getByText('Aby przesyłać nagrania, najpierw uzupełnij profil zawodnika.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Uzupełnij profil' })).toHaveAttribute('href', '/profile');
+  });
 });
 
 describe('VideosRoute', () => {
