@@ -205,6 +205,19 @@ describe.each(databaseTargets)('members (issue 21) on $dialect', (target) => {
       (await call('POST', `/api/members/${stella.fighterId}/merge`, coach, { intoFighterId: wandaReg.fighterId }))
         .statusCode,
     ).toBe(404);
+    // Only into a student who trains with this instructor: merging into anybody else's account would put
+    // them on the instructor's rosters, and with that open their figures and their account to him.
+    const stranger = await call('POST', url, coach, { intoFighterId: wandaReg.fighterId });
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json<{ detail: string }>().detail).toBe(`There is no member ${String(wandaReg.fighterId)}.`);
+    expect((await call('GET', `/api/members/${wandaReg.fighterId}`, coach)).statusCode).toBe(404);
+    expect((await call('GET', `/api/members/${wandaId}`, coach)).statusCode).toBe(200);
+    // Wanda registers and checks in to a class of his; then her walk-in past joins her account.
+    const checkedIn = await call('POST', `/api/trainingsession/${future.id}/checkin`, wandaReg, {
+      studentIds: [wandaReg.fighterId],
+      sessionId: future.id,
+    });
+    expect(checkedIn.statusCode, checkedIn.body).toBe(200);
 
     const merged = await call('POST', url, coach, { intoFighterId: wandaReg.fighterId });
     expect(merged.statusCode, merged.body).toBe(200);
@@ -216,7 +229,7 @@ describe.each(databaseTargets)('members (issue 21) on $dialect', (target) => {
     expect(roster.studentIds).toContain(wandaReg.fighterId);
     // Wanda sees her own history now.
     const own = (await call('GET', `/api/members/${wandaReg.fighterId}`, wandaReg)).json<MemberDetails>();
-    expect(own.attendance.map((row) => row.sessionId)).toEqual([old.id]);
+    expect(own.attendance.map((row) => row.sessionId)).toEqual([future.id, old.id]);
   });
 
   it('leaves a deleted account out of the members screen and its CSV, while the roster keeps its count', async () => {

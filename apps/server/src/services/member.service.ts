@@ -255,7 +255,10 @@ export class MemberService {
 
   /**
    * Merges a walk-in the instructor recorded into a registered student's fighter: every class, pair and
-   * video moves to the account, and the walk-in is gone.
+   * video moves to the account, and the walk-in is gone. Only into a student who already trains with the
+   * instructor (on one of their rosters): the merge puts the account on the instructor's rosters, which
+   * opens its figures, and its reset link where no mail is sent, to him (ADR 0009, ADR 0030). Anybody
+   * else's account is answered as not found, as `addMember` answers it.
    */
   async merge(principal: Principal, walkInId: number, intoFighterId: number): Promise<MemberDetails> {
     const walkIn = await this.fighters.findById(walkInId);
@@ -266,6 +269,9 @@ export class MemberService {
     if (!into || into.userId === null || into.fighterRole !== 'Student') {
       const refusal = msg('member.mergeIntoAccount');
       throw badRequest(refusal, { intoFighterId: [refusal] });
+    }
+    if (!(await this.fighters.isCoachedBy(into, principal.userId))) {
+      throw notFound(msg('member.notFound', { id: intoFighterId }));
     }
     await this.members.merge(walkIn.id, into.id);
     await this.promotions.refresh(into.id);
