@@ -431,22 +431,43 @@ describe.each(databaseTargets)('training sessions on $dialect', (target) => {
           .execute(),
       ).toEqual([]);
       expect((await call('GET', `/api/fighter/${student.fighterId}`, student)).statusCode).toBe(200);
-      const orphans = await db
-        .selectFrom('fighters')
-        .select('id')
-        .where('user_id', 'is', null)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('session_attendees')
-                .select('fighter_id')
-                .whereRef('session_attendees.fighter_id', '=', 'fighters.id'),
-            ),
-          ),
-        )
-        .execute();
-      expect(orphans).toEqual([]);
+    });
+
+    it("keeps a walk-in with a history of their own, and the instructor's other walk-ins, whatever session goes", async () => {
+      const walkInOn = async (session: TrainingSession, name: string) => {
+        const res = await call('POST', `/api/trainingsession/${session.id}/attendance`, coach, {
+          records: [walkIn(name)],
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const roster = res.json<{ updatedSession: TrainingSessionDetails }>().updatedSession;
+        return roster.students.find((fighter) => fighter.fighterName === name)?.id ?? -1;
+      };
+      // Pat came once and was promoted there; the class is deleted later (entered on the wrong day, say).
+      const promotedOnly = await createSession();
+      const pat = await walkInOn(promotedOnly, 'Promoted Pat');
+      const promoted = await call('POST', `/api/members/${pat}/promotions`, coach, {
+        belt: 'Blue',
+        stripes: 0,
+        promotedOn: '2025-06-01',
+      });
+      expect(promoted.statusCode, promoted.body).toBe(201);
+      // Rex was taken off a roster by mistake; an unrelated class is deleted afterwards.
+      const rexClass = await createSession();
+      const rex = await walkInOn(rexClass, 'Removed Rex');
+      expect(
+        (await call('DELETE', `/api/trainingsession/${rexClass.id}/attendance/remove/${rex}`, coach)).statusCode,
+      ).toBe(204);
+      const unrelated = await createSession();
+      const gone = await walkInOn(unrelated, 'Only Once');
+
+      expect((await call('DELETE', `/api/trainingsession/${unrelated.id}`, coach)).statusCode).toBe(204);
+      expect((await call('DELETE', `/api/trainingsession/${promotedOnly.id}`, coach)).statusCode).toBe(204);
+      const kept = await call('GET', `/api/members/${pat}`, coach);
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(kept.json<{ promotions: Array<{ belt: string }> }>().promotions.map((p) => p.belt)).toEqual(['Blue']);
+      expect((await call('GET', `/api/members/${rex}`, coach)).statusCode).toBe(200);
+      // A walk-in of the deleted class alone, with nothing else of theirs, still goes with it.
+      expect((await call('GET', `/api/members/${gone}`, coach)).statusCode).toBe(404);
     });
   });
 });

@@ -239,11 +239,22 @@ export class SessionRepository {
   }
 
   /**
-   * Deletes the session with its roster (cascade), and the owner's walk-ins that no longer attend
-   * any session: nothing is left orphaned.
+   * Deletes the session with its roster (cascade), and the walk-ins of its roster who then have nothing
+   * left of their own: no other class, no promotion, no weigh-in, no video of them. Walk-ins of other
+   * classes, and one taken off a roster earlier, are not this deletion's to remove.
    */
   async delete(id: number, ownerUserId: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      const walkIns = (
+        await trx
+          .selectFrom('session_attendees')
+          .innerJoin('fighters', 'fighters.id', 'session_attendees.fighter_id')
+          .select('fighters.id')
+          .where('session_attendees.session_id', '=', id)
+          .where('fighters.user_id', 'is', null)
+          .where('fighters.owner_user_id', '=', ownerUserId)
+          .execute()
+      ).map((row) => row.id);
       const deleted = await trx
         .deleteFrom('training_sessions')
         .where('id', '=', id)
@@ -261,17 +272,22 @@ export class SessionRepository {
           .onConflict((oc) => oc.columns(['recurring_class_id', 'occurrence_date']).doNothing())
           .execute();
       }
+      if (walkIns.length === 0) return;
       await trx
         .deleteFrom('fighters')
+        .where('id', 'in', walkIns)
         .where('user_id', 'is', null)
-        .where('owner_user_id', '=', ownerUserId)
         .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('session_attendees')
-                .select('session_attendees.fighter_id')
-                .whereRef('session_attendees.fighter_id', '=', 'fighters.id'),
+          eb.and(
+            (['session_attendees', 'promotions', 'weigh_ins', 'videos'] as const).map((table) =>
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom(table)
+                    .select(`${table}.fighter_id`)
+                    .whereRef(`${table}.fighter_id`, '=', 'fighters.id'),
+                ),
+              ),
             ),
           ),
         )
