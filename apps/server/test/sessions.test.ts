@@ -369,6 +369,20 @@ describe.each(databaseTargets)('training sessions on $dialect', (target) => {
       expect(again.students[0]?.weight).toBe(75);
     });
 
+    it('finds a walk-in with a Polish name again, whatever its capitals, and finds them on the members screen', async () => {
+      const first = await createSession();
+      const second = await createSession();
+      const a = await attendance(first.id, [walkIn('Łukasz Żółć')]);
+      const b = await attendance(second.id, [walkIn('ŁUKASZ ŻÓŁĆ', { weight: 77 })]);
+      const idA = a.json<{ updatedSession: TrainingSessionDetails }>().updatedSession.studentIds[0];
+      const again = b.json<{ updatedSession: TrainingSessionDetails }>().updatedSession;
+      expect(again.studentIds[0]).toBe(idA);
+      expect(again.students[0]?.weight).toBe(77);
+      const found = await call('GET', `/api/members?search=${encodeURIComponent('łukasz żó')}`, coach);
+      expect(found.statusCode, found.body).toBe(200);
+      expect(found.json<{ members: Array<{ fighterId: number }> }>().members.map((m) => m.fighterId)).toEqual([idA]);
+    });
+
     it('refuses names repeated in one submission, and bad rows, with {success: false, message}', async () => {
       const session = await createSession();
       const repeated = await attendance(session.id, [walkIn('Ewa'), walkIn(' ewa ')]);

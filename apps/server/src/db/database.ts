@@ -43,6 +43,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // SQLite's own lower() (and LIKE's case folding) knows only ASCII: 'Łukasz' stayed 'Łukasz', so a
+  // Polish walk-in was never found again and the members search missed them. PostgreSQL's lower() follows
+  // the database's locale (UTF-8). No index is built on lower(), so replacing it changes no stored order.
+  sqlite.function('lower', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? text.toLowerCase() : text,
+  );
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
