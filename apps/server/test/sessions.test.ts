@@ -188,6 +188,31 @@ describe.each(databaseTargets)('training sessions on $dialect', (target) => {
       expect(late.statusCode).toBe(409);
       expect(late.json()).toEqual({ message: 'This session is no longer open for check-in.' });
     });
+
+    it('keeps a closed session closed when an edit leaves out its status, and reopens it when the edit says so', async () => {
+      const session = await createSession();
+      expect((await call('PATCH', `/api/trainingsession/${session.id}/close`, coach)).statusCode).toBe(204);
+      const { status: _left, ...withoutStatus } = sessionBody({ description: 'Notes after the class' });
+      const edited = await call('PUT', `/api/trainingsession/${session.id}`, coach, withoutStatus);
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json()).toMatchObject({ status: 'Completed', description: 'Notes after the class' });
+      const late = await call('POST', `/api/trainingsession/${session.id}/checkin`, student, {
+        studentIds: [student.fighterId],
+        sessionId: session.id,
+      });
+      expect(late.statusCode).toBe(409);
+      const reopened = await call(
+        'PUT',
+        `/api/trainingsession/${session.id}`,
+        coach,
+        sessionBody({ status: 'Active' }),
+      );
+      expect(reopened.json()).toMatchObject({ status: 'Active' });
+      // A new session without a status is Active, as before.
+      const { status: _none, ...fresh } = sessionBody();
+      const created = await call('POST', '/api/trainingsession', coach, fresh);
+      expect(created.json()).toMatchObject({ status: 'Active' });
+    });
   });
 
   describe('check-in', () => {

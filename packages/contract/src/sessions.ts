@@ -50,6 +50,13 @@ export const TrainingSessionInput = z.object({
 });
 export type TrainingSessionInput = z.input<typeof TrainingSessionInput>;
 
+/**
+ * The body of `PUT /api/trainingsession/{id}`: the same as `POST`'s, except that a status left out keeps
+ * the stored one (a closed class is not reopened by an edit that does not say so).
+ */
+export const TrainingSessionUpdate = TrainingSessionInput.extend({ status: SessionStatus.optional() });
+export type TrainingSessionUpdate = z.input<typeof TrainingSessionUpdate>;
+
 export const TrainingSession = z.object({
   id: Id,
   /** ISO 8601 in UTC. */

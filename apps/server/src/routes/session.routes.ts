@@ -11,6 +11,7 @@ import {
   TrainingSession,
   TrainingSessionDetails,
   TrainingSessionInput,
+  TrainingSessionUpdate,
 } from '@openmat/contract/sessions';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -85,7 +86,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services; guards: 
       schema: {
         ...secured,
         params: SessionIdParams,
-        body: TrainingSessionInput,
+        body: TrainingSessionUpdate,
         response: { 200: TrainingSessionDetails, ...problems },
       },
     },

@@ -166,13 +166,17 @@ export class SessionService {
   async update(
     principal: Principal,
     id: number,
-    input: SessionFields,
+    input: Omit<SessionFields, 'status'> & { status?: SessionFields['status'] },
     language: Language,
   ): Promise<TrainingSessionDetails> {
     const session = await this.owned(principal, id);
-    if (!(await this.sessions.update(id, { ...input, trainingDate: toUtc(input.trainingDate) }))) {
-      const current = (await this.sessions.findById(id))?.attendeeCount ?? session.attendeeCount;
-      const refusal = msg('session.capacityBelowRoster', { count: current });
+    // A status left out keeps the session's own: an edit of a closed class's notes does not reopen it.
+    const fields = { ...input, status: input.status ?? session.status, trainingDate: toUtc(input.trainingDate) };
+    if (!(await this.sessions.update(id, fields))) {
+      const current = await this.sessions.findById(id);
+      // Deleted while this edit was on its way: not found, not a capacity problem.
+      if (!current) throw notFound(msg('session.notFound', { id }));
+      const refusal = msg('session.capacityBelowRoster', { count: current.attendeeCount });
       throw badRequest(refusal, { capacity: [refusal] });
     }
     return this.details(principal, id, language);
