@@ -118,6 +118,8 @@ describe('the server catalog', () => {
     );
     expect(pl('video.tooManyUnfinished', { count: 1 })).toMatch(/^Masz już 1 niedokończone przesyłanie\./);
     expect(pl('video.tooManyUnfinished', { count: 5 })).toMatch(/^Masz już 5 niedokończonych przesyłań\./);
+    expect(en('coach.notOnRoster', { count: 1, ids: '7' })).toBe("Fighter 7 is not on this session's roster.");
+    expect(en('coach.notOnRoster', { count: 2, ids: '7, 9' })).toBe("Fighters 7, 9 are not on this session's roster.");
     // A Polish text written for any count is used for every count.
     expect(pl('session.capacityBelowRoster', { count: 1 })).toBe(
       'Liczba miejsc nie może być mniejsza niż liczba osób już zapisanych na sesję (1).',
