@@ -194,6 +194,10 @@ describe.each(databaseTargets)('coaching on $dialect', (target) => {
       expect(stranger.statusCode).toBe(400);
       const lonely = await classOf(1);
       expect((await pair(lonely)).statusCode).toBe(400);
+      // One student sent twice is still one student.
+      const twice = await pair(session, coach, { studentFighterIds: [session.studentIds[0], session.studentIds[0]] });
+      expect(twice.statusCode).toBe(400);
+      expect(twice.json<{ detail: string }>().detail).toBe('Pairing needs at least two students on the roster.');
     });
 
     /** The session's saved rounds, oldest first, and the pairs it shows. */

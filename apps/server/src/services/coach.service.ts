@@ -98,8 +98,11 @@ export class CoachService {
       const refusal = msg('coach.notOnRoster', { count: strangers.length, ids: strangers.join(', ') });
       throw badRequest(refusal, { studentFighterIds: [refusal] });
     }
+    // An id sent twice is one student: [a, a] is not two people to pair.
     const chosen =
-      request.studentFighterIds.length > 0 ? request.studentFighterIds.flatMap((id) => onRoster.get(id) ?? []) : roster;
+      request.studentFighterIds.length > 0
+        ? [...new Set(request.studentFighterIds)].flatMap((id) => onRoster.get(id) ?? [])
+        : roster;
     if (chosen.length < 2) throw badRequest(msg('coach.tooFewStudents'));
 
     const recentPairs = await this.coach.recentPairs(session.ownerUserId, sessionId, session.trainingDate);
