@@ -163,6 +163,14 @@ describe.each(databaseTargets)('belts, stripes and weigh-ins (issue 21, part 3) 
     // Pairing reads the roster's fighters: they weigh what the latest weigh-in says.
     const roster = (await call('GET', `/api/trainingsession/${sessions[0]?.id}`, coach)).json<TrainingSessionDetails>();
     expect(roster.students.find((s) => s.id === stella.fighterId)?.weight).toBe(76.8);
+    // Their BMI is the weight shown's, not the registration's.
+    const profile = (await call('GET', `/api/fighter/${stella.fighterId}`, coach)).json<{
+      weight: number;
+      height: number;
+      bmi: number;
+    }>();
+    expect(profile.weight).toBe(76.8);
+    expect(profile.bmi).toBeCloseTo(76.8 / (profile.height / 100) ** 2, 2);
     // The registration's own weight and belt stay as submitted.
     const registered = await ctx.database.db
       .selectFrom('fighters')

@@ -1,5 +1,6 @@
 import { PROFILE_FIGURES, type ProfileFigure } from '@openmat/contract/auth';
 import type { Belt, Experience, FighterRoleName, Gender } from '@openmat/contract/enums';
+import { bmi } from '@openmat/contract/helpers/body-metrics';
 import { isKidsBelt, RankBelt } from '@openmat/contract/members';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, FightersTable } from '../db/schema.js';
@@ -75,7 +76,8 @@ export function toFighterRecord(row: Selectable<FightersTable>): FighterRecord {
     // The latest weigh-in, else the weight given at registration (which stays as submitted).
     weight: row.weighed_kg ?? row.weight,
     registeredWeight: row.weight,
-    bmi: row.bmi,
+    // The BMI of the weight shown: the latest weigh-in's when there is one.
+    bmi: row.weighed_kg != null && row.height !== null ? (bmi(row.weighed_kg, row.height) ?? row.bmi) : row.bmi,
     gender: row.gender === null ? null : parseGender(row.gender),
     birthdate: row.birthdate,
     maxWorkoutDuration: row.max_workout_duration,
