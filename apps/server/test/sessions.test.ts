@@ -301,6 +301,15 @@ describe.each(databaseTargets)('training sessions on $dialect', (target) => {
       const classmate = await signUp(ctx.app);
       expect((await checkIn(session.id, student, classmate.fighterId)).statusCode).toBe(403);
       expect((await checkIn(session.id, coach)).statusCode).toBe(403);
+      // Themselves and somebody else in one call: somebody else's id is refused as such, and nobody is added.
+      const both = await call('POST', `/api/trainingsession/${session.id}/checkin`, student, {
+        studentIds: [student.fighterId, classmate.fighterId],
+        sessionId: session.id,
+      });
+      expect(both.statusCode).toBe(403);
+      expect(
+        (await call('GET', `/api/trainingsession/${session.id}`, coach)).json<TrainingSessionDetails>().studentIds,
+      ).toEqual([]);
       expect((await checkIn(session.id, student, student.fighterId, session.id + 1)).statusCode).toBe(400);
       expect((await checkIn(999_999, student, student.fighterId, 999_999)).statusCode).toBe(404);
     });

@@ -174,7 +174,8 @@ export const RemoveStudentParams = SessionIdParams.extend({ studentId: IdParam }
 
 /** `POST /api/trainingsession/{id}/checkin`: a student checks in only themselves. */
 export const CheckInRequest = z.object({
-  studentIds: z.array(Id).length(1, message('checkIn.onlyYourself')),
+  // Only the caller's own id checks in; another id among them is the server's 403, not a malformed body.
+  studentIds: z.array(Id).min(1, message('checkIn.onlyYourself')).max(100),
   sessionId: Id,
 });
 export type CheckInRequest = z.infer<typeof CheckInRequest>;

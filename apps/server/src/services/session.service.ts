@@ -212,7 +212,7 @@ export class SessionService {
     if (request.sessionId !== id) {
       throw badRequest(msg('session.sessionIdMismatch'), { sessionId: [msg('session.sessionIdMismatch')] });
     }
-    if (principal.fighterId === null || request.studentIds[0] !== principal.fighterId) {
+    if (principal.fighterId === null || request.studentIds.some((studentId) => studentId !== principal.fighterId)) {
       throw forbidden(msg('session.checkInOnlyYourself'));
     }
     const session = await existingSession(this.sessions, id);
