@@ -1,6 +1,8 @@
 import type { Curriculum, MatchmakerResponse, PairsPage, TechniqueSearchResult } from '@openmat/contract/coaching';
 import type { TrainingSession, TrainingSessionDetails } from '@openmat/contract/sessions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CoachRepository } from '../src/repositories/coach.repository.js';
+import { systemClock } from '../src/lib/clock.js';
 import { signUp, type SignedIn } from './support/accounts.js';
 import { databaseTargets } from './support/databases.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
@@ -43,7 +45,7 @@ describe.each(databaseTargets)('coaching on $dialect', (target) => {
   });
 
   const call = (
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     url: string,
     who: SignedIn | null,
     payload?: object,
@@ -380,6 +382,28 @@ describe.each(databaseTargets)('coaching on $dialect', (target) => {
       expect(
         (await call('POST', `/vid/api/video/${session.id}/curriculum/feedback`, coach, { helpful: 'yes' })).statusCode,
       ).toBe(400);
+    });
+
+    it('tells a plan or a rating whose session was deleted meanwhile from a failure: nothing saved, no error', async () => {
+      // The service checked the session a moment before; it is deleted before the write.
+      const session = await classOf(2);
+      expect((await call('DELETE', `/api/trainingsession/${session.id}`, coach)).statusCode).toBe(204);
+      const coaching = new CoachRepository(ctx.database.db, systemClock);
+      await expect(
+        coaching.saveCurriculum(session.id, { curriculumJson: '{}', techniqueIds: [], source: 'local' }),
+      ).resolves.toBeNull();
+      const { user_id: coachUser } = await ctx.database.db
+        .selectFrom('fighters')
+        .select('user_id')
+        .where('id', '=', coach.fighterId)
+        .executeTakeFirstOrThrow();
+      await expect(coaching.addFeedback(session.id, coachUser ?? 0, true, 1)).resolves.toBe(false);
+      const left = await ctx.database.db
+        .selectFrom('session_curricula')
+        .select('session_id')
+        .where('session_id', '=', session.id)
+        .execute();
+      expect(left).toEqual([]);
     });
 
     it('is only for the owning instructor', async () => {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import { isForeignKeyViolation } from './db-errors.js';
 
 export interface SavedPairing {
   round: number;
@@ -162,10 +163,20 @@ export class CoachRepository {
     );
   }
 
-  /** Saves (or replaces) the session's plan and marks the session as having one. */
-  async saveCurriculum(sessionId: number, plan: Omit<SavedCurriculum, 'generation'>): Promise<number> {
+  /**
+   * Saves (or replaces) the session's plan and marks the session as having one; null, with nothing
+   * saved, when the session is gone (deleted after the caller checked it). The session's row is written
+   * first, so that a delete waits for this plan or comes before it.
+   */
+  async saveCurriculum(sessionId: number, plan: Omit<SavedCurriculum, 'generation'>): Promise<number | null> {
     const now = this.clock.now().toISOString();
     return this.db.transaction().execute(async (trx) => {
+      const marked = await trx
+        .updateTable('training_sessions')
+        .set({ is_curriculum_generated: 1, updated_at: now })
+        .where('id', '=', sessionId)
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) === 0) return null;
       const previous = await trx
         .selectFrom('session_curricula')
         .select('generation')
@@ -184,26 +195,28 @@ export class CoachRepository {
         .values({ session_id: sessionId, ...values })
         .onConflict((oc) => oc.column('session_id').doUpdateSet(values))
         .execute();
-      await trx
-        .updateTable('training_sessions')
-        .set({ is_curriculum_generated: 1, updated_at: now })
-        .where('id', '=', sessionId)
-        .execute();
       return generation;
     });
   }
 
-  async addFeedback(sessionId: number, userId: number, helpful: boolean, generation: number): Promise<void> {
-    await this.db
-      .insertInto('curriculum_feedback')
-      .values({
-        session_id: sessionId,
-        user_id: userId,
-        helpful: helpful ? 1 : 0,
-        generation,
-        created_at: this.clock.now().toISOString(),
-      })
-      .execute();
+  /** Records a rating of the session's plan; false when the session is gone (deleted meanwhile). */
+  async addFeedback(sessionId: number, userId: number, helpful: boolean, generation: number): Promise<boolean> {
+    try {
+      await this.db
+        .insertInto('curriculum_feedback')
+        .values({
+          session_id: sessionId,
+          user_id: userId,
+          helpful: helpful ? 1 : 0,
+          generation,
+          created_at: this.clock.now().toISOString(),
+        })
+        .execute();
+      return true;
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return false;
+      throw error;
+    }
   }
 
   async feedbackFor(sessionId: number) {

@@ -164,11 +164,12 @@ export class CoachService {
       today: this.clock.now(),
     });
     // The session keeps what was decided; its words are written for each viewer, in the viewer's language.
-    await this.coach.saveCurriculum(sessionId, {
+    const saved = await this.coach.saveCurriculum(sessionId, {
       curriculumJson: planRecordJson(plan.record),
       techniqueIds: plan.techniqueIds,
       source: plan.source,
     });
+    if (saved === null) throw notFound(msg('session.notFound', { id: sessionId }));
     return planCurriculum(plan.record, language);
   }
 
@@ -192,7 +193,9 @@ export class CoachService {
     await ownedSession(this.sessions, principal, sessionId);
     const saved = await this.coach.getCurriculum(sessionId);
     if (!saved) throw notFound(msg('coach.noPlanToRate'));
-    await this.coach.addFeedback(sessionId, principal.userId, helpful, saved.generation);
+    if (!(await this.coach.addFeedback(sessionId, principal.userId, helpful, saved.generation))) {
+      throw notFound(msg('session.notFound', { id: sessionId }));
+    }
   }
 
   /**
