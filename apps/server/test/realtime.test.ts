@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { connect as connectTcp } from 'node:net';
 import {
   HttpTransportType,
   HubConnectionBuilder,
@@ -137,6 +138,26 @@ describe.each(databaseTargets)('the real-time hubs on $dialect', (target) => {
 
     await expect(connect(baseUrl, SHARE_HUB, 'not-a-token')).rejects.toThrow();
     await expect(connect(baseUrl, SHARE_HUB, 'not-a-token', { skipNegotiation: true })).rejects.toThrow();
+  });
+
+  it('refuses an upgrade to an address that is no URL path with 400, and keeps serving', async () => {
+    const { port } = new URL(baseUrl);
+    for (const target of ['//', '//[', '//%']) {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connectTcp(Number(port), '127.0.0.1', () => {
+          socket.write(
+            `GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+              `Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\n\r\n`,
+          );
+        });
+        let received = '';
+        socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+        socket.on('close', () => resolve(received));
+        socket.on('error', reject);
+      });
+      expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    }
+    expect((await fetch(`${baseUrl}/api/health`)).status).toBe(200);
   });
 
   it('negotiates the WebSocket transport only', async () => {

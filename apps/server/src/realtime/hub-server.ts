@@ -295,7 +295,16 @@ export class HubServer {
    * Answers false for an address that is not a hub.
    */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, verifier: HubTokenVerifier): boolean {
-    const url = new URL(request.url ?? '/', 'http://hub.invalid');
+    // This runs in the server's 'upgrade' listener, outside any route: an address that is no URL path
+    // ('//' reads as a URL without a host) would throw out of it and stop the whole process.
+    let url: URL;
+    try {
+      url = new URL(request.url ?? '/', 'http://hub.invalid');
+    } catch {
+      socket.on('error', (error) => this.log.debug({ err: error }, 'hub upgrade socket error'));
+      refuse(socket, 400);
+      return true;
+    }
     const hub = HUBS.find((path) => path === url.pathname);
     if (!hub) return false;
     socket.on('error', (error) => this.log.debug({ err: error }, 'hub upgrade socket error'));
@@ -371,9 +380,14 @@ export class HubServer {
   }
 }
 
-const STATUS_TEXT = { 401: 'Unauthorized', 404: 'Not Found', 500: 'Internal Server Error', 503: 'Service Unavailable' };
+const STATUS_TEXT = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
 
-/** An HTTP answer on a socket that asked to upgrade, then the end of it. */
 /**
  * The language a connection asked for: the `lang` query parameter (the web app sends the language the
  * user chose), else what the upgrade's Accept-Language prefers, else English.
@@ -384,6 +398,7 @@ function connectionLanguage(url: URL, request: IncomingMessage): Language {
   return negotiateLanguage(request.headers['accept-language']);
 }
 
+/** An HTTP answer on a socket that asked to upgrade, then the end of it. */
 function refuse(socket: Duplex, status: keyof typeof STATUS_TEXT): void {
   const challenge = status === 401 ? 'WWW-Authenticate: Bearer\r\n' : '';
   socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\n${challenge}Connection: close\r\nContent-Length: 0\r\n\r\n`);
