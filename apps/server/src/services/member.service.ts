@@ -265,13 +265,15 @@ export class MemberService {
     if (!walkIn || walkIn.userId !== null || walkIn.ownerUserId !== principal.userId) {
       throw notFound(msg('member.notFound', { id: walkInId }));
     }
+    // Whom the instructor cannot see is not found, whatever they are: the answer tells nobody which ids
+    // are student accounts. Of those he can see, only a student's account takes a merge.
     const into = await this.fighters.findById(intoFighterId);
-    if (!into || into.userId === null || into.fighterRole !== 'Student') {
+    if (!into || !(await this.fighters.isCoachedBy(into, principal.userId))) {
+      throw notFound(msg('member.notFound', { id: intoFighterId }));
+    }
+    if (into.userId === null || into.fighterRole !== 'Student') {
       const refusal = msg('member.mergeIntoAccount');
       throw badRequest(refusal, { intoFighterId: [refusal] });
-    }
-    if (!(await this.fighters.isCoachedBy(into, principal.userId))) {
-      throw notFound(msg('member.notFound', { id: intoFighterId }));
     }
     await this.members.merge(walkIn.id, into.id);
     await this.promotions.refresh(into.id);
