@@ -269,6 +269,33 @@ describe.each(databaseTargets)('weekly schedule (issue 22) on $dialect', (target
     expect([...(await sessionsOf([kids.id])).keys()].sort()).toEqual(['2026-03-20', '2026-04-03', '2026-04-10']);
   });
 
+  it('does not bring back a deleted occurrence when the class is then changed from an earlier day on', async () => {
+    const teens = await createClass({
+      ...GI_FUNDAMENTALS,
+      name: 'Teens',
+      weekdays: [4],
+      startTime: '17:00',
+      targetLevel: 'Kids',
+    });
+    const sessions = await generated(teens, 4);
+    const deleted = sessions.get('2026-04-02')!;
+    expect((await call('DELETE', `/api/trainingsession/${deleted.id}`, coach)).statusCode).toBe(204);
+    // This and the following ones, from before the deleted day: a new time.
+    const res = await call('PUT', `/api/schedule/classes/${teens.id}`, coach, {
+      ...GI_FUNDAMENTALS,
+      name: 'Teens',
+      weekdays: [4],
+      startTime: '17:30',
+      targetLevel: 'Kids',
+      from: '2026-03-26',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const successor = res.json<RecurringClassChange>().recurringClass;
+    await services.schedule.generate();
+    const after = await sessionsOf([teens.id, successor.id]);
+    expect([...after.keys()].sort()).toEqual(['2026-03-19', '2026-03-26', '2026-04-09']);
+  });
+
   it('skips a holiday for every class: removes its sessions without check-ins, keeps and names those with', async () => {
     const comp = await createClass({ ...GI_FUNDAMENTALS, name: 'Competition', weekdays: [6], startTime: '10:00' });
     const drills = await createClass({ ...GI_FUNDAMENTALS, name: 'Drills', weekdays: [6], startTime: '12:00' });

@@ -195,6 +195,28 @@ export class ScheduleRepository {
   }
 
   /**
+   * The dates from `from` on that were deleted one by one from a class, deleted from its successor too
+   * (a class changed from a day on goes on as a new class, whose job would otherwise create them again).
+   */
+  async copySkips(fromClassId: number, toClassId: number, from: string): Promise<void> {
+    const dates = await this.db
+      .selectFrom('schedule_skips')
+      .select('occurrence_date')
+      .where('recurring_class_id', '=', fromClassId)
+      .where('occurrence_date', '>=', from)
+      .execute();
+    if (dates.length === 0) return;
+    const now = this.clock.now().toISOString();
+    await this.db
+      .insertInto('schedule_skips')
+      .values(
+        dates.map((row) => ({ recurring_class_id: toClassId, occurrence_date: row.occurrence_date, created_at: now })),
+      )
+      .onConflict((oc) => oc.columns(['recurring_class_id', 'occurrence_date']).doNothing())
+      .execute();
+  }
+
+  /**
    * Creates the session of a class on a local date unless it exists: the unique key
    * (recurring_class_id, occurrence_date) makes a second insert, from this worker or another, do
    * nothing. Answers the new session's id, or null when it existed.

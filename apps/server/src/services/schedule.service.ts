@@ -111,6 +111,8 @@ export class ScheduleService {
     const { from: _from, ...fields } = input;
     // The new class's job is asked for once its sessions were moved over, so that it cannot create them twice.
     const next = await this.schedule.createClass(fields, from, current.ownerUserId, current.instructorFighterId, false);
+    // Dates deleted one by one stay deleted under the new class too.
+    await this.schedule.copySkips(current.id, next.id, from);
     if (current.endsOn !== null) await this.schedule.endClass(next.id, current.endsOn);
     const successor = { ...next, endsOn: current.endsOn };
     // The old class ends the day before (a class changed before its first day never runs at all); ended
