@@ -4,6 +4,8 @@ import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection }
 import type { AnalysisResult } from '@openmat/contract/analysis';
 import type { UploadedVideo } from '@openmat/contract/videos';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { registerJobHandlers } from '../src/jobs/handlers.js';
+import type { Services } from '../src/services/services.js';
 import { signUp, type SignedIn } from './support/accounts.js';
 import { databaseTargets } from './support/databases.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
@@ -46,9 +48,15 @@ describe.each(databaseTargets)('video analysis on $dialect', (target) => {
   let classmate: SignedIn;
   let stranger: SignedIn;
   let sessionId: number;
+  let services: Services;
 
   beforeAll(async () => {
-    ctx = await createTestApp(target);
+    ctx = await createTestApp(target, {
+      jobHandlers: (registry, appServices) => {
+        services = appServices;
+        registerJobHandlers(registry, appServices);
+      },
+    });
     baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     coach = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Ana' });
     student = await signUp(ctx.app, { fighterName: 'Kuba Nowak' });
@@ -555,6 +563,21 @@ describe.each(databaseTargets)('video analysis on $dialect', (target) => {
       expect((await academyClips(coach, 'Kimura')).academy_clips.map((clip) => clip.video_id)).not.toContain(videoId);
       expect((await academyClips(stranger, 'Scissor sweep')).academy_clips).toEqual([]);
     });
+  });
+
+  it("keeps a completed analysis when an earlier try's final failure is told late", async () => {
+    const videoId = await sharedRoll(clips.mp4);
+    expect((await analyze(videoId, student)).statusCode).toBe(202);
+    expect((await settled(videoId)).status).toBe('completed');
+    const before = (await feedback(videoId, student)).json<AnalysisResult>();
+    const heard = await listen(baseUrl, student);
+    // The job's last try stored its result and its worker died before the queue heard: the queue then
+    // runs the failure handler.
+    await services.analysis.failed(videoId);
+    expect((await details(videoId)).analysis.status).toBe('completed');
+    expect((await feedback(videoId, student)).json<AnalysisResult>()).toEqual(before);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heard.filter(([method]) => method === 'AnalysisFailed')).toEqual([]);
   });
 
   it('deletes the analysis with the video', async () => {

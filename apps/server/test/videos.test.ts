@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { TrainingSession } from '@openmat/contract/sessions';
 import type { SharedVideo, UploadedVideo, VideoUploadResponse } from '@openmat/contract/videos';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { registerJobHandlers } from '../src/jobs/handlers.js';
+import type { Services } from '../src/services/services.js';
 import { signUp, type SignedIn } from './support/accounts.js';
 import { BEFORE_THE_CLASSES, manualClock } from './support/clock.js';
 import { databaseTargets } from './support/databases.js';
@@ -36,11 +38,16 @@ describe.each(databaseTargets)('videos on $dialect', (target) => {
   let student: SignedIn;
   let stranger: SignedIn;
   let session: TrainingSession;
+  let services: Services;
 
   beforeAll(async () => {
     ctx = await createTestApp(target, {
       clock,
       env: { VIDEO_MAX_BYTES: String(2 * 1024 * 1024), SIGNED_URL_TTL_SECONDS: '60' },
+      jobHandlers: (registry, appServices) => {
+        services = appServices;
+        registerJobHandlers(registry, appServices);
+      },
     });
     coach = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Ana' });
     student = await signUp(ctx.app, { fighterName: 'Kuba Nowak' });
@@ -307,6 +314,13 @@ describe.each(databaseTargets)('videos on $dialect', (target) => {
       expect(poster.statusCode).toBe(200);
       expect(poster.headers['content-type']).toBe('image/jpeg');
       expect(poster.rawPayload.subarray(0, 2).toString('hex')).toBe('ffd8');
+      // An earlier try's final failure, told late (its worker died after the result was stored): the
+      // video stays playable, with its poster.
+      await services.videos.processingFailed(id);
+      const after = (await get(`/vid/api/video/${id}`, student)).json<UploadedVideo>();
+      expect(after.processing).toBe('ready');
+      expect(after.signedUrl).toContain('playable.mp4');
+      expect(after.posterUrl).toContain('poster.jpg');
     });
 
     it('plays a browser-ready MP4 as it was uploaded, with a poster', async () => {

@@ -254,6 +254,16 @@ export class VideoRepository {
     return Number(updated.numUpdatedRows) > 0;
   }
 
+  /** A video's processing failed for good, unless it is ready: a ready video keeps its files. */
+  async markProcessingFailed(id: number): Promise<void> {
+    await this.db
+      .updateTable('videos')
+      .set({ processing: 'failed', playable_key: null, poster_key: null })
+      .where('id', '=', id)
+      .where('processing', '!=', 'ready')
+      .execute();
+  }
+
   /** Deletes the video with its shares and its analysis; the answer is the row as it was, for its files. */
   async delete(id: number): Promise<VideoRecord | undefined> {
     return this.db.transaction().execute(async (trx) => {

@@ -423,10 +423,13 @@ export class AnalysisService {
     return null;
   }
 
-  /** Out of tries: unless it already failed with its own reason, the analysis fails and its audience is told. */
+  /**
+   * Out of tries: unless it already failed with its own reason, or a try stored its result (its worker
+   * died before the queue heard, and the queue gave up on it), the analysis fails and its audience is told.
+   */
   async failed(videoId: number): Promise<void> {
     const state = await this.analyses.state(videoId);
-    if (!state || state.status === 'failed') return;
+    if (!state || state.status === 'failed' || state.status === 'completed') return;
     await this.markFailed(videoId, render(msg('analysis.failed'), state.language));
   }
 

@@ -691,9 +691,12 @@ export class VideoService {
     }
   }
 
-  /** Marks a video whose processing failed for good; it still plays where the browser can. */
+  /**
+   * Marks a video whose processing failed for good; it still plays where the browser can. A video a try
+   * made ready (its worker died before the queue heard) stays ready, with its playable copy and poster.
+   */
   async processingFailed(videoId: number): Promise<void> {
-    await this.videos.setProcessed(videoId, { processing: 'failed', playableKey: null, posterKey: null });
+    await this.videos.markProcessingFailed(videoId);
   }
 
   private playbackUrl(video: VideoRecord): Promise<string> {
