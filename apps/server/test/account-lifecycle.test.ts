@@ -265,6 +265,49 @@ describe.each(databaseTargets)('accounts: passwords, deletion and approval (issu
       expect((await signUp(ctx.app, { email: student.email })).email).toBe(student.email);
     });
 
+    it('leaves no name or figure of the deleted fighter in the pairings kept with the class', async () => {
+      const leaving = await signUp(ctx.app, { fighterName: 'Piotr Paired', birthdate: '1991-07-23', weight: 83.4 });
+      const staying = await signUp(ctx.app, { fighterName: 'Ewa Partner' });
+      await onRoster(leaving);
+      await onRoster(staying);
+      const roster = (await call('GET', `/api/trainingsession/${session.id}`, coach)).json<TrainingSessionDetails>();
+      const paired = await call('POST', `/vid/api/video/matchmaker/${session.id}`, coach, {
+        studentFighterIds: [leaving.fighterId, staying.fighterId],
+        instructorFighterId: roster.instructorId,
+      });
+      expect(paired.statusCode, paired.body).toBe(200);
+      const shown = () =>
+        call('GET', `/api/trainingsession/${session.id}`, coach).then(
+          (res) => res.json<TrainingSessionDetails>().rawFighterPairsJson ?? '',
+        );
+      expect(await shown()).toContain('Piotr Paired');
+
+      const deleted = await call('DELETE', '/api/auth/v1/manage/account', leaving, { confirmation: PASSWORD });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      const page = await shown();
+      expect(page).not.toContain('Piotr Paired');
+      expect(page).toContain('Ewa Partner');
+      expect(JSON.parse(page)).toMatchObject({ pairs: [{}] });
+      const kept = await ctx.database.db
+        .selectFrom('pairing_rounds')
+        .select('pairs_json')
+        .where('session_id', '=', session.id)
+        .execute();
+      const stored = [
+        ...kept.map((row) => row.pairs_json),
+        (
+          await ctx.database.db
+            .selectFrom('training_sessions')
+            .select('raw_fighter_pairs_json')
+            .where('id', '=', session.id)
+            .executeTakeFirstOrThrow()
+        ).raw_fighter_pairs_json ?? '',
+      ].join('\n');
+      expect(stored).not.toContain('Piotr Paired');
+      expect(stored).not.toContain('1991-07-23');
+      expect(stored).not.toContain('83.4');
+    });
+
     it('refuses an instructor who still runs sessions, saying why', async () => {
       const res = await call('DELETE', '/api/auth/v1/manage/account', coach, { confirmation: PASSWORD });
       expect(res.statusCode).toBe(409);

@@ -19,6 +19,9 @@ export interface PendingInstructorRow {
 /** The name a deleted member's attendance keeps on the rosters: no name at all. */
 export const ANONYMOUS_NAME = '—';
 
+/** Rewrites a kept pairing without one fighter's name and figures (`forgetInPairing` of the coach's pairing). */
+export type ForgetInPairing = (saved: string, fighterId: number, name: string) => string;
+
 /**
  * The account's life after registration (docs/decisions/0030-account-lifecycle.md): its password,
  * one-time reset tokens (stored as hashes), instructor approval, and deleting the account.
@@ -189,11 +192,39 @@ export class AccountLifecycleRepository {
    * fighter who attended nothing goes. Videos of them that others uploaded no longer name them. The
    * account's tokens, cookies, reset links, external logins, shares and feedback go with it (cascades).
    */
-  async deleteAccount(userId: number): Promise<void> {
+  async deleteAccount(userId: number, forgetInPairing: ForgetInPairing): Promise<void> {
     const at = this.now();
     await this.db.transaction().execute(async (trx) => {
       const fighter = await trx.selectFrom('fighters').select('id').where('user_id', '=', userId).executeTakeFirst();
       if (fighter) {
+        // The pairings kept with their classes name them and hold their figures: those go too.
+        const classes = trx.selectFrom('session_attendees').select('session_id').where('fighter_id', '=', fighter.id);
+        const forget = (saved: string) => forgetInPairing(saved, fighter.id, ANONYMOUS_NAME);
+        const shown = await trx
+          .selectFrom('training_sessions')
+          .select(['id', 'raw_fighter_pairs_json'])
+          .where('id', 'in', classes)
+          .where('raw_fighter_pairs_json', 'is not', null)
+          .execute();
+        for (const row of shown) {
+          await trx
+            .updateTable('training_sessions')
+            .set({ raw_fighter_pairs_json: forget(row.raw_fighter_pairs_json ?? '') })
+            .where('id', '=', row.id)
+            .execute();
+        }
+        const rounds = await trx
+          .selectFrom('pairing_rounds')
+          .select(['id', 'pairs_json'])
+          .where('session_id', 'in', classes)
+          .execute();
+        for (const row of rounds) {
+          await trx
+            .updateTable('pairing_rounds')
+            .set({ pairs_json: forget(row.pairs_json) })
+            .where('id', '=', row.id)
+            .execute();
+        }
         await trx.updateTable('videos').set({ fighter_id: null }).where('fighter_id', '=', fighter.id).execute();
         // Belts and weigh-ins are the member's data: they go, even where the attendance stays anonymous.
         await trx.deleteFrom('promotions').where('fighter_id', '=', fighter.id).execute();

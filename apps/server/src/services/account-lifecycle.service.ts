@@ -19,6 +19,7 @@ import type { MailRepository } from '../repositories/mail.repository.js';
 import type { UserRepository } from '../repositories/user.repository.js';
 import type { EventPublisher } from './event-publisher.js';
 import type { LoginThrottleService } from './login-throttle.service.js';
+import { forgetInPairing } from '../coach/pairing/pairing-record.js';
 
 /** How long a reset link works: half an hour, once. */
 export const RESET_TOKEN_MINUTES = 30;
@@ -186,7 +187,7 @@ export class AccountLifecycleService {
     if (sessions > 0) throw conflict(msg('account.ownsSessions', { count: sessions }));
     await this.removeVideos(user.id);
     const signIns = await this.lifecycle.revokeSignIns(user.id, null);
-    await this.lifecycle.deleteAccount(user.id);
+    await this.lifecycle.deleteAccount(user.id, forgetInPairing);
     for (const signInId of signIns) await this.events.publish({ type: 'signin.ended', userId: user.id, signInId });
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decidePairs, describePairing } from './pair-class.js';
-import { pairingRecordJson, storedPairsPage } from './pairing-record.js';
+import { forgetInPairing, pairingRecordJson, storedPairsPage } from './pairing-record.js';
 import { randomClass, randomHistory } from './random-class.js';
 
 const today = new Date('2026-03-01T12:00:00Z');
@@ -27,5 +27,47 @@ describe('a stored pairing', () => {
     expect(storedPairsPage('{"kind":"pairing","version":1}', 'en')).toBeNull();
     expect(storedPairsPage('not json', 'en')).toBeNull();
     expect(storedPairsPage(null, 'en')).toBeNull();
+  });
+
+  it('forgets one fighter: their name and figures leave every kind of kept pairing, every reading still works', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const candidates = randomClass(3 + (seed % 8), seed, { kidShare: 0.3, missingWeightShare: 0.2 });
+      const decision = decidePairs(candidates, randomHistory(candidates, seed + 7, 2, 1), today);
+      const gone = candidates[seed % candidates.length]!;
+      const forgotten = forgetInPairing(pairingRecordJson(seed, decision), gone.id, '—');
+      const stored = JSON.parse(forgotten) as unknown;
+      const profiles = JSON.stringify(stored).match(new RegExp(`"candidate":\\{"id":${String(gone.id)},[^}]*\\}`, 'g'));
+      expect(profiles?.length ?? 0).toBeGreaterThan(0);
+      for (const profile of profiles ?? []) {
+        expect(JSON.parse(`{${profile}}`)).toEqual({
+          candidate: {
+            id: gone.id,
+            name: '—',
+            weightKg: null,
+            heightCm: null,
+            belt: null,
+            experience: null,
+            birthdate: null,
+            gender: null,
+          },
+        });
+      }
+      for (const language of ['en', 'pl'] as const) {
+        const page = storedPairsPage(forgotten, language);
+        expect(page).not.toBeNull();
+        expect(page).not.toContain(gone.name);
+      }
+    }
+    const legacy = JSON.stringify({
+      pairs: [{ fighter1_id: 4, fighter1_name: 'Ann', fighter2_id: 5, fighter2_name: 'Bo' }],
+      unpaired_student: { studentId: 4, studentName: 'Ann', reason: 'odd' },
+      pairing_rationale: 'Paired 2 of 3.',
+    });
+    expect(JSON.parse(forgetInPairing(legacy, 4, '—'))).toEqual({
+      pairs: [{ fighter1_id: 4, fighter1_name: '—', fighter2_id: 5, fighter2_name: 'Bo' }],
+      unpaired_student: { studentId: 4, studentName: '—', reason: 'odd' },
+      pairing_rationale: 'Paired 2 of 3.',
+    });
+    expect(forgetInPairing('not json', 4, '—')).toBe('not json');
   });
 });

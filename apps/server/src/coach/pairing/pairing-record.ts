@@ -85,6 +85,68 @@ const PairingRecord = z.object({
   decision: Decision,
 });
 
+type KeptProfile = z.infer<typeof Profile>;
+
+/**
+ * A kept pairing with one fighter forgotten (their account was deleted, ADR 0030): their name becomes
+ * `name`, and their figures (weight, height, age, birthdate, gender, belt and experience as given) leave
+ * the record; who was paired with whom, and the differences the notes are written from, stay. A page
+ * saved in words before decisions were kept has the fighter's name replaced where their id stands;
+ * anything else is answered as it was.
+ */
+export function forgetInPairing(saved: string, fighterId: number, name: string): string {
+  const json = parseJson(saved);
+  if (!json.ok) return saved;
+  const record = PairingRecord.safeParse(json.value);
+  if (!record.success) {
+    const page = PairsPage.safeParse(json.value);
+    if (!page.success) return saved;
+    const { pairs, unpaired_student: alone } = page.data;
+    return JSON.stringify({
+      ...page.data,
+      pairs: pairs.map((pair) => ({
+        ...pair,
+        ...(pair.fighter1_id === fighterId ? { fighter1_name: name } : {}),
+        ...(pair.fighter2_id === fighterId ? { fighter2_name: name } : {}),
+      })),
+      unpaired_student: alone && alone.studentId === fighterId ? { ...alone, studentName: name } : alone,
+    });
+  }
+  const forget = (profile: KeptProfile): KeptProfile =>
+    profile.candidate.id !== fighterId
+      ? profile
+      : {
+          ...profile,
+          candidate: {
+            id: fighterId,
+            name,
+            weightKg: null,
+            heightCm: null,
+            belt: null,
+            experience: null,
+            birthdate: null,
+            gender: null,
+          },
+          // An estimate is written in the notes ("about 75 kg"); a forgotten weight is none.
+          weightKg: 0,
+          weightSource: 'given',
+          heightCm: null,
+          age: null,
+        };
+  const { decision } = record.data;
+  return JSON.stringify({
+    ...record.data,
+    decision: {
+      ...decision,
+      pairs: decision.pairs.map((pair) => ({ ...pair, a: forget(pair.a), b: forget(pair.b) })),
+      unpaired: decision.unpaired.map(({ profile, cause }) => ({
+        profile: forget(profile),
+        cause: cause.kind === 'closest' ? { ...cause, partner: forget(cause.partner) } : cause,
+      })),
+    },
+  });
+}
+
 /** The text a session keeps for a pairing round. */
 export function pairingRecordJson(round: number, decision: PairingDecision): string {
   return JSON.stringify({ kind: 'pairing', version: 1, round, decision });
