@@ -261,6 +261,20 @@ describe.each(databaseTargets)('accounts: passwords, deletion and approval (issu
         .where('id', '=', student.fighterId)
         .executeTakeFirst();
       expect(anonymous ?? { rank_belt: null, weighed_kg: null }).toEqual({ rank_belt: null, weighed_kg: null });
+      // Nobody's member any more: no page, and nothing new recorded of a deleted person.
+      expect((await call('GET', `/api/members/${student.fighterId}`, coach)).statusCode).toBe(404);
+      const weighIn = await call('POST', `/api/members/${student.fighterId}/weigh-ins`, coach, {
+        weighedOn: '2026-01-11',
+        weightKg: 61,
+      });
+      expect(weighIn.statusCode).toBe(404);
+      const promotion = await call('POST', `/api/members/${student.fighterId}/promotions`, coach, {
+        belt: 'Purple',
+        stripes: 0,
+        promotedOn: '2026-01-11',
+        note: 'Left us',
+      });
+      expect(promotion.statusCode).toBe(404);
       // The address can be registered again.
       expect((await signUp(ctx.app, { email: student.email })).email).toBe(student.email);
     });

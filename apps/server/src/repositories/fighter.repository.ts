@@ -124,10 +124,12 @@ export class FighterRepository {
 
   /**
    * Whether the user recorded this fighter as a walk-in, or owns a session the fighter is on the
-   * roster of.
+   * roster of. A deleted member is nobody's: no page, no promotion or weigh-in, no roster to add to.
    */
   async isCoachedBy(fighter: FighterRecord, userId: number): Promise<boolean> {
     if (fighter.ownerUserId === userId) return true;
+    // A deleted member, kept only as "—" so that old rosters keep their counts (ADR 0030), is nobody's.
+    if (fighter.userId === null && fighter.ownerUserId === null) return false;
     const row = await this.db
       .selectFrom('session_attendees')
       .innerJoin('training_sessions', 'training_sessions.id', 'session_attendees.session_id')
