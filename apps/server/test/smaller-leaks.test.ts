@@ -435,6 +435,28 @@ describe.each(databaseTargets)('the smaller leaks on $dialect', (target) => {
     });
   });
 
+  describe('a refresh token used twice', () => {
+    it('ends that sign-in: its hub connections close, as at logout', async () => {
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/fighter/login',
+        remoteAddress: '10.251.0.2',
+        payload: { email: classmate.email, password: PASSWORD },
+      });
+      expect(login.statusCode).toBe(200);
+      const signIn = login.json<TokenResponse>();
+      const connected = await rawClient(baseUrl, SHARE_HUB, signIn.accessToken);
+      const refresh = () =>
+        ctx.app.inject({ method: 'POST', url: '/api/auth/v1/refresh', payload: { refreshToken: signIn.refreshToken } });
+      expect((await refresh()).statusCode).toBe(200);
+      // The same token again, past the grace for a client's own retry: a stolen copy. The family is revoked.
+      clock.advance(11);
+      expect((await refresh()).statusCode).toBe(401);
+      await vi.waitFor(() => expect(connected.isClosed()).toBe(true), { timeout: 5_000, interval: 20 });
+      expect(connected.records.at(-1)).toBe('{"type":7}');
+    });
+  });
+
   describe('an access token that expires', () => {
     it('closes its hub connection with an invitation to reconnect, and the official client comes back', async () => {
       let token = student.tokens.accessToken;

@@ -186,7 +186,11 @@ export class AccountService {
 
   async refresh(refreshToken: string | undefined): Promise<TokenResponse> {
     if (!refreshToken) throw unauthorized(msg('auth.refreshTokenRequired'));
-    const { userId, familyId } = await this.tokens.spend(refreshToken);
+    // A stolen copy used after the owner (or the owner after the thief): that sign-in ends on every
+    // connection too, as at logout.
+    const { userId, familyId } = await this.tokens.spend(refreshToken, (stolen) =>
+      this.events.publish({ type: 'signin.ended', userId: stolen.userId, signInId: stolen.familyId }),
+    );
     return this.tokens.issue(await this.principalFor(userId), familyId);
   }
 

@@ -141,9 +141,13 @@ export class TokenService {
 
   /**
    * Spends a refresh token and answers whose it was and its family, for issuing the next pair. A
-   * token spent more than the grace window ago is a stolen one: its whole family is revoked.
+   * token spent more than the grace window ago is a stolen one: its whole family is revoked, and
+   * `onStolen` hears of it (the caller ends that sign-in everywhere) before the refusal.
    */
-  async spend(refreshToken: string): Promise<{ userId: number; familyId: string }> {
+  async spend(
+    refreshToken: string,
+    onStolen: (owner: { userId: number; familyId: string }) => Promise<void> = async () => undefined,
+  ): Promise<{ userId: number; familyId: string }> {
     const stored = await this.tokens.findRefreshToken(sha256(refreshToken));
     const now = this.clock.now();
     const nowText = now.toISOString();
@@ -156,6 +160,7 @@ export class TokenService {
     const spentAt = stored.usedAt ? new Date(stored.usedAt).getTime() : now.getTime();
     if (now.getTime() - spentAt <= REUSE_GRACE_SECONDS * 1000) return owner;
     await this.tokens.revokeFamily(stored.familyId, nowText);
+    await onStolen(owner);
     throw unauthorized(msg('auth.refreshTokenReused'));
   }
 
