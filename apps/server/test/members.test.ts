@@ -235,6 +235,55 @@ describe.each(databaseTargets)('members (issue 21) on $dialect', (target) => {
     expect(own.attendance.map((row) => row.sessionId)).toEqual([future.id, old.id]);
   });
 
+  it('counts every class on the member page, past the 500 it lists, as the members screen does', async () => {
+    const coachBea = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Bea' });
+    const first = await createSession(OLD, coachBea);
+    const recorded = await call('POST', `/api/trainingsession/${first.id}/attendance`, coachBea, {
+      records: [walkIn('Lou Loyal')],
+    });
+    const lou = recorded.json<{ updatedSession: TrainingSessionDetails }>().updatedSession.walkInIds[0] ?? 0;
+    // Four years of classes, written straight into the database (through the API they would take minutes).
+    const db = ctx.database.db;
+    const { user_id: owner } = await db
+      .selectFrom('fighters')
+      .select('user_id')
+      .where('id', '=', coachBea.fighterId)
+      .executeTakeFirstOrThrow();
+    const days = Array.from(
+      { length: 520 },
+      (_, i) => new Date(Date.parse('2022-01-03T18:00:00Z') + i * 2 * 86_400_000),
+    );
+    const held = await db
+      .insertInto('training_sessions')
+      .values(
+        days.map((day) => ({
+          owner_user_id: owner ?? 0,
+          instructor_fighter_id: coachBea.fighterId,
+          training_date: day.toISOString(),
+          description: 'Fundamentals',
+          capacity: 20,
+          duration: 1.5,
+          status: 'Completed',
+          target_level: 'Beginner',
+          raw_fighter_pairs_json: null,
+          created_at: day.toISOString(),
+          updated_at: day.toISOString(),
+        })),
+      )
+      .returning('id')
+      .execute();
+    await db
+      .insertInto('session_attendees')
+      .values(held.map(({ id }, i) => ({ session_id: id, fighter_id: lou, created_at: days[i]!.toISOString() })))
+      .execute();
+
+    const page = (await call('GET', `/api/members/${lou}`, coachBea)).json<MemberDetails>();
+    expect(page.classesTotal).toBe(521);
+    expect(page.attendance).toHaveLength(500);
+    const row = (await list('?search=Lou', coachBea)).members.find((member) => member.fighterId === lou);
+    expect(row?.classesTotal).toBe(521);
+  });
+
   it('leaves a deleted account out of the members screen and its CSV, while the roster keeps its count', async () => {
     const coachCez = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Cez' });
     const leaver = await signUp(ctx.app, { fighterName: 'Lena Leaving', beltColor: 'Blue' });
