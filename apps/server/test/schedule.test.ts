@@ -269,6 +269,38 @@ describe.each(databaseTargets)('weekly schedule (issue 22) on $dialect', (target
     expect([...(await sessionsOf([kids.id])).keys()].sort()).toEqual(['2026-03-20', '2026-04-03', '2026-04-10']);
   });
 
+  it('takes one of two changes sent at once (a double click, two tabs), so that no day gets two sessions', async () => {
+    const noGi = await createClass({ ...GI_FUNDAMENTALS, name: 'No-Gi', weekdays: [2], startTime: '20:00' });
+    await generated(noGi, 4);
+    const change = () =>
+      call('PUT', `/api/schedule/classes/${noGi.id}`, coach, {
+        ...GI_FUNDAMENTALS,
+        name: 'No-Gi',
+        weekdays: [2],
+        startTime: '20:30',
+        from: '2026-03-24',
+      });
+    const answers = await Promise.all([change(), change()]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    // Told as changed meanwhile where both read the class before either wrote, as ended where one came after.
+    const refused = answers.find((res) => res.statusCode === 409);
+    expect([
+      'This class was changed meanwhile. Open it again and make your change once more.',
+      'This class has ended; there is nothing to change from that date.',
+    ]).toContain(refused?.json<{ detail: string }>().detail);
+    await services.schedule.generate();
+    const listed = (await call('GET', '/api/schedule/classes', coach)).json<RecurringClass[]>();
+    const successor = answers.find((res) => res.statusCode === 200)!.json<RecurringClassChange>().recurringClass;
+    // The class until the day before, and one class after it: not two.
+    expect(listed.filter((recurring) => recurring.id >= noGi.id).map((recurring) => recurring.id)).toEqual([
+      noGi.id,
+      successor.id,
+    ]);
+    const sessions = await sessionsOf([noGi.id, successor.id]);
+    const days = [...sessions.values()].map((session) => session.trainingDate.slice(0, 10));
+    expect(days).toEqual([...new Set(days)]);
+  });
+
   it('does not bring back a deleted occurrence when the class is then changed from an earlier day on', async () => {
     const teens = await createClass({
       ...GI_FUNDAMENTALS,

@@ -154,6 +154,64 @@ export class ScheduleRepository {
   }
 
   /** Ends a class the day before `from`; the change goes on as a new class from `from`. */
+  /**
+   * "This session and the following ones" as one step: the class ends on `lastDay` and its successor
+   * (new fields, from `from` to the class's own end) is created, with the dates deleted one by one from
+   * `from` on. Only while the class still ends where `current` says: of two changes made at once (a
+   * double click, two tabs) one wins, and the other answers null, having changed nothing. The
+   * successor's job is asked for later (`requestJob`), once its sessions were moved over.
+   */
+  async supersedeClass(
+    current: RecurringClassRecord,
+    fields: RecurringClassFieldsRecord,
+    from: string,
+    lastDay: string,
+  ): Promise<RecurringClassRecord | null> {
+    const now = this.clock.now().toISOString();
+    const row = await this.db.transaction().execute(async (trx) => {
+      const ended = await trx
+        .updateTable('recurring_classes')
+        .set({ ends_on: lastDay, updated_at: now })
+        .where('id', '=', current.id)
+        .where((eb) => (current.endsOn === null ? eb('ends_on', 'is', null) : eb('ends_on', '=', current.endsOn)))
+        .executeTakeFirst();
+      if (Number(ended.numUpdatedRows) === 0) return null;
+      const created = await trx
+        .insertInto('recurring_classes')
+        .values({
+          ...classColumns(fields),
+          owner_user_id: current.ownerUserId,
+          instructor_fighter_id: current.instructorFighterId,
+          starts_on: from,
+          ends_on: current.endsOn,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const skipped = await trx
+        .selectFrom('schedule_skips')
+        .select('occurrence_date')
+        .where('recurring_class_id', '=', current.id)
+        .where('occurrence_date', '>=', from)
+        .execute();
+      if (skipped.length > 0) {
+        await trx
+          .insertInto('schedule_skips')
+          .values(
+            skipped.map((skip) => ({
+              recurring_class_id: created.id,
+              occurrence_date: skip.occurrence_date,
+              created_at: now,
+            })),
+          )
+          .execute();
+      }
+      return created;
+    });
+    return row && toRecurringClass(row);
+  }
+
   async endClass(id: number, lastDay: string): Promise<void> {
     await this.db
       .updateTable('recurring_classes')
@@ -192,28 +250,6 @@ export class ScheduleRepository {
       .where('occurrence_date', '<=', to)
       .execute();
     return new Set(rows.map((row) => row.occurrence_date));
-  }
-
-  /**
-   * The dates from `from` on that were deleted one by one from a class, deleted from its successor too
-   * (a class changed from a day on goes on as a new class, whose job would otherwise create them again).
-   */
-  async copySkips(fromClassId: number, toClassId: number, from: string): Promise<void> {
-    const dates = await this.db
-      .selectFrom('schedule_skips')
-      .select('occurrence_date')
-      .where('recurring_class_id', '=', fromClassId)
-      .where('occurrence_date', '>=', from)
-      .execute();
-    if (dates.length === 0) return;
-    const now = this.clock.now().toISOString();
-    await this.db
-      .insertInto('schedule_skips')
-      .values(
-        dates.map((row) => ({ recurring_class_id: toClassId, occurrence_date: row.occurrence_date, created_at: now })),
-      )
-      .onConflict((oc) => oc.columns(['recurring_class_id', 'occurrence_date']).doNothing())
-      .execute();
   }
 
   /**

@@ -109,15 +109,13 @@ export class ScheduleService {
     const from = [input.from ?? today, current.startsOn, today].reduce((a, b) => (a > b ? a : b));
     if (current.endsOn !== null && from > current.endsOn) throw conflict(msg('schedule.ended'));
     const { from: _from, ...fields } = input;
-    // The new class's job is asked for once its sessions were moved over, so that it cannot create them twice.
-    const next = await this.schedule.createClass(fields, from, current.ownerUserId, current.instructorFighterId, false);
-    // Dates deleted one by one stay deleted under the new class too.
-    await this.schedule.copySkips(current.id, next.id, from);
-    if (current.endsOn !== null) await this.schedule.endClass(next.id, current.endsOn);
-    const successor = { ...next, endsOn: current.endsOn };
-    // The old class ends the day before (a class changed before its first day never runs at all); ended
-    // before its sessions are moved, so that a job creating them meanwhile sees it ended or is moved too.
-    await this.schedule.endClass(current.id, addDays(from, -1));
+    // The old class ends the day before (a class changed before its first day never runs at all) and its
+    // successor starts, in one step that only one of two changes made at once can take; dates deleted one
+    // by one stay deleted under the successor. Ended before its sessions are moved, so that a job creating
+    // them meanwhile sees it ended or is moved too; the new class's job is asked for once its sessions were
+    // moved over, so that it cannot create them twice.
+    const successor = await this.schedule.supersedeClass(current, fields, from, addDays(from, -1));
+    if (!successor) throw conflict(msg('schedule.changedMeanwhile'));
     const kept: number[] = [];
     for (const occurrence of await this.schedule.occurrencesFrom(current.id, from)) {
       const moved =
