@@ -135,9 +135,21 @@ describe.each(databaseTargets)('resumable uploads (tus) on $dialect', (target) =
     });
   });
 
-  it('refuses an upload over VIDEO_MAX_BYTES when it is created', async () => {
+  it('refuses an upload over VIDEO_MAX_BYTES when it is created, in words, as the form upload does', async () => {
     const big = await send(Buffer.alloc(5 * 1024 * 1024), student);
     expect(big.status).toBe(413);
+    expect(JSON.parse(big.body)).toEqual({ message: 'The video is larger than 4 MB, the most this server accepts.' });
+    const polish = await fetch(`${base}/vid/api/video/uploads`, {
+      method: 'POST',
+      headers: {
+        ...student.auth,
+        'accept-language': 'pl',
+        'tus-resumable': '1.0.0',
+        'upload-length': String(5 * 1024 * 1024),
+      },
+    });
+    expect(polish.status).toBe(413);
+    expect(((await polish.json()) as { message: string }).message).toMatch(/^Nagranie jest większe niż 4 MB/);
   });
 
   it("answers the protocol's own refusals as problem details", async () => {

@@ -16,7 +16,7 @@ import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, type S3Cl
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { MemoryLocker, Server, type ServerOptions } from '@tus/server';
-import type { DataStore, KvStore, Locker, Upload } from '@tus/utils';
+import { ERRORS, type DataStore, type KvStore, type Locker, type Upload } from '@tus/utils';
 import type { AppConfig } from '../config.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { isDependencyUnavailable, RETRY_AFTER_SECONDS } from '../lib/unavailable.js';
@@ -210,6 +210,8 @@ export interface ResumableUploadHooks {
   ): Promise<Record<string, string> | UploadRefusal>;
   /** Whether the request's user may continue or query the upload of this metadata. */
   mayContinue(request: IncomingMessage, metadata: Record<string, string>): boolean;
+  /** The refusal of an upload declared larger than the limit, in the request's language. */
+  tooLarge(request: IncomingMessage): UploadRefusal;
   /**
    * A complete upload, as a local file, for the request's user: answers the headers of the last PATCH's
    * 204, or a refusal. Finishing is keyed by the upload's id: a second finish of the same upload answers
@@ -320,10 +322,16 @@ export class ResumableUploads {
       datastore: this.files.store,
       // In the bucket, uploads are named apart from the videos (and a lifecycle rule can name them).
       ...(options.s3 ? { namingFunction: () => `${S3_UPLOAD_PREFIX}${randomBytes(16).toString('hex')}` } : {}),
-      onResponseError: (_req, error) => {
+      onResponseError: (req, error) => {
         // Redis or the bucket away for a moment: 503 with Retry-After (see write), never 500.
         if (isDependencyUnavailable(error)) {
           return { status_code: 503, body: JSON.stringify({ message: 'A service the upload needs is unavailable' }) };
+        }
+        // Over the limit: said as the form upload says it, in the caller's language.
+        const tooLarge = ERRORS.ERR_MAX_SIZE_EXCEEDED;
+        if ('status_code' in error && error.status_code === tooLarge.status_code && error.body === tooLarge.body) {
+          const refusal = hooks.tooLarge(nodeRequest(req));
+          return { status_code: refusal.status, body: JSON.stringify(refusal.body) };
         }
         return undefined;
       },

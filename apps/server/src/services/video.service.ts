@@ -155,6 +155,10 @@ export class VideoService {
       expireAfterMs: RESUMABLE_EXPIRY_MS,
       hooks: {
         create: (request, metadata, size) => this.checkResumable(request, metadata, size),
+        tooLarge: (request) => {
+          const { language } = this.callerOf(request);
+          return { status: 413, body: { message: render(this.tooLarge().detail, language) } };
+        },
         mayContinue: (request, metadata) => metadata.ownerId === String(this.callerOf(request).principal.userId),
         finish: (request, file, metadata, uploadId) => {
           const { principal, language } = this.callerOf(request);
