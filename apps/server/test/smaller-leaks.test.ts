@@ -395,16 +395,21 @@ describe.each(databaseTargets)('the smaller leaks on $dialect', (target) => {
     });
   });
 
+  /** Another sign-in of the classmate's (another device, at another address so that no throttle counts it). */
+  async function classmateSignsInFrom(remoteAddress: string): Promise<TokenResponse> {
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/fighter/login',
+      remoteAddress,
+      payload: { email: classmate.email, password: PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    return login.json<TokenResponse>();
+  }
+
   describe('logging out', () => {
     it('closes the hub connections of that sign-in, and refuses its token on the hubs from then on', async () => {
-      const again = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/fighter/login',
-        remoteAddress: '10.251.0.1',
-        payload: { email: classmate.email, password: PASSWORD },
-      });
-      expect(again.statusCode).toBe(200);
-      const secondSignIn = again.json<TokenResponse>();
+      const secondSignIn = await classmateSignsInFrom('10.251.0.1');
       const first = await rawClient(baseUrl, SHARE_HUB, classmate.tokens.accessToken);
       const second = await rawClient(baseUrl, SHARE_HUB, secondSignIn.accessToken);
 
@@ -437,14 +442,7 @@ describe.each(databaseTargets)('the smaller leaks on $dialect', (target) => {
 
   describe('a refresh token used twice', () => {
     it('ends that sign-in: its hub connections close, as at logout', async () => {
-      const login = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/fighter/login',
-        remoteAddress: '10.251.0.2',
-        payload: { email: classmate.email, password: PASSWORD },
-      });
-      expect(login.statusCode).toBe(200);
-      const signIn = login.json<TokenResponse>();
+      const signIn = await classmateSignsInFrom('10.251.0.2');
       const connected = await rawClient(baseUrl, SHARE_HUB, signIn.accessToken);
       const refresh = () =>
         ctx.app.inject({ method: 'POST', url: '/api/auth/v1/refresh', payload: { refreshToken: signIn.refreshToken } });

@@ -87,6 +87,9 @@ const PairingRecord = z.object({
 
 type KeptProfile = z.infer<typeof Profile>;
 
+/** A candidate's figures, every one of them unknown. */
+const NO_FIGURES = { weightKg: null, heightCm: null, belt: null, experience: null, birthdate: null, gender: null };
+
 /**
  * A kept pairing with one fighter forgotten (their account was deleted, ADR 0030): their name becomes
  * `name`, and their figures (weight, height, age, birthdate, gender, belt and experience as given) leave
@@ -117,16 +120,7 @@ export function forgetInPairing(saved: string, fighterId: number, name: string):
       ? profile
       : {
           ...profile,
-          candidate: {
-            id: fighterId,
-            name,
-            weightKg: null,
-            heightCm: null,
-            belt: null,
-            experience: null,
-            birthdate: null,
-            gender: null,
-          },
+          candidate: { id: fighterId, name, ...NO_FIGURES },
           // An estimate is written in the notes ("about 75 kg"); a forgotten weight is none.
           weightKg: 0,
           weightSource: 'given',
