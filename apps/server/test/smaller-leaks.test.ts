@@ -440,6 +440,30 @@ describe.each(databaseTargets)('the smaller leaks on $dialect', (target) => {
     });
   });
 
+  describe('logging out while another tab connects', () => {
+    it('closes a connection of that sign-in that has not said its handshake yet', async () => {
+      const signIn = await classmateSignsInFrom('10.251.0.3');
+      const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${SHARE_HUB}?access_token=${signIn.accessToken}`);
+      sockets.push(socket);
+      let isClosed = false;
+      socket.on('close', () => (isClosed = true));
+      await new Promise((resolve, reject) => {
+        socket.on('open', resolve);
+        socket.on('error', reject);
+      });
+      const out = await call(
+        'POST',
+        '/api/auth/v1/logout',
+        { ...classmate, auth: { authorization: `Bearer ${signIn.accessToken}` } },
+        {
+          refreshToken: signIn.refreshToken,
+        },
+      );
+      expect(out.statusCode).toBe(204);
+      await vi.waitFor(() => expect(isClosed).toBe(true), { timeout: 5_000, interval: 20 });
+    });
+  });
+
   describe('a refresh token used twice', () => {
     it('ends that sign-in: its hub connections close, as at logout', async () => {
       const signIn = await classmateSignsInFrom('10.251.0.2');

@@ -258,16 +258,17 @@ export class HubServer {
 
   /**
    * Closes (without an invitation to reconnect) the user's connections opened with tokens of the sign-in
-   * that ended, and those whose tokens name no sign-in; answers how many.
+   * that ended, and those whose tokens name no sign-in; answers how many. Every open socket counts, a
+   * handshake still to come included: a tab connecting while the user logs out elsewhere is closed too,
+   * instead of receiving events until its token expires.
    */
   private endSignIn(userId: number, signInId: string): number {
     let closed = 0;
-    for (const byUser of this.users.values()) {
-      for (const connection of byUser.get(userId) ?? []) {
-        if (connection.grant.signInId !== null && connection.grant.signInId !== signInId) continue;
-        connection.close();
-        closed += 1;
-      }
+    for (const connection of this.sockets) {
+      if (connection.userId !== userId) continue;
+      if (connection.grant.signInId !== null && connection.grant.signInId !== signInId) continue;
+      connection.close();
+      closed += 1;
     }
     return closed;
   }
