@@ -3,7 +3,6 @@ import { ChartNoAxesCombined, Sparkles, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { showAlert } from '@/components/ui/alert-store';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { showToast } from '@/components/ui/toast-store';
@@ -37,8 +36,9 @@ export function VideoActions({ video, layout = 'row' }: VideoActionsProps) {
     remove.mutate(video.id, {
       onSuccess: (answer) =>
         showToast({ tone: 'success', title: t('videos.delete.done'), description: answer.message }),
+      // Either way the outcome is a toast (the spec's text, 'Error deleting video: ' and the body).
       onError: (error) => {
-        void showAlert(t('videos.delete.error', { body: errorText(error).body }), { tone: 'error' });
+        showToast({ tone: 'error', title: t('videos.delete.error', { body: errorText(error).body }) });
       },
     });
   }
