@@ -224,9 +224,7 @@ describe('the weekly schedule, the round timer and check-in (issue 22)', () => {
     await page.getByRole('button', { name: 'Cancel check-in' }).click();
     const question = page.getByRole('alertdialog').filter({ hasText: 'Cancel your check-in?' });
     await question.getByRole('button', { name: 'Confirm' }).click();
-    const cancelled = page.getByRole('alertdialog', { name: 'Your check-in is cancelled.' });
-    await cancelled.getByRole('button', { name: 'OK' }).click();
-    await cancelled.waitFor({ state: 'detached' });
+    await page.getByTestId('toast').filter({ hasText: 'Your check-in is cancelled.' }).waitFor();
     await page.getByRole('button', { name: 'Check-In', exact: true }).and(page.locator(':enabled')).waitFor();
     expect(await page.getByText('You are on the roster for this session.').count()).toBe(0);
     await context.close();

@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { PageError } from '@/components/errors/page-error';
 import { showAlert } from '@/components/ui/alert-store';
 import { Spinner } from '@/components/ui/spinner';
+import { showToast } from '@/components/ui/toast-store';
 import { AttendanceModal } from '@/features/attendance/components/attendance-modal';
 import { useGenerateCurriculum } from '@/features/coach/api/generate-curriculum';
 import { LessonPlanPanel } from '@/features/coach/components/lesson-plan-panel';
@@ -92,10 +93,16 @@ export function SessionDetailsRoute() {
       });
     } else if (action === 'cancelCheckIn') {
       cancelCheckIn.mutate(id, {
-        onSuccess: () => void showAlert(t('sessions.checkedIn.cancelled'), { tone: 'success' }),
+        // The outcome is a toast, whichever way it went; the page stays as it is.
+        onSuccess: () => showToast({ tone: 'success', title: t('sessions.checkedIn.cancelled') }),
         onError: (error) => {
           console.error('Cancelling the check-in failed', error);
-          setFailure(pageFailure(t('sessions.checkedIn.cancelFailed'), errorText(error).serverMessage));
+          const reason = errorText(error).serverMessage;
+          showToast({
+            tone: 'error',
+            title: t('sessions.checkedIn.cancelFailed'),
+            ...(reason ? { description: reason } : {}),
+          });
         },
       });
     } else if (action === 'attendance') {

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeAlert } from '@/testing/alert-dialog';
-import { json, stubFetch } from '@/testing/fetch-stub';
+import { json, problem, stubFetch } from '@/testing/fetch-stub';
 import { renderWithApp } from '@/testing/render';
 import { makeSession, makeSessionDetails } from './session-fixtures';
 import { SessionList } from './session-list';
@@ -72,9 +71,30 @@ describe('the student’s check-ins on the session list', () => {
     );
     const confirm = screen.getByRole('alertdialog', { name: 'Cancel your check-in?' });
     await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
-    await closeAlert(user, 'Your check-in is cancelled.');
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Your check-in is cancelled.');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(callsTo('DELETE /api/trainingsession/1/checkin')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Your check-ins' })).toBeNull());
+  });
+
+  it('tells a cancel that failed in a toast too, with the reason, and keeps the check-in', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch({
+      [LIST]: () => json(200, [sooner]),
+      'DELETE /api/trainingsession/1/checkin': () => problem(409, 'This class has already started.'),
+    });
+    const user = await renderList();
+    const region = await screen.findByRole('region', { name: 'Your check-ins' });
+    await user.click(await within(region).findByRole('button', { name: /^Cancel check-in/ }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Cancel your check-in?' })).getByRole('button', {
+        name: 'Confirm',
+      }),
+    );
+    const toast = await screen.findByTestId('toast');
+    expect(toast).toHaveTextContent('This class has already started.');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(within(region).getByRole('button', { name: /^Cancel check-in/ })).toBeVisible();
   });
 
   it('offers no cancel once the class has started', async () => {

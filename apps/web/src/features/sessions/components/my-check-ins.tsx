@@ -3,7 +3,7 @@ import { CalendarClock, CircleCheck, LoaderCircle, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { showAlert } from '@/components/ui/alert-store';
+import { showToast } from '@/components/ui/toast-store';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useCancelCheckIn } from '@/features/sessions/api/cancel-check-in';
@@ -38,14 +38,16 @@ export function MyCheckIns({ sessions, fighterId, now }: MyCheckInsProps) {
 
   function confirmCancel(session: TrainingSession) {
     cancel.mutate(session.id, {
-      onSuccess: () => void showAlert(t('sessions.checkedIn.cancelled'), { tone: 'success' }),
+      // The outcome is a toast, whichever way it went.
+      onSuccess: () => showToast({ tone: 'success', title: t('sessions.checkedIn.cancelled') }),
       onError: (error) => {
         console.error('Cancelling the check-in failed', error);
-        const text = errorText(error);
-        void showAlert(
-          [t('sessions.checkedIn.cancelFailed'), text.serverMessage].filter((line) => line !== null).join(': '),
-          { tone: 'error' },
-        );
+        const reason = errorText(error).serverMessage;
+        showToast({
+          tone: 'error',
+          title: t('sessions.checkedIn.cancelFailed'),
+          ...(reason ? { description: reason } : {}),
+        });
       },
     });
   }
