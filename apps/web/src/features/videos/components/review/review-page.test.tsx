@@ -673,6 +673,23 @@ describe('ReviewPage for the athlete', () => {
     await user.selectOptions(picker, 'Not named');
     expect(await screen.findByText('Athlete not named')).toBeVisible();
     expect(http.callsTo('PATCH /vid/api/video/7').map((call) => call.body)).toEqual([{ fighterId: null }]);
+    // The outcome is a toast, whichever way it went.
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Athlete saved');
+  });
+
+  it('tells an athlete that could not be saved in a toast, with the reason', async () => {
+    stubFetch({
+      ...routes(),
+      'GET /vid/api/video/athletes': () => json(200, [{ fighterId: 3, fighterName: 'Ana Souza', beltColor: 'Blue' }]),
+      'PATCH /vid/api/video/7': () => problem(400, 'Fighter 9 does not train with you.'),
+    });
+    const user = userEvent.setup();
+    await renderWithApp(<ReviewPage videoId={7} viewerRole={1} />, { path: '/video-review/7' });
+    const picker = await screen.findByRole('combobox', { name: 'Athlete' });
+    await waitFor(() => expect(within(picker).getAllByRole('option')).toHaveLength(2));
+    await user.selectOptions(picker, 'Not named');
+    expect(await screen.findByTestId('toast')).toHaveTextContent('The athlete was not changed');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   describe('what the analysis learned from the corrections', () => {

@@ -10,6 +10,7 @@ import { showAlert } from '@/components/ui/alert-store';
 import { Button } from '@/components/ui/button';
 import { HelpfulFeedback } from '@/components/ui/helpful-feedback';
 import { Spinner } from '@/components/ui/spinner';
+import { showToast } from '@/components/ui/toast-store';
 import { cn } from '@/lib/cn';
 import { errorText } from '@/lib/failure';
 import { useAnalysisFeedback, useAnalysisResult, useSaveAnalysis } from '../../api/analysis-result';
@@ -151,10 +152,13 @@ function AthletePicker({ video }: { video: UploadedVideo }) {
         disabled={save.isPending || athletes.isPending}
         onChange={(event) => {
           const fighterId = event.target.value === '' ? null : Number(event.target.value);
+          // The outcome is a toast, whichever way it went.
           save.mutate(fighterId, {
+            onSuccess: () => showToast({ tone: 'success', title: t('videos.review.fighter.saved') }),
             onError: (error) =>
-              void showAlert(t('videos.review.fighter.saveError', { message: errorText(error).body }), {
+              showToast({
                 tone: 'error',
+                title: t('videos.review.fighter.saveError', { message: errorText(error).body }),
               }),
           });
         }}
