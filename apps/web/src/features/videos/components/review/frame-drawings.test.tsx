@@ -1,5 +1,5 @@
 import type { AnalysisResult } from '@openmat/contract/analysis';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAlert } from '@/testing/alert-dialog';
@@ -108,6 +108,11 @@ describe('drawing on a paused frame', () => {
     expect(screen.getAllByTestId('frame-drawing')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Drawing at 0:00' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Delete the drawing at 0:00' }));
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')).toHaveLength(1);
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete this drawing?' })).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(http.callsTo('PATCH /vid/api/video/7/analysis')).toHaveLength(2));
     expect(http.callsTo('PATCH /vid/api/video/7/analysis')[1]?.body).toEqual({ drawings: [] });
   });
 

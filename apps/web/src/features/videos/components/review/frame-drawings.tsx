@@ -7,12 +7,13 @@ import {
   type DrawingKind,
   type DrawingShape,
 } from '@openmat/contract/analysis';
-import { ArrowUpRight, Circle, Minus, PenLine, Trash2, X } from 'lucide-react';
+import { ArrowUpRight, Circle, Minus, PenLine, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type PointerEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatClock } from '../video-format';
+import { ConfirmDeleteButton } from './confirm-delete-button';
 
 export type SentDrawings = NonNullable<AnalysisPatch['drawings']>;
 
@@ -355,15 +356,12 @@ export function DrawingList({
             </Button>
             <span className="min-w-0 flex-1 break-words text-zinc-700 dark:text-zinc-300">{describe(drawing)}</span>
             {!readOnly && (
-              <Button
-                size="sm"
-                variant="ghost"
+              <ConfirmDeleteButton
+                label={t('videos.review.drawings.delete', { time: formatClock(drawing.time) })}
+                question={t('videos.review.drawings.deleteQuestion')}
                 disabled={busy}
-                aria-label={t('videos.review.drawings.delete', { time: formatClock(drawing.time) })}
-                onClick={() => onSave(keptDrawings(drawings.filter((other) => other.id !== drawing.id)))}
-              >
-                <Trash2 className="h-3.5 w-3.5" aria-hidden />
-              </Button>
+                onConfirm={() => onSave(keptDrawings(drawings.filter((other) => other.id !== drawing.id)))}
+              />
             )}
           </li>
         ))}

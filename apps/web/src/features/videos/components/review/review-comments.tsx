@@ -1,9 +1,10 @@
 import type { AnalysisComment, AnalysisPatch } from '@openmat/contract/analysis';
-import { MessageSquarePlus, Trash2 } from 'lucide-react';
+import { MessageSquarePlus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { formatClock } from '../video-format';
+import { ConfirmDeleteButton } from './confirm-delete-button';
 
 type SentComments = NonNullable<AnalysisPatch['comments']>;
 
@@ -69,15 +70,12 @@ export function ReviewComments({
                 {comment.authorName && <p className="text-xs text-zinc-500 dark:text-zinc-400">{comment.authorName}</p>}
               </div>
               {!readOnly && (
-                <Button
-                  size="sm"
-                  variant="ghost"
+                <ConfirmDeleteButton
+                  label={t('videos.review.comments.delete', { time: formatClock(comment.time) })}
+                  question={t('videos.review.comments.deleteQuestion')}
                   disabled={busy}
-                  aria-label={t('videos.review.comments.delete', { time: formatClock(comment.time) })}
-                  onClick={() => onSave(kept(comments.filter((other) => other.id !== comment.id)))}
-                >
-                  <Trash2 className="h-3.5 w-3.5" aria-hidden />
-                </Button>
+                  onConfirm={() => onSave(kept(comments.filter((other) => other.id !== comment.id)))}
+                />
               )}
             </li>
           ))}

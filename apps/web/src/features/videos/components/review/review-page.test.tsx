@@ -537,7 +537,17 @@ describe('ReviewPage for the athlete', () => {
       techniques: [{ ...sweep, startTimestamp: '00:00:24', endTimestamp: '00:00:38' }],
     });
 
+    // Deleting asks first: Cancel keeps it, Delete removes it.
     await user.click(screen.getByRole('button', { name: 'Delete Sweep from closed guard' }));
+    const question = screen.getByRole('alertdialog', { name: 'Delete Sweep from closed guard?' });
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Delete Sweep from closed guard' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete Sweep from closed guard?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
     await closeAlert(user, 'Changes saved successfully!');
     expect(http.callsTo('PATCH /vid/api/video/7/analysis')[2]?.body).toEqual({ techniques: [] });
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { showAlert } from '@/components/ui/alert-store';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { ConfirmDeleteButton } from './confirm-delete-button';
 import { GENERIC, selectionTimestamps, type Selection } from './timeline-model';
 
 type Sent<T> = Omit<T, 'id'> & { id?: number };
@@ -213,15 +214,12 @@ export function TechniquesTab({
                         <Clock className="h-3.5 w-3.5" aria-hidden />
                         {t('videos.review.edit.retimeButton')}
                       </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
+                      <ConfirmDeleteButton
+                        label={t('videos.review.edit.delete', { name: technique.name })}
+                        question={t('videos.review.edit.deleteQuestion', { name: technique.name })}
                         disabled={busy}
-                        aria-label={t('videos.review.edit.delete', { name: technique.name })}
-                        onClick={() => onSave(result.techniques.filter((item) => item.id !== technique.id))}
-                      >
-                        <Trash2 className="h-3.5 w-3.5" aria-hidden />
-                      </Button>
+                        onConfirm={() => onSave(result.techniques.filter((item) => item.id !== technique.id))}
+                      />
                     </div>
                   )}
                 </div>
