@@ -318,6 +318,22 @@ describe('ReviewPage', () => {
     expect(drills.at(-1)).toMatchObject({ name: 'Mostek', relatedTechniqueId: null, relatedTechniqueName: 'Generic' });
   });
 
+  it("shows a video that cannot load as the page's error, with a way to try again and a way back", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let failing = true;
+    stubFetch({
+      ...routes(),
+      'GET /vid/api/video/7': () => (failing ? problem(404, 'Video 7 was not found.') : json(200, VIDEO)),
+    });
+    const user = userEvent.setup();
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
+    expect(await screen.findByRole('heading', { name: /^Error fetching video details: / })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Your videos' })).toHaveAttribute('href', '/video-analysis');
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('tab', { name: 'Identified Techniques' })).toBeVisible();
+  });
+
   it('asks for a related technique before adding a drill', async () => {
     const http = stubFetch(routes());
     const user = userEvent.setup();

@@ -5,6 +5,7 @@ import { isInstructorRole } from '@openmat/contract/enums';
 import { Pause, Play, Repeat, StepBack, StepForward } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageError } from '@/components/errors/page-error';
 import { Alert } from '@/components/ui/alert';
 import { showAlert } from '@/components/ui/alert-store';
 import { Button } from '@/components/ui/button';
@@ -273,9 +274,21 @@ export function ReviewPage({
       </p>
     );
   }
-  if (video.isError) return <Alert title={t('videos.review.videoError', { status: errorText(video.error).status })} />;
-  if (analysis.isError) {
-    return <Alert title={t('videos.review.feedbackError', { status: errorText(analysis.error).status })} />;
+  // A page that cannot load shows the page's error: what failed, a way to try again and a way back.
+  if (video.isError || analysis.isError) {
+    const message = video.isError
+      ? t('videos.review.videoError', { status: errorText(video.error).status })
+      : t('videos.review.feedbackError', { status: errorText(analysis.error).status });
+    return (
+      <PageError
+        failure={{ message, details: [] }}
+        backTo={{ to: '/video-analysis', label: t('videos.review.back') }}
+        onRetry={() => {
+          if (video.isError) void video.refetch();
+          if (analysis.isError) void analysis.refetch();
+        }}
+      />
+    );
   }
 
   const result = analysis.data;
