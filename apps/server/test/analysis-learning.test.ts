@@ -16,6 +16,7 @@ import { databaseTargets } from './support/databases.js';
 import { generatedRoll, type GeneratedRoll, type ScriptedStretch } from './support/generated-rolls.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
 import { analyseUntilCompleted, readFeedback, uploadRoll } from './support/videos.js';
+import { manualClock } from './support/clock.js';
 
 /**
  * The position model learns from the academy's corrections (ADR 0028). Generated rolls are replayed
@@ -187,6 +188,41 @@ describe.each(databaseTargets)('the analysis learns from the coaches’ correcti
     expect(after).toEqual(before);
     expect(await count()).toBe(versions);
   }, 60_000);
+
+  it('never asks for a refit under the key of one already running, so a correction made while it runs is learnt', async () => {
+    const keys: Array<string | undefined> = [];
+    const queue = {
+      enqueue: (_name: string, _payload: object, options?: { jobKey?: string }) => {
+        keys.push(options?.jobKey);
+        return Promise.resolve();
+      },
+    };
+    const clock = manualClock('2026-03-02T10:00:30.000Z');
+    const service = (delaySeconds: number) =>
+      new PositionAdaptationService(
+        new PositionAdaptationRepository(ctx.database.db, clock),
+        queue,
+        modelFeatureSpace(),
+        (aspect) => positionTimelineFor(aspect),
+        { delaySeconds },
+        clock,
+      );
+    const waiting = service(120);
+    await waiting.corrected();
+    clock.advance(60);
+    await waiting.corrected();
+    // Corrections a delay apart: the first one's job runs (at the earliest) when the second is asked for.
+    clock.advance(120);
+    await waiting.corrected();
+    expect(keys[0]).toBe(keys[1]);
+    expect(keys[2]).not.toBe(keys[0]);
+    // No delay: the job runs at once, so every correction asks under a key of its own.
+    keys.length = 0;
+    const prompt = service(0);
+    await prompt.corrected();
+    await prompt.corrected();
+    expect(keys[0]).not.toBe(keys[1]);
+  });
 
   it('gives the figures to instructors only', async () => {
     const answer = await figures(student);

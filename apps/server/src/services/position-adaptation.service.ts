@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { PositionAdaptation, PositionAdaptationResponse } from '@openmat/contract/analysis';
 import { ROLE_INSTRUCTOR } from '@openmat/contract/enums';
 import { correctedSpans } from '../analysis/coach-layer.js';
@@ -19,6 +19,7 @@ import {
 import { decodePairs } from '../analysis/positions/pair-frames.js';
 import { forbidden } from '../errors.js';
 import { msg } from '../i18n/catalog.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { parseJsonAs } from '../lib/parse-json.js';
 import type { Principal } from '../lib/principal.js';
 import type { AdaptationRow, PositionAdaptationRepository } from '../repositories/position-adaptation.repository.js';
@@ -55,11 +56,22 @@ export class PositionAdaptationService {
     private readonly space: PositionFeatureSpace,
     private readonly timelineFor: (aspect: number) => TimelineOf,
     private readonly settings: AdaptationSettings,
+    private readonly clock: Clock = systemClock,
   ) {}
 
-  /** Asks for a refit after a correction: one job waits at a time, and gathers the corrections made meanwhile. */
+  /**
+   * Asks for a refit after a correction. A job key is queued once while it waits or runs, so the key is
+   * the delay's time slot the correction falls in: the corrections of one slot wait for one job, and a job
+   * runs a whole delay after its slot began, so a correction made while it runs falls in a later slot and
+   * queues a job of its own. Under the one key of before, a correction saved just after a running refit's
+   * last look at the corrections was not learnt until the next one. With no delay, every correction asks
+   * under a key of its own (a refit that finds nothing new stores nothing).
+   */
   async corrected(): Promise<void> {
-    await this.jobs.enqueue('positions.adapt', {}, { jobKey: JOB_KEY, delaySeconds: this.settings.delaySeconds });
+    const delaySeconds = this.settings.delaySeconds;
+    const slot =
+      delaySeconds > 0 ? String(Math.floor(this.clock.now().getTime() / (delaySeconds * 1000))) : randomUUID();
+    await this.jobs.enqueue('positions.adapt', {}, { jobKey: `${JOB_KEY}:${slot}`, delaySeconds });
   }
 
   /**

@@ -165,6 +165,7 @@ export function createServices({
     modelFeatureSpace(),
     (aspect) => positionTimelineFor(aspect),
     { delaySeconds: config.analysisAdaptDelaySeconds },
+    clock,
   );
   const videoRepository = new VideoRepository(db, clock, outbox);
   const media = new MediaRepository({ ...DEFAULT_MEDIA_LIMITS, maxSeconds: config.videoMaxSeconds });
