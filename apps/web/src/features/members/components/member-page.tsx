@@ -123,14 +123,22 @@ export function MemberPage({
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const { data: member, isPending, isError, error } = useMember(fighterId);
+  const { data: member, isPending, isError, error, refetch } = useMember(fighterId);
 
   useEffect(() => {
     if (isError) console.error('Error fetching the member', error);
   }, [isError, error]);
 
   if (isPending) return <Spinner label={t('members.loadingMember')} />;
-  if (isError) return <Alert title={t('members.memberError')} />;
+  if (isError) {
+    return (
+      <Alert title={t('members.memberError')}>
+        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void refetch()}>
+          {t('common.tryAgain')}
+        </Button>
+      </Alert>
+    );
+  }
 
   const { fighter } = member;
   const Heading = embedded ? 'h2' : 'h1';

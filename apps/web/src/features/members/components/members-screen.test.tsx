@@ -93,11 +93,16 @@ describe('MembersScreen', () => {
     expect(await screen.findByText('No members match.')).toBeVisible();
   });
 
-  it('shows and logs a failure to load the members', async () => {
-    stubFetch({ [LIST]: () => problem(500, 'Database unavailable') });
+  it('shows and logs a failure to load the members, with a way to try again', async () => {
+    let failing = true;
+    stubFetch({ [LIST]: () => (failing ? problem(500, 'Database unavailable') : json(200, page([member()]))) });
+    const user = userEvent.setup();
     await renderWithApp(<MembersScreen />, { path: '/members' });
     expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent('Error fetching members');
     expect(takeConsoleErrors()).toEqual([expect.stringContaining('Error fetching members')]);
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Stella Nowak' })).toBeVisible();
   });
 
   it('speaks Polish', async () => {
@@ -154,6 +159,18 @@ describe('MemberPage', () => {
     expect(screen.getByRole('link', { name: 'Roll with Ola' })).toHaveAttribute('href', '/video-review/4');
     expect(screen.getByText('61 kg')).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Merge into an account' })).toBeNull();
+  });
+
+  it('says when the member cannot load, and tries again when asked', async () => {
+    let failing = true;
+    stubFetch({ 'GET /api/members/9': () => (failing ? problem(503, 'Busy') : json(200, details())) });
+    const user = userEvent.setup();
+    await renderWithApp(<MemberPage fighterId={9} isInstructor={false} />, { path: '/members/9' });
+    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent('Failed to load the member');
+    takeConsoleErrors();
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: /Wanda Walk-in/ })).toBeVisible();
   });
 
   it('merges a walk-in into a registered member only after a confirmation', async () => {

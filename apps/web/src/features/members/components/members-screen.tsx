@@ -66,7 +66,7 @@ export function MembersScreen() {
   const language = i18n.language;
   const [params, update] = useMemberParams();
   const [search, setSearch] = useState(params.search);
-  const { data, isPending, isError, error, isPlaceholderData } = useMembers(params);
+  const { data, isPending, isError, error, isPlaceholderData, refetch } = useMembers(params);
   const [exporting, setExporting] = useState(false);
   const titleId = useId();
   const searchId = useId();
@@ -181,7 +181,11 @@ export function MembersScreen() {
           {t('members.tableTitle', { count: total })}
         </h2>
         {isError ? (
-          <Alert className="m-4" title={t('members.error')} />
+          <Alert className="m-4" title={t('members.error')}>
+            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void refetch()}>
+              {t('common.tryAgain')}
+            </Button>
+          </Alert>
         ) : (
           <>
             <div
