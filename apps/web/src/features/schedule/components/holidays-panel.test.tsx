@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '@/testing/fetch-stub';
+import { json, problem, stubFetch } from '@/testing/fetch-stub';
 import { renderWithApp } from '@/testing/render';
 import { HolidaysPanel } from './holidays-panel';
 
@@ -28,6 +28,22 @@ describe('HolidaysPanel', () => {
     expect(await screen.findByText('Saturday, April 4, 2026 is a holiday')).toBeVisible();
     expect(screen.getByText('2 sessions were removed. 1 session with check-ins was kept.')).toBeVisible();
     expect(callsTo('POST /api/schedule/holidays')[0]?.body).toEqual({ date: '2026-04-04', name: 'Easter' });
+  });
+
+  it('says when there is no holiday, and when the holidays cannot load, with a way to try again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let failing = true;
+    stubFetch({
+      'GET /api/schedule/holidays': () => (failing ? problem(503, 'Busy') : json(200, [])),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<HolidaysPanel />, { language: 'pl' });
+    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(
+      'Nie udało się wczytać dni wolnych.',
+    );
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
+    expect(await screen.findByText('Nie ustawiono jeszcze dni wolnych.')).toBeVisible();
   });
 
   it('asks for a date under the field before sending anything', async () => {

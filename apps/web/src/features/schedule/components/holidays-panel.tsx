@@ -2,9 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/forms/form-field';
 import type { Holiday } from '@openmat/contract/schedule';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
 import { showToast } from '@/components/ui/toast-store';
 import { useAddHoliday, useHolidays, useRemoveHoliday } from '@/features/schedule/api/schedule-api';
 import { errorText } from '@/lib/failure';
@@ -96,6 +98,17 @@ export function HolidaysPanel() {
           {t('schedule.holidays.add')}
         </Button>
       </form>
+      {holidays.isPending && <Spinner label={t('schedule.holidays.loading')} />}
+      {holidays.isError && (
+        <Alert title={t('schedule.holidays.loadFailed')}>
+          <Button type="button" variant="secondary" size="sm" className="mt-2" onClick={() => void holidays.refetch()}>
+            {t('common.tryAgain')}
+          </Button>
+        </Alert>
+      )}
+      {holidays.data?.length === 0 && (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('schedule.holidays.none')}</p>
+      )}
       {holidays.data && holidays.data.length > 0 && (
         <ul className="flex flex-col divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
           {holidays.data.map((holiday) => (
