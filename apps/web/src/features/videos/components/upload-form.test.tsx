@@ -285,6 +285,32 @@ describe('UploadForm', () => {
     expect(useUploadStore.getState().outcome).toEqual({ kind: 'uploaded', videoId: 44 });
   });
 
+  it('cancels an upload only after asking, since what was sent is discarded', async () => {
+    const http = stubFetch({
+      ...ANALYZE,
+      [CREATE]: created,
+      [PATCH]: () => new Promise<Response>(() => undefined),
+      [`DELETE ${UPLOAD_URL}`]: () => new Response(null, { status: 204 }),
+    });
+    const user = await renderForm();
+    await fillAndSubmit(user);
+    await screen.findByRole('progressbar', { name: 'Upload progress' });
+    await waitFor(() => expect(http.callsTo(PATCH)).toHaveLength(1));
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const question = screen.getByRole('alertdialog', { name: 'Cancel this upload?' });
+    await user.click(within(question).getByRole('button', { name: 'Keep uploading' }));
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Cancel this upload?' })).getByRole('button', {
+        name: 'Cancel upload',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).toBeNull());
+  });
+
   it('goes on after a reload with the unfinished upload of the same file and fields', async () => {
     const http = stubFetch({
       ...ANALYZE,

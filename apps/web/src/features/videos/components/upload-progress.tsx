@@ -1,7 +1,8 @@
 import { FileVideo, Pause, Play, X } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { cn } from '@/lib/cn';
 import type { UploadState } from '../stores/upload-store';
 import { formatBytes, formatSpeed, formatTimeLeft, percentOf } from './video-format';
@@ -21,6 +22,7 @@ export function UploadProgress({ upload, onPause, onResume, onCancel }: UploadPr
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const titleId = useId();
+  const [asking, setAsking] = useState(false);
   const { phase, interrupted, fileName, bytesSent, bytesTotal, bytesPerSecond } = upload;
   const percent = percentOf(bytesSent, bytesTotal);
   const paused = phase === 'paused';
@@ -108,11 +110,22 @@ export function UploadProgress({ upload, onPause, onResume, onCancel }: UploadPr
             {t('videos.upload.progress.pause')}
           </Button>
         )}
-        <Button size="sm" variant="ghost" onClick={onCancel} disabled={checking}>
+        <Button size="sm" variant="ghost" onClick={() => setAsking(true)} disabled={checking}>
           <X className="h-4 w-4" aria-hidden />
           {t('videos.upload.progress.cancel')}
         </Button>
       </div>
+      {/* Cancelling discards what the server has of the file: asked first. */}
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={t('videos.upload.progress.cancelQuestion')}
+        description={t('videos.upload.progress.cancelDetail')}
+        confirmLabel={t('videos.upload.progress.cancelConfirm')}
+        cancelLabel={t('videos.upload.progress.keepUploading')}
+        destructive
+        onConfirm={onCancel}
+      />
     </section>
   );
 }
