@@ -2,7 +2,7 @@ import type { MemberListPage, MemberSummary } from '@openmat/contract/members';
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '@/testing/fetch-stub';
+import { json, problem, stubFetch } from '@/testing/fetch-stub';
 import { renderWithApp } from '@/testing/render';
 import { makeOpenMat } from './attendance-fixtures';
 import { ExistingMemberSearch } from './existing-member-search';
@@ -50,5 +50,17 @@ describe('ExistingMemberSearch', () => {
     await vi.waitFor(() => expect(onAdded).toHaveBeenCalledWith(SESSION));
     expect(http.callsTo('POST /api/trainingsession/42/members')[0]?.body).toEqual({ fighterId: 5 });
     expect(await screen.findByText('Stella Nowak was added to the class')).toBeVisible();
+  });
+
+  it('says when the search failed, and searches again when asked', async () => {
+    let failing = true;
+    stubFetch({ 'GET /api/members': () => (failing ? problem(503, 'Busy') : json(200, found)) });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<ExistingMemberSearch sessionId={42} rosterIds={[]} onAdded={vi.fn()} />);
+    await user.type(screen.getByLabelText(/Search your members by name/), 'ste');
+    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent('The search failed.');
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('list', { name: 'Matching members' })).toBeVisible();
   });
 });
