@@ -77,6 +77,13 @@ function MergeWalkIn({ member, t }: { member: MemberDetails; t: TFunction }) {
           {merge.isPending ? t('members.merge.merging') : t('members.merge.action')}
         </Button>
       </div>
+      {accounts.isError && (
+        <Alert compact title={t('members.merge.accountsFailed')}>
+          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void accounts.refetch()}>
+            {t('common.tryAgain')}
+          </Button>
+        </Alert>
+      )}
       <ConfirmDialog
         open={asking}
         onOpenChange={setAsking}

@@ -195,6 +195,23 @@ describe('MemberPage', () => {
     expect(http.callsTo('POST /api/members/9/merge')[0]?.body).toEqual({ intoFighterId: 5 });
   });
 
+  it('says when the members to merge into cannot load, and loads them again when asked', async () => {
+    let failing = true;
+    stubFetch({
+      'GET /api/members/9': () => json(200, details()),
+      [LIST]: () => (failing ? problem(503, 'Busy') : json(200, page([member()]))),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<MemberPage fighterId={9} isInstructor />, { path: '/members/9' });
+    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(
+      'The members to merge into could not be loaded.',
+    );
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    const select = screen.getByLabelText('Registered member');
+    await vi.waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(2));
+  });
+
   it('gives the instructor a one-time reset link to copy for a member with an account (no SMTP)', async () => {
     const http = stubFetch({
       'GET /api/members/9': () => json(200, details({ isWalkIn: false })),
