@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '@/components/ui/alert';
+import { LoadFailure } from '@/components/errors/load-failure';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { showToast } from '@/components/ui/toast-store';
@@ -61,11 +61,12 @@ export function ExistingMemberSearch(props: {
         onChange={(event) => setTyped(event.target.value)}
       />
       {search.trim() !== '' && found.isError && (
-        <Alert compact className="mt-2" title={t('attendance.existing.searchFailed')}>
-          <Button type="button" variant="secondary" size="sm" className="mt-2" onClick={() => void found.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </Alert>
+        <LoadFailure
+          compact
+          className="mt-2"
+          title={t('attendance.existing.searchFailed')}
+          onRetry={() => void found.refetch()}
+        />
       )}
       {search.trim() !== '' && found.isSuccess && members.length === 0 && (
         <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('attendance.existing.none')}</p>

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Alert } from '@/components/ui/alert';
+import { LoadFailure } from '@/components/errors/load-failure';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -78,11 +78,7 @@ function MergeWalkIn({ member, t }: { member: MemberDetails; t: TFunction }) {
         </Button>
       </div>
       {accounts.isError && (
-        <Alert compact title={t('members.merge.accountsFailed')}>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void accounts.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </Alert>
+        <LoadFailure compact title={t('members.merge.accountsFailed')} onRetry={() => void accounts.refetch()} />
       )}
       <ConfirmDialog
         open={asking}
@@ -138,13 +134,7 @@ export function MemberPage({
 
   if (isPending) return <Spinner label={t('members.loadingMember')} />;
   if (isError) {
-    return (
-      <Alert title={t('members.memberError')}>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void refetch()}>
-          {t('common.tryAgain')}
-        </Button>
-      </Alert>
-    );
+    return <LoadFailure title={t('members.memberError')} onRetry={() => void refetch()} />;
   }
 
   const { fighter } = member;

@@ -9,8 +9,8 @@ import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Download } from 'lucide-
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { LoadFailure } from '@/components/errors/load-failure';
 import { PageHeader } from '@/components/layouts/page-header';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadingStatus, TableStateRow } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
@@ -181,11 +181,7 @@ export function MembersScreen() {
           {t('members.tableTitle', { count: total })}
         </h2>
         {isError ? (
-          <Alert className="m-4" title={t('members.error')}>
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void refetch()}>
-              {t('common.tryAgain')}
-            </Button>
-          </Alert>
+          <LoadFailure className="m-4" title={t('members.error')} onRetry={() => void refetch()} />
         ) : (
           <>
             <div

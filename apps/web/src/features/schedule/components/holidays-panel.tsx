@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailure } from '@/components/errors/load-failure';
 import { FormField } from '@/components/forms/form-field';
 import type { Holiday } from '@openmat/contract/schedule';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
@@ -100,11 +100,7 @@ export function HolidaysPanel() {
       </form>
       {holidays.isPending && <Spinner label={t('schedule.holidays.loading')} />}
       {holidays.isError && (
-        <Alert title={t('schedule.holidays.loadFailed')}>
-          <Button type="button" variant="secondary" size="sm" className="mt-2" onClick={() => void holidays.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </Alert>
+        <LoadFailure title={t('schedule.holidays.loadFailed')} onRetry={() => void holidays.refetch()} />
       )}
       {holidays.data?.length === 0 && (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('schedule.holidays.none')}</p>
