@@ -1,5 +1,6 @@
 import { AnalysisResult } from '@openmat/contract/analysis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UploadedVideo } from '@openmat/contract/videos';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SignedIn } from './support/accounts.js';
 import { databaseTargets } from './support/databases.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
@@ -81,3 +82,63 @@ describe.each(databaseTargets)("re-running an analysis keeps the coach's work on
     expect(analyser.techniques).toEqual([]);
   });
 });
+
+describe.each(databaseTargets)(
+  'an analysis asked for again while the last one is being finished, on $dialect',
+  (target) => {
+    let ctx: TestContext;
+    let coach: SignedIn;
+    let videoId: number;
+    /** Set while a test holds the analysis job after its result is stored, before the queue hears it ended. */
+    let hold: Promise<void> | null = null;
+    let runs = 0;
+
+    beforeAll(async () => {
+      ctx = await createTestApp(target, {
+        env: { ANALYSIS_RERUN_SECONDS: '0' },
+        // The app's own work, with the analysis held where the test says: after its result is stored.
+        jobHandlers: (registry, services) => {
+          registry.register('video.process', { run: ({ videoId: id }) => services.videos.process(id) });
+          registry.register('video.analyze', {
+            run: async ({ videoId: id }) => {
+              await services.analysis.run(id);
+              runs += 1;
+              await hold;
+            },
+          });
+        },
+      });
+      ({ coach, videoId } = await coachRollSharedWithClass(ctx.app, 'Saturday roll'));
+    });
+    afterAll(async () => {
+      await ctx.close();
+    });
+
+    const statusNow = async () =>
+      (
+        await ctx.app.inject({ method: 'GET', url: `/vid/api/video/${videoId}`, headers: coach.auth })
+      ).json<UploadedVideo>().analysis.status;
+
+    it('runs it once more: the request is not lost to the job that is ending', async () => {
+      let release: () => void = () => undefined;
+      hold = new Promise((resolve) => {
+        release = resolve;
+      });
+      await analyseUntilCompleted(ctx.app, coach, videoId);
+      // The result is stored and shown; the job that stored it has not ended yet.
+      await vi.waitFor(() => expect(runs).toBe(1));
+      const again = await ctx.app.inject({
+        method: 'POST',
+        url: `/vid/api/video/analyze/${videoId}`,
+        headers: coach.auth,
+      });
+      expect(again.statusCode, again.body).toBe(202);
+      expect(await statusNow()).toBe('queued');
+
+      hold = null;
+      release();
+      await vi.waitFor(() => expect(runs).toBe(2), { timeout: 60_000, interval: 100 });
+      await vi.waitFor(async () => expect(await statusNow()).toBe('completed'), { timeout: 60_000, interval: 100 });
+    });
+  },
+);

@@ -127,14 +127,12 @@ describe.each(databaseTargets)('the database job queue on $dialect', (target) =>
     expect((await repository.list()).map((job) => job.name)).toEqual(['video.process']);
   });
 
-  it('queues a job key once while its job waits or runs, and again once it is done', async () => {
+  it('queues a job key once while its job waits, and again once it is done', async () => {
     const { repository, registry, worker } = queueOn(database);
-    const release = deferred();
     const started: number[] = [];
     registry.register('video.process', {
       run: async ({ videoId }) => {
         started.push(videoId);
-        await release.promise;
       },
     });
     await repository.enqueue('video.process', { videoId: 1 }, { jobKey: 'video-1' });
@@ -149,17 +147,104 @@ describe.each(databaseTargets)('the database job queue on $dialect', (target) =>
     ]);
 
     worker.start();
-    await vi.waitFor(() => expect(started).toEqual([1]));
-    // Running still counts: the key is taken.
-    await repository.enqueue('video.process', { videoId: 1 }, { jobKey: 'video-1' });
-    expect(await repository.list()).toHaveLength(3);
-
-    release.resolve();
+    await vi.waitFor(() => expect(started.sort()).toEqual([1, 2]));
     await vi.waitFor(async () => expect((await repository.list())[0]?.status).toBe('done'));
     await repository.enqueue('video.process', { videoId: 1 }, { jobKey: 'video-1' });
+    await vi.waitFor(() => expect(started.sort()).toEqual([1, 1, 2]));
     const jobs = await repository.list();
     expect(jobs).toHaveLength(4);
     expect(jobs[3]).toMatchObject({ name: 'video.process', jobKey: 'video-1' });
+  });
+
+  it('runs a key asked for again while its job runs once more after it, never beside it, with the latest request', async () => {
+    const { repository, registry, worker } = queueOn(database, { concurrency: 3 });
+    const releases = [deferred(), deferred()];
+    const started: number[] = [];
+    let runningNow = 0;
+    let mostAtOnce = 0;
+    registry.register('video.process', {
+      run: async ({ videoId }) => {
+        runningNow += 1;
+        mostAtOnce = Math.max(mostAtOnce, runningNow);
+        const release = releases[started.length];
+        started.push(videoId);
+        await release?.promise;
+        runningNow -= 1;
+      },
+    });
+    worker.start();
+    await repository.enqueue('video.process', { videoId: 1 }, { jobKey: 'shared' });
+    await vi.waitFor(() => expect(started).toEqual([1]));
+
+    // Asked for twice while it runs: neither starts beside it, and only the latest is kept.
+    await repository.enqueue('video.process', { videoId: 2 }, { jobKey: 'shared' });
+    await repository.enqueue('video.process', { videoId: 3 }, { jobKey: 'shared' });
+    expect(await repository.list()).toHaveLength(1);
+    expect(started).toEqual([1]);
+
+    releases[0]?.resolve();
+    await vi.waitFor(() => expect(started).toEqual([1, 3]));
+    expect(await repository.list()).toMatchObject([{ status: 'running', attempts: 1, payload: { videoId: 3 } }]);
+    releases[1]?.resolve();
+    await vi.waitFor(async () => expect(await statusOf(repository)).toEqual(['done']));
+    expect(started).toEqual([1, 3]);
+    expect(mostAtOnce).toBe(1);
+  });
+
+  it("keeps a request made while its job ran through that job's retries and its final failure", async () => {
+    const { repository, registry, worker } = queueOn(database, { maxAttempts: 2 });
+    const firstTry = deferred();
+    const tries: Array<[number, number]> = [];
+    const failures: number[] = [];
+    registry.register('video.analyze', {
+      run: async ({ videoId }, { attempt }) => {
+        tries.push([videoId, attempt]);
+        if (videoId === 1) {
+          if (attempt === 1) await firstTry.promise;
+          throw new Error('the disk was full');
+        }
+      },
+      onFailed: async ({ videoId }) => {
+        failures.push(videoId);
+      },
+    });
+    worker.start();
+    await repository.enqueue('video.analyze', { videoId: 1 }, { jobKey: 'k' });
+    await vi.waitFor(() => expect(tries).toEqual([[1, 1]]));
+    await repository.enqueue('video.analyze', { videoId: 2 }, { jobKey: 'k' });
+    firstTry.resolve();
+
+    // The first job is tried again and fails for good; then the request kept meanwhile runs, with its own tries.
+    await vi.waitFor(async () => expect(await statusOf(repository)).toEqual(['done']));
+    expect(tries).toEqual([
+      [1, 1],
+      [1, 2],
+      [2, 1],
+    ]);
+    expect(failures).toEqual([1]);
+  });
+
+  it('queues a request kept by a job whose worker stopped on its last try, and tells onFailed of the old one', async () => {
+    const { repository, registry, worker } = queueOn(database, { maxAttempts: 1 });
+    const runs: number[] = [];
+    const failures: number[] = [];
+    registry.register('video.analyze', {
+      run: async ({ videoId }) => {
+        runs.push(videoId);
+      },
+      onFailed: async ({ videoId }) => {
+        failures.push(videoId);
+      },
+    });
+    await repository.enqueue('video.analyze', { videoId: 6 }, { jobKey: 'k' });
+    await repository.claim(30_000);
+    await repository.enqueue('video.analyze', { videoId: 7 }, { jobKey: 'k' });
+    clock.advance(31);
+    worker.start();
+
+    await vi.waitFor(() => expect(runs).toEqual([7]));
+    expect(failures).toEqual([6]);
+    await vi.waitFor(async () => expect(await statusOf(repository)).toEqual(['done']));
   });
 
   it('retries a throwing handler up to the bound, then fails the job with its message and tells onFailed', async () => {
@@ -519,6 +604,41 @@ describe.runIf(redisUrl)('the BullMQ job queue', () => {
 
     await queue.enqueue('video.analyze', { videoId: 22 }, { jobKey: 'video:22' });
     await vi.waitFor(() => expect(runs.sort()).toEqual([22, 22, 23]));
+  });
+
+  it('runs a key asked for again while its job runs once more after it, never beside it, with the latest request', async () => {
+    const registry = new JobRegistry(silent);
+    const releases = [deferred(), deferred()];
+    const started: number[] = [];
+    let runningNow = 0;
+    let mostAtOnce = 0;
+    registry.register('video.process', {
+      run: async ({ videoId }) => {
+        runningNow += 1;
+        mostAtOnce = Math.max(mostAtOnce, runningNow);
+        const release = releases[started.length];
+        started.push(videoId);
+        await release?.promise;
+        runningNow -= 1;
+      },
+    });
+    const queue = new BullmqJobQueue({ redisUrl: url, prefix, maxAttempts: 3, backoffMs: 0 }, silent);
+    closers.push(() => queue.close());
+    const worker = queue.consume(registry, { concurrency: 3 });
+    closers.push(() => worker.close());
+    await queue.enqueue('video.process', { videoId: 1 }, { jobKey: 'shared' });
+    await vi.waitFor(() => expect(started).toEqual([1]));
+
+    await queue.enqueue('video.process', { videoId: 2 }, { jobKey: 'shared' });
+    await queue.enqueue('video.process', { videoId: 3 }, { jobKey: 'shared' });
+    releases[0]?.resolve();
+    await vi.waitFor(() => expect(started).toEqual([1, 3]));
+    releases[1]?.resolve();
+    const raw = new Queue('jobs', { connection: { url }, prefix });
+    closers.push(() => raw.close());
+    await vi.waitFor(async () => expect(await raw.getJobCounts('completed')).toEqual({ completed: 2 }));
+    expect(started).toEqual([1, 3]);
+    expect(mostAtOnce).toBe(1);
   });
 
   it('retries a throwing handler up to the bound, then fails the job and tells onFailed', async () => {

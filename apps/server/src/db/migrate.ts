@@ -20,6 +20,7 @@ import { createMemberStats } from './migrations/0016-member-stats.js';
 import { createAccountLifecycle } from './migrations/0017-accounts.js';
 import { createSchedule } from './migrations/0019-schedule.js';
 import { createInstallation } from './migrations/0020-installation.js';
+import { createJobAgain } from './migrations/0021-job-again.js';
 
 /** Every migration, in order. Names sort in the order they run; never rename or reorder one. */
 const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
   '0017-accounts': createAccountLifecycle,
   '0019-schedule': createSchedule,
   '0020-installation': createInstallation,
+  '0021-job-again': createJobAgain,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -267,6 +267,10 @@ export interface JobsTable {
   lock_token: string | null;
   last_error: string | null;
   priority: Generated<number>;
+  /** Asked for again while it ran: the payload, priority and time of the run that follows this one. */
+  again_payload_json: string | null;
+  again_priority: number | null;
+  again_run_after: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -62,8 +62,9 @@ export class BullmqJobQueue {
 
   /**
    * Queues a job, checked against its contract schema first. A `jobKey` becomes BullMQ's deduplication
-   * id, which holds while the job waits, runs or waits for a retry and is let go once it completes or
-   * fails, as the database queue's key is.
+   * id, as the database queue's key: asked for while its job waits, it joins that job; asked for while it
+   * runs, the latest such request is kept and queued when the run ends (`keepLastIfActive`), so a request
+   * made during a run is never lost and the key's runs never overlap.
    */
   async enqueue<N extends JobName>(
     name: N,
@@ -82,7 +83,9 @@ export class BullmqJobQueue {
       backoff: { type: 'exponential', delay: this.backoffMs },
       removeOnComplete: { count: 1000 },
       removeOnFail: { count: 5000 },
-      ...(options.jobKey === undefined ? {} : { deduplication: { id: `${name}|${options.jobKey}` } }),
+      ...(options.jobKey === undefined
+        ? {}
+        : { deduplication: { id: `${name}|${options.jobKey}`, keepLastIfActive: true } }),
     });
   }
 

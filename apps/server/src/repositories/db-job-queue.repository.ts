@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { JobPayloadSchemas, type JobName, type JobPayload } from '@openmat/contract/jobs';
-import type { ExpressionBuilder, Kysely, Selectable, Updateable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable, UpdateObject } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import type { Database, JobsTable } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
@@ -51,8 +51,11 @@ export class DbJobQueueRepository {
   }
 
   /**
-   * Queues a job, checked against its contract schema first. With a `jobKey`, nothing happens while a
-   * job of that name and key is queued or running (a partial unique index says so, atomically).
+   * Queues a job, checked against its contract schema first. With a `jobKey`, a job of that name and key
+   * is queued once (a partial unique index says so, atomically): asked for while one waits, it joins that
+   * one; asked for while one runs, it is kept on the running row and queued as soon as that run ends, so a
+   * request made during a run is never lost and the key's runs never overlap. Asked for again meanwhile,
+   * only the latest request is kept.
    */
   async enqueue<N extends JobName>(
     name: N,
@@ -63,21 +66,44 @@ export class DbJobQueueRepository {
     const clockNow = this.clock.now();
     const now = clockNow.toISOString();
     const runAfter = new Date(clockNow.getTime() + Math.max(0, options.delaySeconds ?? 0) * 1000).toISOString();
-    await this.db
-      .insertInto('jobs')
-      .values({
-        name,
-        payload_json: JSON.stringify(checked),
-        job_key: options.jobKey ?? null,
-        status: 'queued',
-        max_attempts: this.maxAttempts,
-        priority: Math.max(0, Math.floor(options.priority ?? 0)),
-        run_after: runAfter,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+    const payloadJson = JSON.stringify(checked);
+    const priority = Math.max(0, Math.floor(options.priority ?? 0));
+    const jobKey = options.jobKey;
+    // The key's job can end between two of these statements; three rounds see it through.
+    for (let round = 0; round < 3; round++) {
+      const inserted = await this.db
+        .insertInto('jobs')
+        .values({
+          name,
+          payload_json: payloadJson,
+          job_key: jobKey ?? null,
+          status: 'queued',
+          max_attempts: this.maxAttempts,
+          priority,
+          run_after: runAfter,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
+      if (jobKey === undefined || Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) break;
+      const kept = await this.db
+        .updateTable('jobs')
+        .set({ again_payload_json: payloadJson, again_priority: priority, again_run_after: runAfter })
+        .where('name', '=', name)
+        .where('job_key', '=', jobKey)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      if (kept.numUpdatedRows > 0n) break;
+      const waiting = await this.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('name', '=', name)
+        .where('job_key', '=', jobKey)
+        .where('status', '=', 'queued')
+        .executeTakeFirst();
+      if (waiting) break;
+    }
     for (const listener of this.listeners) listener();
   }
 
@@ -151,15 +177,15 @@ export class DbJobQueueRepository {
     });
   }
 
+  /** Done; a request kept while it ran is queued now. */
   async complete(job: { id: number; lockToken: string }): Promise<boolean> {
-    return this.updateClaimed(job, {
-      status: 'done',
-      locked_until: null,
-      lock_token: null,
+    return this.updateClaimed(job, (eb) => ({
+      ...endOfRun(eb, 'done', null),
       updated_at: this.clock.now().toISOString(),
-    });
+    }));
   }
 
+  /** Queues the job again, to run after `delayMs`; a request kept while it ran stays kept. */
   async retry(job: { id: number; lockToken: string }, error: string, delayMs: number): Promise<boolean> {
     const now = this.clock.now();
     return this.updateClaimed(job, {
@@ -172,28 +198,45 @@ export class DbJobQueueRepository {
     });
   }
 
+  /** Failed for good; a request kept while it ran is queued now. */
   async fail(job: { id: number; lockToken: string }, error: string): Promise<boolean> {
-    return this.updateClaimed(job, {
-      status: 'failed',
-      locked_until: null,
-      lock_token: null,
-      last_error: error,
+    return this.updateClaimed(job, (eb) => ({
+      ...endOfRun(eb, 'failed', error),
       updated_at: this.clock.now().toISOString(),
-    });
+    }));
   }
 
-  /** Fails the running jobs whose lease ran out on their last try; each is answered to one caller. */
+  /**
+   * Fails the running jobs whose lease ran out on their last try; each is answered to one caller, with
+   * the payload it ran with. A request kept while one ran is queued now.
+   */
   async failAbandoned(error: string): Promise<{ name: string; payload: unknown; error: string; attempts: number }[]> {
     const now = this.clock.now().toISOString();
-    const rows = await this.db
-      .updateTable('jobs')
-      .set({ status: 'failed', locked_until: null, lock_token: null, last_error: error, updated_at: now })
-      .where('status', '=', 'running')
-      .where('locked_until', '<=', now)
-      .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
-      .returning(['name', 'payload_json', 'attempts'])
+    const abandoned = (eb: ExpressionBuilder<Database, 'jobs'>) =>
+      eb.and([
+        eb('status', '=', 'running'),
+        eb('locked_until', '<=', now),
+        eb('attempts', '>=', eb.ref('max_attempts')),
+      ]);
+    const candidates = await this.db
+      .selectFrom('jobs')
+      .select(['id', 'name', 'payload_json', 'attempts'])
+      .where(abandoned)
       .execute();
-    return rows.map((row) => ({ name: row.name, payload: payloadOf(row.payload_json), error, attempts: row.attempts }));
+    const failed: { name: string; payload: unknown; error: string; attempts: number }[] = [];
+    for (const row of candidates) {
+      // Checked again on the row, so that of two workers only one fails it and answers it.
+      const result = await this.db
+        .updateTable('jobs')
+        .set((eb) => ({ ...endOfRun(eb, 'failed', error), updated_at: now }))
+        .where('id', '=', row.id)
+        .where(abandoned)
+        .executeTakeFirst();
+      if (result.numUpdatedRows > 0n) {
+        failed.push({ name: row.name, payload: payloadOf(row.payload_json), error, attempts: row.attempts });
+      }
+    }
+    return failed;
   }
 
   /** One job, for tests and diagnostics. */
@@ -208,7 +251,11 @@ export class DbJobQueueRepository {
     return rows.map(toStoredJob);
   }
 
-  private async updateClaimed(job: { id: number; lockToken: string }, values: Updateable<JobsTable>): Promise<boolean> {
+  private async updateClaimed(
+    job: { id: number; lockToken: string },
+    values:
+      UpdateObject<Database, 'jobs'> | ((eb: ExpressionBuilder<Database, 'jobs'>) => UpdateObject<Database, 'jobs'>),
+  ): Promise<boolean> {
     const result = await this.db
       .updateTable('jobs')
       .set(values)
@@ -218,6 +265,27 @@ export class DbJobQueueRepository {
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
+}
+
+/**
+ * The end of a run: the row becomes `final`, or, when it was asked for again while it ran, that request,
+ * queued with fresh tries (one statement, so a request kept meanwhile is never lost between two).
+ */
+function endOfRun(eb: ExpressionBuilder<Database, 'jobs'>, final: 'done' | 'failed', error: string | null) {
+  const again = eb('again_run_after', 'is not', null);
+  return {
+    status: eb.case().when(again).then('queued').else(final).end(),
+    attempts: eb.case().when(again).then(0).else(eb.ref('attempts')).end(),
+    payload_json: eb.fn.coalesce('again_payload_json', 'payload_json'),
+    priority: eb.fn.coalesce('again_priority', 'priority'),
+    run_after: eb.fn.coalesce('again_run_after', 'run_after'),
+    last_error: error,
+    locked_until: null,
+    lock_token: null,
+    again_payload_json: null,
+    again_priority: null,
+    again_run_after: null,
+  };
 }
 
 /** A job a worker may claim now: due and queued, or running on a lapsed lease, with tries left. */

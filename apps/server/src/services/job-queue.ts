@@ -3,7 +3,8 @@ import type { JobName, JobPayload } from '@openmat/contract/jobs';
 export interface EnqueueOptions {
   /**
    * Names the work, so that it is queued once: enqueueing a job of the same name and key while one is
-   * queued or running does nothing. Once that one is done or has failed, the key is free again.
+   * queued joins that one. While one runs, the latest such request is kept and queued when the run ends,
+   * so a key has at most one job running and one waiting, and a request made during a run is never lost.
    */
   jobKey?: string;
   /**

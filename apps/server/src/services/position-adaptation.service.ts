@@ -60,12 +60,13 @@ export class PositionAdaptationService {
   ) {}
 
   /**
-   * Asks for a refit after a correction. A job key is queued once while it waits or runs, so the key is
-   * the delay's time slot the correction falls in: the corrections of one slot wait for one job, and a job
-   * runs a whole delay after its slot began, so a correction made while it runs falls in a later slot and
-   * queues a job of its own. Under the one key of before, a correction saved just after a running refit's
-   * last look at the corrections was not learnt until the next one. With no delay, every correction asks
-   * under a key of its own (a refit that finds nothing new stores nothing).
+   * Asks for a refit after a correction. The key is the delay's time slot the correction falls in: the
+   * corrections of one slot wait for one job, and a job runs a whole delay after its slot began, so a
+   * correction made while it runs falls in a later slot and queues a job of its own, a delay later. (The
+   * slot came first, when a request made while its key's job ran was dropped, and a correction saved just
+   * after a running refit's last look at the corrections was not learnt until the next one; the queues now
+   * keep such a request too.) With no delay, every correction asks under a key of its own (a refit that
+   * finds nothing new stores nothing).
    */
   async corrected(): Promise<void> {
     const delaySeconds = this.settings.delaySeconds;
