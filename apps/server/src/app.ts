@@ -59,6 +59,9 @@ export interface AppDependencies {
 }
 
 /** Headers and fields that must never reach a log. */
+/** How often work left without a job is looked for (docs/decisions/0019-durable-jobs.md). */
+const UNFINISHED_WORK_EVERY_MS = 60_000;
+
 const REDACTED = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -212,8 +215,21 @@ export async function buildApp(
     // Jobs written with their rows (the outbox) reach the queue from here, those of a crash included.
     if (deps.jobOptions?.relay !== false) relay = jobBackend.startRelay(app.log);
   });
+  // Work under way that no queue holds a job for (a lost final failure, Redis emptied) is queued again,
+  // at start and every minute, wherever the outbox is relayed.
+  let requeue: ReturnType<typeof setInterval> | undefined;
+  const requeueUnfinished = () =>
+    services.unfinishedWork.requeue().catch((err: unknown) => {
+      app.log.warn({ err }, 'looking for work left without a job failed');
+    });
+  app.addHook('onReady', async () => {
+    if (deps.jobOptions?.relay === false) return;
+    requeue = setInterval(() => void requeueUnfinished(), UNFINISHED_WORK_EVERY_MS).unref();
+    await requeueUnfinished();
+  });
   // onClose hooks run last-added first: the worker stops before the queue and the database close.
   app.addHook('onClose', async () => {
+    clearInterval(requeue);
     await relay?.close();
     await jobWorker?.close();
   });

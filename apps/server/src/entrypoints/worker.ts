@@ -47,11 +47,19 @@ const sweepScratch = () =>
   services.videos.sweepScratch().catch((err: unknown) => log.warn({ err }, 'sweeping the scratch folder failed'));
 await sweepScratch();
 const sweep = setInterval(() => void sweepScratch(), 60 * 60 * 1000).unref();
+// Work under way that no queue holds a job for (a lost final failure, Redis emptied) is queued again.
+const requeueUnfinished = () =>
+  services.unfinishedWork
+    .requeue()
+    .catch((err: unknown) => log.warn({ err }, 'looking for work left without a job failed'));
+await requeueUnfinished();
+const requeue = setInterval(() => void requeueUnfinished(), 60 * 1000).unref();
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) log.error({ err }, 'shutting down after an error');
   else log.info({ signal }, 'shutting down');
   clearInterval(sweep);
+  clearInterval(requeue);
   await relay.close();
   await worker.close();
   await jobBackend.close();

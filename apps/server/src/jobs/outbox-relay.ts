@@ -29,7 +29,7 @@ export interface OutboxRelayOptions {
  * runs it: woken at once by a write of its own process, and looking every second for the rest (rows
  * written by other instances, rows left by a relay that died, rows the queue refused while Redis was
  * away). A row is removed only once the queue took it, so a job is handed on at least once; the job
- * key makes a second hand-over of a job still waiting or running a no-op.
+ * key makes a second hand-over of a job still waiting a no-op (of one running, one more idempotent run).
  */
 export class OutboxRelay {
   private timer: ReturnType<typeof setTimeout> | undefined;

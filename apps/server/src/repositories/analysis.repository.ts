@@ -38,6 +38,19 @@ export class AnalysisRepository {
     private readonly outbox: JobOutboxRepository | null = null,
   ) {}
 
+  /** Analyses asked for before `cutoff` that are still queued or running, oldest first. */
+  async unfinishedBefore(cutoff: string, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('video_analyses')
+      .select('video_id')
+      .where('status', 'in', ['queued', 'running'])
+      .where('requested_at', '<=', cutoff)
+      .orderBy('requested_at')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.video_id);
+  }
+
   async state(videoId: number): Promise<AnalysisState | null> {
     const row = await this.db
       .selectFrom('video_analyses')

@@ -30,6 +30,9 @@ export interface BullmqJobQueueOptions {
 /** The largest priority BullMQ takes. */
 const MAX_PRIORITY = 2_097_152;
 
+/** The states of a job still to run or running. */
+const LIVE_STATES = new Set(['waiting', 'prioritized', 'delayed', 'active', 'waiting-children']);
+
 /** Every job shares one queue; a job's BullMQ name is its contract name. */
 const QUEUE_NAME = 'jobs';
 
@@ -100,6 +103,14 @@ export class BullmqJobQueue {
       running: counts.active ?? 0,
       oldestWaitingSeconds: first === null ? 0 : Math.max(0, (this.clock.now().getTime() - first) / 1000),
     };
+  }
+
+  /** Whether a job of this name and key waits, waits for a retry, or runs. */
+  async has(name: JobName, jobKey: string): Promise<boolean> {
+    const jobId = await this.queue.getDeduplicationJobId(`${name}|${jobKey}`);
+    const job = jobId ? await this.queue.getJob(jobId) : undefined;
+    if (!job) return false;
+    return LIVE_STATES.has(await job.getState());
   }
 
   /** Drops the job of this name and key while it waits; a running one (locked) is left to its handler. */

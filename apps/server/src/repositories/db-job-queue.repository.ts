@@ -124,6 +124,18 @@ export class DbJobQueueRepository {
     };
   }
 
+  /** Whether a job of this name and key waits or runs. */
+  async has(name: JobName, jobKey: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('name', '=', name)
+      .where('job_key', '=', jobKey)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Drops the queued job of this name and key; a running one is left to its handler. */
   async cancel(name: JobName, jobKey: string): Promise<void> {
     await this.db

@@ -59,6 +59,17 @@ export class JobOutboxRepository {
     return () => this.listeners.delete(listener);
   }
 
+  /** Whether a job of this name and key is still in the outbox, not yet handed to the queue. */
+  async holds(name: JobName, jobKey: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('job_outbox')
+      .select('id')
+      .where('name', '=', name)
+      .where('job_key', '=', jobKey)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Takes up to `limit` rows, oldest first, for `leaseMs`: rows nobody holds, or whose holder's lease ran out. */
   async take(limit: number, leaseMs: number): Promise<OutboxEntry[]> {
     const now = this.clock.now();

@@ -214,6 +214,19 @@ export class VideoRepository {
     return Number(row?.bytes ?? 0);
   }
 
+  /** Videos uploaded before `cutoff` still waiting for their poster and playable copy, oldest first. */
+  async pendingBefore(cutoff: string, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('videos')
+      .select('id')
+      .where('processing', '=', 'pending')
+      .where('uploaded_at', '<=', cutoff)
+      .orderBy('uploaded_at')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   /**
    * The background work waiting or running for the uploader's videos: posters not made yet, and
    * analyses queued or running. A new job of theirs queues behind that many of everyone else's.

@@ -35,6 +35,7 @@ import { analysisKnowledge } from './analysis-knowledge.js';
 import { inReaderLanguage, inStoredLanguage, type ReadingContext } from './analysis-reading.js';
 import { readStoredResult } from './analysed-footage.js';
 import type { EventPublisher } from './event-publisher.js';
+import { videoJobKeys } from './job-keys.js';
 import type { PositionAdaptationService } from './position-adaptation.service.js';
 import { whileExists, type VideoService } from './video.service.js';
 
@@ -114,7 +115,7 @@ export class AnalysisService {
     const asked = await this.analyses.request(videoId, principal.userId, language, this.settings.rerunSeconds, {
       name: 'video.analyze',
       payload: { videoId },
-      jobKey: String(videoId),
+      jobKey: videoJobKeys.analyze(videoId),
       priority,
     });
     if (asked.status === 'tooSoon') {

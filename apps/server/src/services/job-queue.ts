@@ -28,6 +28,8 @@ export interface JobQueue {
   enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options?: EnqueueOptions): Promise<void>;
   /** How many jobs wait and run, and how long the oldest waiting one has waited (the metrics). */
   stats(): Promise<{ waiting: number; running: number; oldestWaitingSeconds: number }>;
+  /** Whether a job of this name and key waits or runs (so that work left without one can be told apart). */
+  has(name: JobName, jobKey: string): Promise<boolean>;
   /** Drops the job of this name and key while it waits (a running one is stopped by its handler). */
   cancel(name: JobName, jobKey: string): Promise<void>;
 }

@@ -34,6 +34,7 @@ import { MemberRepository } from '../repositories/member.repository.js';
 import { PromotionRepository } from '../repositories/promotion.repository.js';
 import { TokenService } from './token.service.js';
 import { VideoService, type VideoEvents } from './video.service.js';
+import { UnfinishedWorkService } from './unfinished-work.service.js';
 import type { JobQueue } from './job-queue.js';
 import type { JobOutboxRepository } from '../repositories/job-outbox.repository.js';
 import type { Locker } from '@tus/utils';
@@ -68,6 +69,8 @@ export interface Services {
   videos: VideoService;
   analysis: AnalysisService;
   adaptation: PositionAdaptationService;
+  /** Queues again the videos and analyses under way that no queue holds a job for. */
+  unfinishedWork: UnfinishedWorkService;
 }
 
 export interface ServiceDependencies {
@@ -202,6 +205,7 @@ export function createServices({
         log.warn({ err: error }, 'a refit of the position adaptation could not be queued');
       }),
   );
+  const analysisRepository = new AnalysisRepository(db, clock, outbox);
   removeVideos = async (userId) => {
     const uploader = await accounts.principalFor(userId);
     for (const id of await lifecycleRepository.uploadedVideoIds(userId)) await videos.delete(uploader, id);
@@ -248,7 +252,7 @@ export function createServices({
     analysis: new AnalysisService(
       videos,
       videoRepository,
-      new AnalysisRepository(db, clock, outbox),
+      analysisRepository,
       storage,
       media,
       events,
@@ -265,6 +269,7 @@ export function createServices({
       metrics,
       adaptation,
     ),
+    unfinishedWork: new UnfinishedWorkService(videoRepository, analysisRepository, outbox, jobs, clock, log),
   };
 }
 

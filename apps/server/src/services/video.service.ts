@@ -17,6 +17,7 @@ import { issueMessages } from '../i18n/library-messages.js';
 import type { Clock } from '../lib/clock.js';
 import type { Principal } from '../lib/principal.js';
 import type { JobQueue } from './job-queue.js';
+import { videoJobKeys } from './job-keys.js';
 import type { EventPublisher } from './event-publisher.js';
 import type { BlobStorage, LocalBlobStorage, UrlSigner } from '../repositories/blob-storage.repository.js';
 import { MediaTimeout, type MediaInfo, type MediaRepository } from '../repositories/media.repository.js';
@@ -400,7 +401,7 @@ export class VideoService {
           uploadId: resumableId ?? null,
         },
         // The poster and playable copy, queued with the row itself (the outbox).
-        (videoId) => ({ name: 'video.process', payload: { videoId }, jobKey: `video.process:${videoId}`, priority }),
+        (videoId) => ({ name: 'video.process', payload: { videoId }, jobKey: videoJobKeys.process(videoId), priority }),
       );
       if (!saved.created && resumableId !== undefined && saved.video.uploadId === resumableId) {
         return { video: await this.toDto(principal, saved.video), message: render(msg('video.uploaded'), language) };
@@ -516,8 +517,8 @@ export class VideoService {
     // Its waiting jobs go; a running one sees the video gone and stops (see `whileExists`). With Redis
     // away the row is gone already: a job left waiting finds no video and ends, so the delete stands.
     for (const [name, key] of [
-      ['video.process', `video.process:${id}`],
-      ['video.analyze', String(id)],
+      ['video.process', videoJobKeys.process(id)],
+      ['video.analyze', videoJobKeys.analyze(id)],
     ] as const) {
       await this.jobs.cancel(name, key).catch((error: unknown) => {
         if (!isDependencyUnavailable(error)) throw error;
