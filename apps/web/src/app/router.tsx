@@ -6,10 +6,21 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { RouteError } from '@/components/errors/route-error';
 import { Spinner } from '@/components/ui/spinner';
 import { loginPage, requireSession } from './auth-guards';
 import { RootLayout, type RouteHandle } from './root-layout';
+
+/** What shows while the first page's code loads, in the reader's language (i18n is ready before the first render). */
+function FirstLoad() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-dvh items-center justify-center">
+      <Spinner label={t('common.loading')} />
+    </div>
+  );
+}
 
 /** Ids in addresses are positive integers; anything else is a page that does not exist. */
 function requireIdParam(name: string) {
@@ -34,11 +45,7 @@ function page(path: string, titleKey: string, lazy: LazyPage, loader?: LoaderFun
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    hydrateFallbackElement: (
-      <div className="flex min-h-dvh items-center justify-center">
-        <Spinner label="Loading" />
-      </div>
-    ),
+    hydrateFallbackElement: <FirstLoad />,
     errorElement: <RouteError />,
     children: [
       {

@@ -1,9 +1,9 @@
-import { ROLE_STUDENT } from '@openmat/contract/enums';
+import { ROLE_INSTRUCTOR, ROLE_STUDENT } from '@openmat/contract/enums';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedOut, useAuthStore } from '@/features/auth/stores/auth-store';
-import { makeSessionDetails } from '@/features/sessions/components/session-fixtures';
+import { INSTRUCTOR, makeSessionDetails } from '@/features/sessions/components/session-fixtures';
 import { clickOk } from '@/testing/alert-dialog';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { signInAs } from '@/testing/auth';
@@ -70,5 +70,41 @@ describe('SessionDetailsRoute', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(screen.getByText('You are on the roster for this session.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Check-In' })).toBeDisabled();
+  });
+  it("says in the reader's language that a pairing the server could not read failed, when it gave no reason", async () => {
+    signInAs('joao@example.com', {
+      id: INSTRUCTOR.id,
+      fighterName: INSTRUCTOR.fighterName,
+      role: ROLE_INSTRUCTOR,
+      beltColor: 'Black',
+    });
+    const students = [21, 22].map((id) => ({
+      ...INSTRUCTOR,
+      id,
+      fighterName: `Student ${id}`,
+      fighterRole: 'Student',
+    }));
+    const roster = { ...SESSION, studentIds: [21, 22], students };
+    stubFetch({
+      'GET /api/trainingsession/7': () => json(200, roster),
+      'POST /vid/api/video/matchmaker/7': () =>
+        json(200, {
+          isSuccessfullyParsed: false,
+          suggestedPairings: null,
+          rawFighterPairsJson: null,
+          errorMessage: null,
+        }),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<SessionDetailsRoute />, {
+      language: 'pl',
+      path: '/session-details/7',
+      routes: [{ path: '/session-details/:sessionId', element: <SessionDetailsRoute /> }],
+    });
+    await user.click(await screen.findByRole('button', { name: 'DOBIERZ PARY' }));
+    // PAIR UP asks first.
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Potwierdź' }));
+    expect(await screen.findByText('Nie udało się odczytać par.')).toBeVisible();
   });
 });

@@ -15,7 +15,7 @@ import { useCancelCheckIn } from '@/features/sessions/api/cancel-check-in';
 import { useCheckIn } from '@/features/sessions/api/check-in';
 import { useSession } from '@/features/sessions/api/get-session';
 import { sessionKeys } from '@/features/sessions/api/get-sessions';
-import { usePairClass } from '@/features/sessions/api/pair-class';
+import { PairingNotRead, usePairClass } from '@/features/sessions/api/pair-class';
 import { useRemoveStudent } from '@/features/sessions/api/remove-student';
 import { SessionDetailsView, type SessionAction } from '@/features/sessions/components/session-details-view';
 import { errorText, type Failure } from '@/lib/failure';
@@ -118,7 +118,11 @@ export function SessionDetailsRoute() {
           onError: (error) => {
             console.error('Pairing failed', error);
             const text = errorText(error);
-            setFailure(pageFailure(t('sessionDetails.errors.pairs'), text.serverMessage ?? text.message));
+            const reason =
+              error instanceof PairingNotRead
+                ? (error.reason ?? t('sessionDetails.errors.pairsNotRead'))
+                : (text.serverMessage ?? text.message);
+            setFailure(pageFailure(t('sessionDetails.errors.pairs'), reason));
           },
         },
       );

@@ -26,13 +26,21 @@ export async function pairClass(sessionId: number, input: PairingRequest): Promi
   }
 }
 
+/** A pairing answer that is not successfully parsed; `reason` is the server's words, when it gave some. */
+export class PairingNotRead extends Error {
+  override name = 'PairingNotRead';
+  constructor(readonly reason: string | null) {
+    super(reason ?? 'The pairing could not be read.');
+  }
+}
+
 /** Pairs the class; a result that is not successfully parsed (non-OK, or a 200 saying so) is an error. */
 export function usePairClass(sessionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: PairingRequest) => {
       const response = await pairClass(sessionId, input);
-      if (!response.isSuccessfullyParsed) throw new Error(response.errorMessage ?? 'The pairing could not be read.');
+      if (!response.isSuccessfullyParsed) throw new PairingNotRead(response.errorMessage);
       return response;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.detail(sessionId) }),
