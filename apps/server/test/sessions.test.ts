@@ -403,6 +403,16 @@ describe.each(databaseTargets)('training sessions on $dialect', (target) => {
       expect(again.students[0]?.weight).toBe(75);
     });
 
+    it('records one member when several sessions take the same new walk-in at once', async () => {
+      const sessions = await Promise.all([createSession(), createSession(), createSession(), createSession()]);
+      const answers = await Promise.all(sessions.map((session) => attendance(session.id, [walkIn('Zofia Równa')])));
+      const ids = answers.map((answer) => {
+        expect(answer.statusCode, answer.body).toBe(200);
+        return answer.json<{ updatedSession: TrainingSessionDetails }>().updatedSession.studentIds[0];
+      });
+      expect(new Set(ids).size).toBe(1);
+    });
+
     it('finds a walk-in with a Polish name again, whatever its capitals, and finds them on the members screen', async () => {
       const first = await createSession();
       const second = await createSession();

@@ -4,6 +4,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, TrainingSessionsTable } from '../db/schema.js';
 import { toFighterRecord, toFighterRow, type FighterRecord } from './fighter.repository.js';
 import type { Clock } from '../lib/clock.js';
+import { lockRow } from './row-lock.js';
 
 export interface SessionFields {
   trainingDate: string;
@@ -356,6 +357,10 @@ export class SessionRepository {
     try {
       return await this.db.transaction().execute(async (trx) => {
         const now = this.clock.now().toISOString();
+        // One instructor's walk-ins are recorded one transaction at a time: the owner's row is locked
+        // first (a no-op write), so that two sessions taking the same new walk-in at once find one
+        // member, not create two. SQLite writes one at a time already.
+        await lockRow(trx, 'users', ownerUserId);
         const fighterIds: number[] = [];
         for (const record of records) {
           const name = normalizeName(record.fighterName);
