@@ -49,6 +49,8 @@ export const unauthorized = (detail: Message) => new AppError(401, detail);
 export const forbidden = (detail: Message) => new AppError(403, detail);
 export const notFound = (detail: Message) => new AppError(404, detail);
 export const conflict = (detail: Message) => new AppError(409, detail);
+/** The request's `If-Match` names a version that is no longer the current one. */
+export const preconditionFailed = (detail: Message) => new AppError(412, detail);
 export const tooManyRequests = (detail: Message, retryAfterSeconds: number) =>
   new AppError(429, detail, { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
 /** A refusal answered with the contract's bare `{message}` body instead of problem details. */

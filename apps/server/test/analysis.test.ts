@@ -486,6 +486,39 @@ describe.each(databaseTargets)('video analysis on $dialect', (target) => {
       expect(final.overallDescription).toBe('From the coach');
       expect(final.strengths).toEqual([{ description: 'Good frames', relatedTechniqueId: null }]);
     });
+
+    it('refuses with 412 a correction made on a revision that changed since, when the editor names the one it read', async () => {
+      const read = await feedback(videoId, coach);
+      const tag = read.headers.etag;
+      expect(tag).toMatch(/^"[\w-]+"$/);
+      const saveAs = (who: SignedIn, ifMatch: string, body: Record<string, unknown>) =>
+        ctx.app.inject({
+          method: 'PATCH',
+          url: `/vid/api/video/${videoId}/analysis`,
+          headers: { ...who.auth, 'if-match': ifMatch, 'accept-language': 'pl' },
+          payload: body,
+        });
+      // The other editor saves on the same revision: it goes through, and the analysis has a new one.
+      const first = await saveAs(student, String(tag), { overallDescription: 'Written by the student' });
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.headers.etag).not.toBe(tag);
+      // The coach's page still shows what was read: its list would replace what it never saw, so it is refused.
+      const stale = await saveAs(coach, String(tag), { overallDescription: 'Written by the coach' });
+      expect(stale.statusCode).toBe(412);
+      expect(stale.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(stale.json<{ detail: string }>().detail).toBe(
+        'Ktoś inny zmienił tę analizę, odkąd ją otwarto. Wczytano ją ponownie: wprowadź zmianę jeszcze raz.',
+      );
+      const now = await feedback(videoId, coach);
+      expect(now.json<AnalysisResult>().overallDescription).toBe('Written by the student');
+      expect(now.headers.etag).toBe(first.headers.etag);
+      // Made again on what is there now, it goes through; `*` and no If-Match take whatever is there.
+      expect(
+        (await saveAs(coach, String(now.headers.etag), { overallDescription: 'Written by the coach' })).statusCode,
+      ).toBe(200);
+      expect((await saveAs(coach, '*', { overallDescription: 'Any revision' })).statusCode).toBe(200);
+      expect((await patch(coach, { overallDescription: 'No If-Match' })).statusCode).toBe(200);
+    });
   });
 
   describe('the loop back into coaching', () => {

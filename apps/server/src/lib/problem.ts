@@ -12,6 +12,7 @@ const PROBLEM_TYPES: Record<number, { type: string; title: MessageKey }> = {
   405: { type: `${RFC9110}15.5.6`, title: 'problem.title.405' },
   406: { type: `${RFC9110}15.5.7`, title: 'problem.title.406' },
   409: { type: `${RFC9110}15.5.10`, title: 'problem.title.409' },
+  412: { type: `${RFC9110}15.5.13`, title: 'problem.title.412' },
   413: { type: `${RFC9110}15.5.14`, title: 'problem.title.413' },
   414: { type: `${RFC9110}15.5.15`, title: 'problem.title.414' },
   415: { type: `${RFC9110}15.5.16`, title: 'problem.title.415' },

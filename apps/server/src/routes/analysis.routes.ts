@@ -19,6 +19,22 @@ const problems = {
   404: ProblemDetails,
   409: ProblemDetails,
 };
+
+/** An analysis's revision as an entity tag. */
+const entityTag = (revision: string) => `"${revision}"`;
+
+/**
+ * The revisions an `If-Match` names (RFC 9110 13.1.1), or undefined when it names none or any (`*`):
+ * then the correction is taken whatever was read. Weak tags never match a strong comparison.
+ */
+function matchingRevisions(header: string | undefined): string[] | undefined {
+  if (header === undefined || header.trim() === '*') return undefined;
+  return header
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag.startsWith('"') && tag.endsWith('"') && tag.length >= 2)
+    .map((tag) => tag.slice(1, -1));
+}
 /** The largest correction accepted, in bytes. */
 export const ANALYSIS_PATCH_LIMIT_BYTES = 256 * 1024;
 
@@ -57,7 +73,15 @@ export const analysisRoutes: FastifyPluginAsyncZod<{ services: Services; guards:
       onRequest: guards.authenticated,
       schema: { ...secured, params: VideoIdParams, response: { 200: AnalysisResult, ...problems } },
     },
-    (request) => analysis.result(principalOf(request), request.params.videoId, request.language),
+    async (request, reply) => {
+      const { result, revision } = await analysis.result(
+        principalOf(request),
+        request.params.videoId,
+        request.language,
+      );
+      // A correction that names it in If-Match is refused once someone else changed the analysis.
+      return reply.header('etag', entityTag(revision)).header('cache-control', 'no-cache').send(result);
+    },
   );
 
   app.patch(
@@ -70,10 +94,20 @@ export const analysisRoutes: FastifyPluginAsyncZod<{ services: Services; guards:
         ...secured,
         params: VideoIdParams,
         body: AnalysisPatch,
-        response: { 200: AnalysisResult, ...problems },
+        headers: z.looseObject({ 'if-match': z.string().optional() }),
+        response: { 200: AnalysisResult, 412: ProblemDetails, ...problems },
       },
     },
-    (request) => analysis.correct(principalOf(request), request.params.videoId, request.body, request.language),
+    async (request, reply) => {
+      const { result, revision } = await analysis.correct(
+        principalOf(request),
+        request.params.videoId,
+        request.body,
+        request.language,
+        matchingRevisions(request.headers['if-match']),
+      );
+      return reply.header('etag', entityTag(revision)).send(result);
+    },
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { AnalysisResult, parseTimestamp, type AnalysisPatch, type AnalyzeAccepted } from '@openmat/contract/analysis';
 import { ROLE_STUDENT } from '@openmat/contract/enums';
@@ -17,7 +18,7 @@ import { analyseRoll, type PoseDetector, type TimelineOf } from '../analysis/pip
 import { coachLayer, overlay } from '../analysis/coach-layer.js';
 import { applyPatch } from '../analysis/patch.js';
 import { encodePairs } from '../analysis/positions/pair-frames.js';
-import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../errors.js';
+import { badRequest, conflict, forbidden, notFound, preconditionFailed, tooManyRequests } from '../errors.js';
 import { msg, render } from '../i18n/catalog.js';
 import type { ChatModel } from '../lib/chat-model.js';
 import type { Principal } from '../lib/principal.js';
@@ -131,12 +132,16 @@ export class AnalysisService {
    * The stored analysis, for whoever may see the video, in the reader's language (what the analyser
    * wrote is written again for them; what a coach typed stays as typed); 404 before one exists.
    */
-  async result(principal: Principal, videoId: number, language: Language): Promise<AnalysisResult> {
+  async result(
+    principal: Principal,
+    videoId: number,
+    language: Language,
+  ): Promise<{ result: AnalysisResult; revision: string }> {
     const video = await this.videoAccess.visibleTo(principal, videoId);
     const stored = await this.analyses.current(videoId);
     const parsed = stored === null ? null : readStoredResult(stored);
-    if (!parsed) throw notFound(msg('analysis.notFound', { id: videoId }));
-    return inReaderLanguage(parsed, language, await this.readingOf(video));
+    if (stored === null || !parsed) throw notFound(msg('analysis.notFound', { id: videoId }));
+    return { result: inReaderLanguage(parsed, language, await this.readingOf(video)), revision: revisionOf(stored) };
   }
 
   /**
@@ -188,14 +193,18 @@ export class AnalysisService {
   /**
    * A coach's correction (the contract's replace-by-list rule): the uploader and instructors it was
    * shared with may edit. Every correction is kept. Two editors at once never overwrite each other
-   * unseen: a concurrent change is merged again, and only a persistent race answers 409.
+   * unseen: a concurrent change is merged again, and only a persistent race answers 409. An editor that
+   * names the revision it read (`expected`, from `If-Match`) is refused with 412 once the analysis has
+   * changed since (another editor saved, or a new run was stored): its lists were that revision's, and
+   * would replace what it never saw.
    */
   async correct(
     principal: Principal,
     videoId: number,
     patch: AnalysisPatch,
     language: Language,
-  ): Promise<AnalysisResult> {
+    expected?: readonly string[],
+  ): Promise<{ result: AnalysisResult; revision: string }> {
     const video = await this.videoAccess.visibleTo(principal, videoId);
     this.mayEdit(principal, video);
     this.checkInside(patch, video);
@@ -205,12 +214,15 @@ export class AnalysisService {
       const before = await this.analyses.current(videoId);
       const current = before === null ? null : readStoredResult(before);
       if (before === null || !current) throw notFound(msg('analysis.notFound', { id: videoId }));
+      if (expected && !expected.includes(revisionOf(before)))
+        throw preconditionFailed(msg('analysis.changedSinceRead'));
       // What the editor sent back of the analyser's words, in their language, is kept in the stored one.
       const sent = inStoredLanguage(patch, current, language, reading);
       const after = AnalysisResult.parse(applyPatch(current, sent, author));
-      if (await this.analyses.correct(videoId, principal.userId, before, JSON.stringify(after))) {
+      const stored = JSON.stringify(after);
+      if (await this.analyses.correct(videoId, principal.userId, before, stored)) {
         if (patch.positionTimeline !== undefined) await this.askForRefit(videoId);
-        return inReaderLanguage(after, language, reading);
+        return { result: inReaderLanguage(after, language, reading), revision: revisionOf(stored) };
       }
     }
     throw conflict(msg('analysis.editConflict'));
@@ -450,4 +462,9 @@ export class AnalysisService {
     // Shared with them (visibleTo checked that): instructors may work on it, students only read it.
     if (principal.role === ROLE_STUDENT || principal.role === null) throw forbidden(msg('analysis.onlyEditors'));
   }
+}
+
+/** The revision of a stored analysis (its `ETag`): any change to what is stored is a new one. */
+function revisionOf(stored: string): string {
+  return createHash('sha256').update(stored).digest('base64url').slice(0, 22);
 }

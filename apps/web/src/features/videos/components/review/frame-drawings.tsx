@@ -136,7 +136,8 @@ export function DrawableFrame({
   playing: boolean;
   editable: boolean;
   busy: boolean;
-  onSave: (drawings: SentDrawings) => void;
+  /** Answers whether it was saved: a drawing stays on screen until it is. */
+  onSave: (drawings: SentDrawings) => Promise<boolean>;
 }) {
   const { t } = useTranslation();
   const svg = useRef<SVGSVGElement>(null);
@@ -194,8 +195,11 @@ export function DrawableFrame({
   }
   function save() {
     if (!draft || draft.shapes.length === 0) return;
-    onSave([...keptDrawings(drawings), { time: Math.round(draft.time * 100) / 100, shapes: draft.shapes }]);
-    cancel();
+    void onSave([...keptDrawings(drawings), { time: Math.round(draft.time * 100) / 100, shapes: draft.shapes }]).then(
+      (saved) => {
+        if (saved) cancel();
+      },
+    );
   }
 
   const shown = drawings.filter((one) => drawingShown(one, currentTime));
@@ -327,7 +331,8 @@ export function DrawingList({
   busy: boolean;
   readOnly: boolean;
   onJump: (time: number) => void;
-  onSave: (drawings: SentDrawings) => void;
+  /** Answers whether it was saved: a drawing stays on screen until it is. */
+  onSave: (drawings: SentDrawings) => Promise<boolean>;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -360,7 +365,7 @@ export function DrawingList({
                 label={t('videos.review.drawings.delete', { time: formatClock(drawing.time) })}
                 question={t('videos.review.drawings.deleteQuestion')}
                 disabled={busy}
-                onConfirm={() => onSave(keptDrawings(drawings.filter((other) => other.id !== drawing.id)))}
+                onConfirm={() => void onSave(keptDrawings(drawings.filter((other) => other.id !== drawing.id)))}
               />
             )}
           </li>

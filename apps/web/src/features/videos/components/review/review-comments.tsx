@@ -25,7 +25,8 @@ export function ReviewComments({
   busy: boolean;
   readOnly: boolean;
   onJump: (time: number) => void;
-  onSave: (comments: SentComments) => void;
+  /** Answers whether it was saved: the new comment's text stays until it is. */
+  onSave: (comments: SentComments) => Promise<boolean>;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -36,8 +37,9 @@ export function ReviewComments({
   function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (text.trim() === '') return;
-    onSave([...kept(comments), { time: Math.round(currentTime * 10) / 10, text: text.trim() }]);
-    setText('');
+    void onSave([...kept(comments), { time: Math.round(currentTime * 10) / 10, text: text.trim() }]).then((saved) => {
+      if (saved) setText('');
+    });
   }
 
   return (
@@ -74,7 +76,7 @@ export function ReviewComments({
                   label={t('videos.review.comments.delete', { time: formatClock(comment.time) })}
                   question={t('videos.review.comments.deleteQuestion')}
                   disabled={busy}
-                  onConfirm={() => onSave(kept(comments.filter((other) => other.id !== comment.id)))}
+                  onConfirm={() => void onSave(kept(comments.filter((other) => other.id !== comment.id)))}
                 />
               )}
             </li>

@@ -1,7 +1,8 @@
 import type { AnalysisResult } from '@openmat/contract/analysis';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deliver } from '@/lib/realtime';
 import { closeAlert } from '@/testing/alert-dialog';
 import { json, problem, stubFetch } from '@/testing/fetch-stub';
 import { renderWithApp } from '@/testing/render';
@@ -596,6 +597,74 @@ describe('ReviewPage for the athlete', () => {
     });
     expect(screen.getByRole('button', { name: 'Comment at 0:00: Grip first' })).toBeVisible();
     expect(within(screen.getByTestId('review-comments')).getByText('Coach Ana')).toBeVisible();
+  });
+
+  it('names the revision it read when it saves, and when someone else changed the analysis meanwhile keeps the comment typed and reads it again', async () => {
+    const changed =
+      'Someone else changed this analysis since you opened it. It has been loaded again: make your change again.';
+    const theirs = { ...RESULT, overallDescription: 'Rewritten by the other coach.' };
+    const commented = { ...theirs, comments: [{ id: 1, time: 0, text: 'Grip first', authorName: 'Coach Ana' }] };
+    const http = stubFetch({
+      ...routes(),
+      'GET /vid/api/video/7/feedback': [
+        () => json(200, RESULT, { etag: '"r1"' }),
+        () => json(200, theirs, { etag: '"r2"' }),
+      ],
+      'PATCH /vid/api/video/7/analysis': [() => problem(412, changed), () => json(200, commented, { etag: '"r3"' })],
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
+    await user.type(await screen.findByLabelText('Comment at 0:00'), 'Grip first');
+    await user.click(screen.getByRole('button', { name: 'Add comment' }));
+    await closeAlert(user, `Error saving changes: ${changed}`);
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')[0]?.headers['if-match']).toBe('"r1"');
+    // What was typed is still there, and the page shows the analysis as it is now.
+    expect(screen.getByLabelText('Comment at 0:00')).toHaveValue('Grip first');
+    await waitFor(() => expect(http.callsTo('GET /vid/api/video/7/feedback')).toHaveLength(2));
+    await user.click(screen.getByRole('tab', { name: 'Overall Analysis' }));
+    expect(await screen.findByText('Rewritten by the other coach.')).toBeVisible();
+
+    // Sent again, it names the revision read since, and goes through.
+    await user.click(screen.getByRole('button', { name: 'Add comment' }));
+    await closeAlert(user, 'Changes saved successfully!');
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')[1]?.headers['if-match']).toBe('"r2"');
+    expect(screen.getByLabelText('Comment at 0:00')).toHaveValue('');
+  });
+
+  it('shows an analysis that finishes while the page is open', async () => {
+    const http = stubFetch({
+      ...routes(),
+      'GET /vid/api/video/7/feedback': [
+        () => problem(404, 'No analysis exists yet for video 7.'),
+        () => json(200, RESULT),
+      ],
+    });
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
+    expect(
+      await screen.findByText(
+        'This video has no analysis yet. Start one from Video Analysis; it appears here when it is done.',
+      ),
+    ).toBeVisible();
+    // Another video's news changes nothing here.
+    act(() => deliver('AnalysisCompleted', [8]));
+    act(() => deliver('AnalysisCompleted', [7]));
+    expect(await screen.findByRole('button', { name: 'Rename Sweep from closed guard' })).toBeVisible();
+    expect(http.callsTo('GET /vid/api/video/7/feedback')).toHaveLength(2);
+  });
+
+  it('keeps the texts being edited open, as typed, when the save fails', async () => {
+    stubFetch(routes(() => problem(400, 'The overall analysis is too long.')));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
+    await user.click(await screen.findByRole('tab', { name: 'Overall Analysis' }));
+    await user.click(screen.getByRole('button', { name: 'Edit the texts' }));
+    await user.clear(screen.getByLabelText('Overall analysis'));
+    await user.type(screen.getByLabelText('Overall analysis'), 'Patient from the top.');
+    await user.click(screen.getByRole('button', { name: 'Save texts' }));
+    await closeAlert(user, 'Error saving changes: The overall analysis is too long.');
+    expect(screen.getByLabelText('Overall analysis')).toHaveValue('Patient from the top.');
   });
 
   it('shows the athlete the ribbon and the comments read-only', async () => {

@@ -217,12 +217,15 @@ export function ReviewPage({
     if (analysis.isError) console.error('Error fetching video feedback', analysis.error);
   }, [analysis.isError, analysis.error]);
 
-  async function onSave(patch: AnalysisPatch) {
+  /** Saves a correction; answers whether it was saved, so that an editor keeps what was typed until then. */
+  async function onSave(patch: AnalysisPatch): Promise<boolean> {
     try {
       await save.mutateAsync(patch);
-      await showAlert(t('videos.review.saved'), { tone: 'success' });
+      void showAlert(t('videos.review.saved'), { tone: 'success' });
+      return true;
     } catch (error) {
-      await showAlert(t('videos.review.saveError', { message: errorText(error).body }), { tone: 'error' });
+      void showAlert(t('videos.review.saveError', { message: errorText(error).body }), { tone: 'error' });
+      return false;
     }
   }
 
@@ -291,7 +294,7 @@ export function ReviewPage({
     );
   }
 
-  const result = analysis.data;
+  const result = analysis.data?.result ?? null;
   const duration = player.duration || video.data.durationSeconds || 0;
   return (
     <div className="space-y-6">
@@ -310,7 +313,7 @@ export function ReviewPage({
           playing={player.playing}
           editable={editable && Boolean(result)}
           busy={save.isPending}
-          onSave={(drawings) => void onSave({ drawings })}
+          onSave={(drawings) => onSave({ drawings })}
         >
           <video
             ref={player.ref}
@@ -429,7 +432,7 @@ export function ReviewPage({
           busy={save.isPending}
           readOnly={!editable}
           onJump={player.seek}
-          onSave={(comments) => void onSave({ comments })}
+          onSave={(comments) => onSave({ comments })}
         />
       )}
 
@@ -442,7 +445,7 @@ export function ReviewPage({
             player.pause();
             player.seek(time);
           }}
-          onSave={(drawings) => void onSave({ drawings })}
+          onSave={(drawings) => onSave({ drawings })}
         />
       )}
 
@@ -508,7 +511,7 @@ export function ReviewPage({
                 busy={save.isPending}
                 readOnly={!editable}
                 onJump={player.seek}
-                onSave={(techniques) => void onSave({ techniques })}
+                onSave={(techniques) => onSave({ techniques })}
               />
             )}
             {tab === 'drills' && (
@@ -517,7 +520,7 @@ export function ReviewPage({
                 drills={visibleDrills(result.drills)}
                 busy={save.isPending}
                 readOnly={!editable}
-                onSave={(drills) => void onSave({ drills })}
+                onSave={(drills) => onSave({ drills })}
               />
             )}
             {tab === 'overall' && (
@@ -525,7 +528,7 @@ export function ReviewPage({
                 result={result}
                 busy={save.isPending}
                 readOnly={!editable}
-                onSave={(texts) => void onSave(texts)}
+                onSave={(texts) => onSave(texts)}
               />
             )}
           </div>

@@ -103,7 +103,8 @@ export function TechniquesTab({
   /** A reader (a student it was shared with) sees the findings without the editor's controls. */
   readOnly: boolean;
   onJump: (time: number) => void;
-  onSave: (techniques: Array<Sent<AnalysisTechnique>>) => void;
+  /** Answers whether it was saved: a form keeps what was typed until it is. */
+  onSave: (techniques: Array<Sent<AnalysisTechnique>>) => Promise<boolean>;
 }) {
   const { t } = useTranslation();
   const typeLabel = useTypeLabel();
@@ -115,7 +116,7 @@ export function TechniquesTab({
   function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!times || name.trim() === '') return;
-    onSave([
+    void onSave([
       ...result.techniques,
       {
         name: name.trim(),
@@ -124,8 +125,9 @@ export function TechniquesTab({
         positionalScenario: { id: null, name: '' },
         ...times,
       },
-    ]);
-    setName('');
+    ]).then((saved) => {
+      if (saved) setName('');
+    });
   }
 
   return (
@@ -158,7 +160,7 @@ export function TechniquesTab({
                     busy={busy}
                     readOnly={readOnly}
                     onRename={(renamed) =>
-                      onSave(
+                      void onSave(
                         result.techniques.map((item) => (item.id === technique.id ? { ...item, name: renamed } : item)),
                       )
                     }
@@ -179,7 +181,7 @@ export function TechniquesTab({
                         value={technique.techniqueType.name}
                         disabled={busy}
                         onChange={(event) =>
-                          onSave(
+                          void onSave(
                             result.techniques.map((item) =>
                               item.id === technique.id
                                 ? { ...item, techniqueType: { ...item.techniqueType, name: event.target.value } }
@@ -206,7 +208,7 @@ export function TechniquesTab({
                         aria-label={t('videos.review.edit.retime', { name: technique.name })}
                         onClick={() =>
                           times &&
-                          onSave(
+                          void onSave(
                             result.techniques.map((item) => (item.id === technique.id ? { ...item, ...times } : item)),
                           )
                         }
@@ -218,7 +220,7 @@ export function TechniquesTab({
                         label={t('videos.review.edit.delete', { name: technique.name })}
                         question={t('videos.review.edit.deleteQuestion', { name: technique.name })}
                         disabled={busy}
-                        onConfirm={() => onSave(result.techniques.filter((item) => item.id !== technique.id))}
+                        onConfirm={() => void onSave(result.techniques.filter((item) => item.id !== technique.id))}
                       />
                     </div>
                   )}
@@ -287,7 +289,7 @@ export function DrillsTab({
   drills: readonly AnalysisDrill[];
   busy: boolean;
   readOnly: boolean;
-  onSave: (drills: Array<Sent<AnalysisDrill>>) => void;
+  onSave: (drills: Array<Sent<AnalysisDrill>>) => Promise<boolean>;
 }) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
@@ -301,7 +303,7 @@ export function DrillsTab({
       return;
     }
     const technique = result.techniques.find((item) => String(item.id) === related);
-    onSave([
+    void onSave([
       ...result.drills,
       {
         name: name.trim(),
@@ -311,9 +313,11 @@ export function DrillsTab({
         relatedTechniqueName: technique?.name ?? GENERIC,
         relatedTechniqueId: technique?.id ?? null,
       },
-    ]);
-    setName('');
-    setRelated('');
+    ]).then((saved) => {
+      if (!saved) return;
+      setName('');
+      setRelated('');
+    });
   }
 
   return (
@@ -330,7 +334,7 @@ export function DrillsTab({
                 busy={busy}
                 readOnly={readOnly}
                 onRename={(renamed) =>
-                  onSave(result.drills.map((item) => (item.id === drill.id ? { ...item, name: renamed } : item)))
+                  void onSave(result.drills.map((item) => (item.id === drill.id ? { ...item, name: renamed } : item)))
                 }
               />
               <p className="text-xs text-zinc-500 dark:text-zinc-400">
@@ -395,7 +399,7 @@ function TextsEditor({
 }: {
   result: AnalysisResult;
   busy: boolean;
-  onSave: (patch: TextsPatch) => void;
+  onSave: (patch: TextsPatch) => Promise<boolean>;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
@@ -409,12 +413,14 @@ function TextsEditor({
       className="space-y-4 text-sm"
       onSubmit={(event) => {
         event.preventDefault();
-        onSave({
+        // The editor stays open with what was typed until it is saved.
+        void onSave({
           overallDescription: overall,
           strengths: strengths.filter((item) => item.description.trim() !== ''),
           areasForImprovement: areas.filter((item) => item.description.trim() !== ''),
+        }).then((saved) => {
+          if (saved) onDone();
         });
-        onDone();
       }}
     >
       <label className="block">
@@ -457,12 +463,12 @@ export function OverallTab({
   result,
   busy = false,
   readOnly = true,
-  onSave = () => undefined,
+  onSave = () => Promise.resolve(false),
 }: {
   result: AnalysisResult;
   busy?: boolean;
   readOnly?: boolean;
-  onSave?: (patch: TextsPatch) => void;
+  onSave?: (patch: TextsPatch) => Promise<boolean>;
 }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
