@@ -439,6 +439,32 @@ describe('ReviewPage as coaches use it', () => {
     expect(play).toHaveBeenCalledTimes(1);
   });
 
+  it('works without a mouse: Space presses the focused button, and the focused timeline moves the playhead', async () => {
+    stubFetch(routes());
+    const user = userEvent.setup();
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
+    const { state, play } = await fakePlayer();
+    // Space on a tab opens the tab; it does not play the video.
+    screen.getByRole('tab', { name: 'Overall Analysis' }).focus();
+    await user.keyboard(' ');
+    expect(screen.getByRole('tab', { name: 'Overall Analysis' })).toHaveAttribute('aria-selected', 'true');
+    expect(play).not.toHaveBeenCalled();
+    // The timeline takes the focus with Tab's order and moves the playhead as a slider does.
+    const timeline = screen.getByRole('slider', { name: 'Timeline: click to jump, drag to select' });
+    expect(timeline).toHaveAttribute('tabindex', '0');
+    timeline.focus();
+    await user.keyboard('{End}');
+    expect(state.currentTime).toBe(95);
+    await user.keyboard('{ArrowLeft}');
+    expect(state.currentTime).toBe(94);
+    await user.keyboard('{Shift>}{ArrowLeft}{/Shift}{PageDown}{Home}{ArrowRight}');
+    expect(state.currentTime).toBe(1);
+    // Away from buttons, Space still plays.
+    timeline.blur();
+    await user.keyboard(' ');
+    expect(play).toHaveBeenCalledTimes(1);
+  });
+
   it('loops a dragged selection', async () => {
     stubFetch(routes());
     const user = userEvent.setup();
@@ -478,7 +504,7 @@ describe('ReviewPage for the athlete', () => {
     uploadedByYou: false,
   });
 
-  it('lets the coach relabel a band of the ribbon in its menu, and move a boundary with the keys, saving each', async () => {
+  it('lets the coach relabel a band of the ribbon in its menu, and move a boundary with the keys, saved once let go', async () => {
     const http = stubFetch(routes());
     const user = userEvent.setup();
     await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
@@ -496,14 +522,20 @@ describe('ReviewPage for the athlete', () => {
       ],
     });
 
-    // The boundary between standing and closed guard, moved half a second later with the arrow key.
-    screen.getByRole('slider', { name: 'Boundary from Standing to Closed guard: arrow keys move it' }).focus();
-    await user.keyboard('{ArrowRight}');
+    // The boundary between standing and closed guard, moved with the arrow key held for three steps of half a
+    // second: it moves on screen as the key repeats, and is saved once, when the key is let go.
+    const boundary = screen.getByRole('slider', { name: 'Boundary from Standing to Closed guard: arrow keys move it' });
+    boundary.focus();
+    await user.keyboard('{ArrowRight>3}');
+    expect(boundary).toHaveAttribute('aria-valuenow', '21.5');
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')).toHaveLength(1);
+    await user.keyboard('{/ArrowRight}');
     await closeAlert(user, 'Changes saved successfully!');
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')).toHaveLength(2);
     expect(http.callsTo('PATCH /vid/api/video/7/analysis')[1]?.body).toEqual({
       positionTimeline: [
-        { ...RESULT.positionTimeline?.[0], end: 20.5 },
-        { ...RESULT.positionTimeline?.[1], start: 20.5 },
+        { ...RESULT.positionTimeline?.[0], end: 21.5 },
+        { ...RESULT.positionTimeline?.[1], start: 21.5 },
         RESULT.positionTimeline?.[2],
       ],
     });

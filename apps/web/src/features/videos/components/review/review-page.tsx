@@ -235,6 +235,9 @@ export function ReviewPage({
     if (event.target instanceof HTMLSelectElement || event.ctrlKey || event.metaKey || event.altKey) return;
     // A dialog (an alert, say) has the keys to itself.
     if (event.target instanceof Element && event.target.closest('[role="alertdialog"],[role="dialog"]')) return;
+    // Space and Enter press the button (a tab, a band, a swatch) that has the focus, as everywhere else.
+    if ((event.key === ' ' || event.key === 'Enter') && event.target instanceof Element && pressable(event.target))
+      return;
     const action = keyAction(event.key);
     if (!action) return;
     event.preventDefault();
@@ -584,5 +587,14 @@ function Feedback({ videoId }: { videoId: number }) {
       mutation={useAnalysisFeedback(videoId)}
       className="border-t border-zinc-200 p-4 dark:border-zinc-800"
     />
+  );
+}
+
+/** An element that Space or Enter presses: a button, a link, or something that says it is one. */
+function pressable(element: Element): boolean {
+  return (
+    element.closest(
+      'button,a[href],summary,[role="button"],[role="tab"],[role="menuitem"],[role="checkbox"],[role="radio"],[role="switch"],[role="option"]',
+    ) !== null
   );
 }

@@ -5,7 +5,7 @@ import type {
   AnalysisTechnique,
   PositionSegment,
 } from '@openmat/contract/analysis';
-import { useRef, useState, type PointerEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { formatClock } from '../video-format';
@@ -92,6 +92,27 @@ export function ReviewTimeline({
     else onSelect(outcome.selection);
   }
 
+  /** The slider's keys, as a slider's are: arrows a second (five with Shift), Page keys ten, Home and End the ends. */
+  function onSliderKey(event: KeyboardEvent<HTMLDivElement>) {
+    const step = event.shiftKey ? 5 : 1;
+    const to: Record<string, number> = {
+      ArrowLeft: currentTime - step,
+      ArrowDown: currentTime - step,
+      ArrowRight: currentTime + step,
+      ArrowUp: currentTime + step,
+      PageDown: currentTime - 10,
+      PageUp: currentTime + 10,
+      Home: 0,
+      End: duration,
+    };
+    const time = to[event.key];
+    if (time === undefined) return;
+    // The page's own arrow keys step frames; on the focused timeline they move the playhead as a slider's do.
+    event.preventDefault();
+    event.stopPropagation();
+    onSeek(Math.min(duration, Math.max(0, time)));
+  }
+
   const width = bar.current?.getBoundingClientRect().width ?? 0;
   const preview =
     press && Math.abs(press.x - press.downX) >= 5
@@ -108,13 +129,15 @@ export function ReviewTimeline({
       <div
         ref={bar}
         role="slider"
-        tabIndex={-1}
+        tabIndex={0}
         aria-label={t('videos.review.timeline')}
         aria-valuemin={0}
         aria-valuemax={Math.round(duration)}
         aria-valuenow={Math.round(currentTime)}
+        aria-valuetext={formatClock(currentTime)}
         data-testid="review-timeline"
-        className="relative h-12 cursor-crosshair touch-none rounded-md bg-zinc-200 select-none dark:bg-zinc-800"
+        onKeyDown={onSliderKey}
+        className="relative h-12 cursor-crosshair touch-none rounded-md bg-zinc-200 select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:bg-zinc-800"
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}

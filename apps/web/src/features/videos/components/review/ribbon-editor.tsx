@@ -14,7 +14,9 @@ const percent = (time: number, duration: number) => `${duration > 0 ? (100 * tim
 /**
  * The position ribbon for an editor: each band is a button that opens a small menu (position, who is on
  * top, unclear, split at the playhead), and each boundary between two touching bands is a handle to drag,
- * or to move with the arrow keys. Every change is saved at once through the page's save flow.
+ * or to move with the arrow keys. A change is saved through the page's save flow once it is made: a drag
+ * when it is let go, arrow keys when the key is let go (held or pressed again meanwhile, they move it on
+ * screen) or the handle loses the focus.
  */
 export function RibbonEditor({
   timeline,
@@ -35,7 +37,10 @@ export function RibbonEditor({
   const box = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState<number | null>(null);
   const [drag, setDrag] = useState<{ index: number; time: number } | null>(null);
-  const shown = drag ? moveBoundary(timeline, drag.index, drag.time) : timeline;
+  // A boundary moved with the keys and not saved yet.
+  const [nudge, setNudge] = useState<{ index: number; time: number } | null>(null);
+  const moving = drag ?? nudge;
+  const shown = moving ? moveBoundary(timeline, moving.index, moving.time) : timeline;
   const positionName = (position: AnalysisPosition) => t(`videos.review.positions.${position}`);
   const topName = (top: PositionSegment['top']) => t(`videos.review.ribbonEdit.top.${top ?? 'nobody'}`);
   // A position with somebody on top but no top named: the analysis could read the position, not who is on top.
@@ -56,8 +61,20 @@ export function RibbonEditor({
     // The page's own arrow keys step frames; here they move the boundary.
     event.preventDefault();
     event.stopPropagation();
-    const band = timeline[index];
-    if (band) onChange(moveBoundary(timeline, index, band.end + move));
+    // While a save runs the ribbon on screen is not the one to move yet.
+    if (busy) return;
+    const from = nudge?.index === index ? nudge.time : timeline[index]?.end;
+    if (from === undefined) return;
+    // Kept where the neighbours allow, so that holding the key never runs past them.
+    const time = moveBoundary(timeline, index, from + move)[index]?.end ?? from;
+    setNudge({ index, time });
+  }
+
+  /** Saves a boundary moved with the keys, once. */
+  function commitNudge(index: number) {
+    if (nudge?.index !== index) return;
+    setNudge(null);
+    if (nudge.time !== timeline[index]?.end) onChange(moveBoundary(timeline, index, nudge.time));
   }
 
   const openBand = open === null ? undefined : timeline[open];
@@ -107,6 +124,10 @@ export function RibbonEditor({
               aria-valuenow={Math.round(segment.end * 10) / 10}
               aria-valuetext={formatClock(segment.end)}
               onKeyDown={(event) => onHandleKey(event, index)}
+              onKeyUp={(event) => {
+                if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') commitNudge(index);
+              }}
+              onBlur={() => commitNudge(index)}
               onPointerDown={(event: PointerEvent<HTMLDivElement>) => {
                 event.stopPropagation();
                 event.currentTarget.setPointerCapture(event.pointerId);
