@@ -1,11 +1,13 @@
 import { ROLE_STUDENT } from '@openmat/contract/enums';
-import { screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { logout } from '@/features/auth/auth-actions';
 import { signedOut, useAuthStore } from '@/features/auth/stores/auth-store';
 import { makeUploadedVideo } from '@/features/videos/components/video-fixtures';
 import { useUploadStore } from '@/features/videos/stores/upload-store';
-import { json, stubFetch } from '@/testing/fetch-stub';
+import { connectNavigation } from '@/lib/navigation';
+import { json, problem, stubFetch } from '@/testing/fetch-stub';
 import { routeXhrThroughFetch } from '@/testing/fetch-xhr';
 import { signInAs } from '@/testing/auth';
 import { renderWithApp } from '@/testing/render';
@@ -60,6 +62,97 @@ describe('VideoAnalysisRoute', () => {
     expect(await screen.findByTestId('toast')).toHaveTextContent('Upload complete');
     expect(await within(table).findByText('Open mat round')).toBeVisible();
     expect(within(table).getByText('Processing…')).toBeVisible();
+  });
+
+  it('forgets an upload under way when the user logs out: nothing more is sent, and the next user sees none of it', async () => {
+    signIn();
+    routeXhrThroughFetch();
+    const navigate = vi.fn<(to: string) => void>();
+    connectNavigation(navigate);
+    const PATCH = `PATCH ${UPLOAD_URL}`;
+    let answerFirstPatch: (response: Response) => void = () => undefined;
+    const http = stubFetch({
+      [LIST]: () => json(200, []),
+      'POST /vid/api/video/uploads': () => new Response(null, { status: 201, headers: { Location: UPLOAD_URL } }),
+      [PATCH]: [
+        () => new Promise<Response>((resolve) => (answerFirstPatch = resolve)),
+        // What a piece sent after the logout would get: it has no session any more.
+        () => problem(401, 'Sign in to continue.'),
+      ],
+      'POST /api/auth/v1/logout': () => new Response(null, { status: 204 }),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<VideoAnalysisRoute />, { path: '/video-analysis' });
+    await user.upload(
+      screen.getByLabelText('Video file (MP4 or AVI)'),
+      new File(['0123456789'], 'ana-private-round.mov', { type: 'video/quicktime' }),
+    );
+    await user.type(screen.getByLabelText('Student identifier'), 'ana-01');
+    await user.type(screen.getByLabelText('Description (optional)'), 'Ana against Marco');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(http.callsTo(PATCH)).toHaveLength(1));
+
+    act(() => logout());
+    // The piece under way is answered after all, as if the server had part of the file.
+    answerFirstPatch(new Response(null, { status: 204, headers: { 'Upload-Offset': '4' } }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    // Logout went home as usual: no refused request sent the user to /login, and no 'Upload Failed'.
+    expect(navigate.mock.calls).toEqual([['/home']]);
+    expect(screen.queryByTestId('toast')).toBeNull();
+    expect(http.callsTo(PATCH)).toHaveLength(1);
+
+    // Someone else signs in on the same tab.
+    cleanup();
+    signInAs('bruno@example.com', { id: 4, fighterName: 'Bruno Lima', role: ROLE_STUDENT, beltColor: 'White' });
+    await renderWithApp(<VideoAnalysisRoute />, { path: '/video-analysis' });
+    expect(screen.getByText('Choose a video')).toBeVisible();
+    expect(screen.queryByText('ana-private-round.mov')).toBeNull();
+    expect(screen.getByLabelText('Student identifier')).toHaveValue('');
+    expect(screen.getByLabelText('Description (optional)')).toHaveValue('');
+    expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(screen.queryByText('Upload Failed')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
+  });
+
+  it('does not offer the next user of the tab a paused upload of the one who logged out, with its file and fields', async () => {
+    signIn();
+    routeXhrThroughFetch();
+    connectNavigation(vi.fn<(to: string) => void>());
+    const PATCH = `PATCH ${UPLOAD_URL}`;
+    const http = stubFetch({
+      [LIST]: () => json(200, []),
+      'POST /vid/api/video/uploads': () => new Response(null, { status: 201, headers: { Location: UPLOAD_URL } }),
+      [PATCH]: () => new Promise<Response>(() => undefined),
+      'POST /api/auth/v1/logout': () => new Response(null, { status: 204 }),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<VideoAnalysisRoute />, { path: '/video-analysis' });
+    await user.upload(
+      screen.getByLabelText('Video file (MP4 or AVI)'),
+      new File(['0123456789'], 'ana-private-round.mov', { type: 'video/quicktime' }),
+    );
+    await user.type(screen.getByLabelText('Student identifier'), 'ana-01');
+    await user.type(screen.getByLabelText('Description (optional)'), 'Ana against Marco');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(http.callsTo(PATCH)).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(screen.getByRole('button', { name: 'Resume' })).toBeVisible();
+
+    act(() => logout());
+    cleanup();
+    signInAs('bruno@example.com', { id: 4, fighterName: 'Bruno Lima', role: ROLE_STUDENT, beltColor: 'White' });
+    await renderWithApp(<VideoAnalysisRoute />, { path: '/video-analysis' });
+    expect(screen.getByText('Choose a video')).toBeVisible();
+    expect(screen.queryByText('ana-private-round.mov')).toBeNull();
+    expect(screen.getByLabelText('Student identifier')).toHaveValue('');
+    expect(screen.getByLabelText('Description (optional)')).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
+    // Nor does choosing the same file with the same fields go on with the upload of the one who left.
+    await waitFor(() => expect(Object.keys(localStorage).filter((key) => key.startsWith('tus::'))).toEqual([]));
   });
 
   it('shows no upload form without a session token', async () => {

@@ -4,6 +4,7 @@ import { navigateTo } from '@/lib/navigation';
 import { closeRealtime } from '@/lib/realtime';
 import { loginFor } from '@/lib/return-to';
 import { appQueryClient } from '@/lib/query-client';
+import { signedOutHere } from '@/lib/sign-out';
 import { loginWithCookie, loginWithPassword, refreshTokens, refreshWithBearer, revokeSession } from './api/tokens';
 import { getUserInfo } from './api/get-user-info';
 import { signedOut, useAuthStore } from './stores/auth-store';
@@ -19,10 +20,12 @@ function storeTokens(tokens: TokenResponse): void {
   });
 }
 
+/** Forgets the session in this tab: its tokens, the server data it read, and what features kept for it. */
 function signOutLocally(): void {
   useAuthStore.setState(signedOut);
   for (const item of LEGACY_TOKEN_ITEMS) localStorage.removeItem(item);
   appQueryClient().clear();
+  signedOutHere();
 }
 
 /**

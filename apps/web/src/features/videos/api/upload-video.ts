@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { DetailedError, HttpRequest, HttpResponse, HttpStack, PreviousUpload, UrlStorage } from 'tus-js-client';
 import { z } from 'zod';
 import { sendWithSession } from '@/lib/api-client';
+import { onSignOut } from '@/lib/sign-out';
 import { useUploadStore, type UploadController, type UploadOutcome } from '../stores/upload-store';
 import { videoKeys } from './video-keys';
 
@@ -223,6 +224,17 @@ const newest = (uploads: PreviousUpload[]) =>
     null,
   );
 
+/** Counts the sign-outs of this page: an upload begun before the last one belongs to a session that has ended. */
+let signOuts = 0;
+
+// The upload of a user who signs out stops, and the page forgets it: whoever signs in next in this tab
+// must not see its file and fields, nor resume it under their own account.
+onSignOut(() => {
+  signOuts += 1;
+  useUploadStore.getState().controller?.abandon();
+  useUploadStore.getState().reset();
+});
+
 /**
  * Sends a video with the tus 1.0 protocol to `RESUMABLE_UPLOADS_PATH`, with the form's fields as
  * metadata. An unfinished upload of the same file and fields (this page earlier, or before a reload)
@@ -234,6 +246,7 @@ export async function startResumableUpload(
   fields: VideoUploadFields,
   { onProgress, onDone, onInterrupted, onResumed }: UploadHandlers,
 ): Promise<UploadController> {
+  const session = signOuts;
   // tus-js-client loads with the first upload, not with the page.
   const { Upload, defaultOptions } = await import('tus-js-client');
   const storage = defaultOptions.urlStorage;
@@ -308,11 +321,7 @@ export async function startResumableUpload(
     onError: failed,
   });
   const previous = newest(await upload.findPreviousUploads().catch(() => []));
-  if (previous) upload.resumeFromPreviousUpload(previous);
-  upload.start();
-  window.addEventListener('online', goOn);
-  window.addEventListener('offline', dropped);
-  return {
+  const controller: UploadController = {
     pause: () => {
       running = false;
       waiting = false;
@@ -330,7 +339,25 @@ export async function startResumableUpload(
       void upload.abort(true).catch(() => undefined);
       void forget(storage, fingerprint).catch(() => undefined);
     },
+    abandon: () => {
+      settled = true;
+      stopWatching();
+      // Without a session a request would be refused, and a refusal ends in /login. The server drops the
+      // unfinished bytes in time; this browser forgets them now, so that nobody else goes on with them.
+      void upload.abort(false).catch(() => undefined);
+      void forget(storage, fingerprint).catch(() => undefined);
+    },
   };
+  // Signed out while it was getting ready: it never starts.
+  if (signOuts !== session) {
+    controller.abandon();
+    return controller;
+  }
+  if (previous) upload.resumeFromPreviousUpload(previous);
+  upload.start();
+  window.addEventListener('online', goOn);
+  window.addEventListener('offline', dropped);
+  return controller;
 }
 
 /**
@@ -347,6 +374,7 @@ export function useUploadVideo() {
     const { phase } = store();
     if (phase === 'uploading' || phase === 'paused') return;
     const uploadId = store().begin(file, fields);
+    const session = signOuts;
     const current = () => store().uploadId === uploadId;
     const finish = (outcome: UploadOutcome) => {
       if (!current()) return;
@@ -367,8 +395,9 @@ export function useUploadVideo() {
           if (current()) store().resume();
         },
       });
-      // Cancelled (or replaced) while it was starting: it stops at once.
-      if (!store().attach(uploadId, controller) && store().phase !== 'done') controller.cancel();
+      // Cancelled (or replaced) while it was starting: it stops at once, quietly if the user signed out meanwhile.
+      if (signOuts !== session) controller.abandon();
+      else if (!store().attach(uploadId, controller) && store().phase !== 'done') controller.cancel();
     } catch (error) {
       finish(outcomeOfError(error instanceof Error ? error : new Error(String(error))));
     }

@@ -31,7 +31,12 @@ describe('useUploadStore', () => {
   it('keeps the controls only of the current upload', () => {
     const first = store().begin(file, fields);
     const second = store().begin(file, fields);
-    const controller = { pause: () => undefined, resume: () => undefined, cancel: () => undefined };
+    const controller = {
+      pause: () => undefined,
+      resume: () => undefined,
+      cancel: () => undefined,
+      abandon: () => undefined,
+    };
     expect(store().attach(first, controller)).toBe(false);
     expect(store().attach(second, controller)).toBe(true);
     store().finish({ kind: 'uploaded', videoId: 3 });

@@ -17,7 +17,10 @@ export type UploadOutcome =
 export interface UploadController {
   pause: () => void;
   resume: () => void;
+  /** Given up by the user: the server is told to drop what it has. */
   cancel: () => void;
+  /** Given up because its session ended: it stops here and sends nothing more, not even the cancel. */
+  abandon: () => void;
 }
 
 /** Where the upload is: none yet, sending, paused (by the user or a lost network), or ended (see `outcome`). */
@@ -63,6 +66,7 @@ export interface UploadState {
   interrupt: () => void;
   resume: () => void;
   finish: (outcome: UploadOutcome) => void;
+  /** Forgets the upload; a late answer of it changes nothing any more. */
   reset: () => void;
 }
 
@@ -135,5 +139,5 @@ export const useUploadStore = create<UploadState>()((set, get) => ({
       samples: [],
       bytesSent: outcome.kind === 'uploaded' ? state.bytesTotal : state.bytesSent,
     })),
-  reset: () => set(IDLE),
+  reset: () => set((state) => ({ ...IDLE, uploadId: state.uploadId + 1 })),
 }));
