@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@/components/ui/toast-store';
 import { apiRequest, UnexpectedStatus } from '@/lib/api-client';
+import { errorText } from '@/lib/failure';
 import { videoKeys } from './video-keys';
 
 /** `POST /vid/api/video/analyze/{videoId}`: 202 when the analysis is queued. */
@@ -16,7 +17,9 @@ export function analyzeVideo(videoId: number): Promise<AnalyzeAccepted> {
 
 /**
  * Starts the analysis of a video (spec section 4, Video upload): 202 shows 'Analysis Started', another
- * success 'Unexpected Response', and a failure 'Analysis Failed'. The list then shows its progress.
+ * success 'Unexpected Response', and a failure 'Analysis Failed', with the server's reason when it gave
+ * one (asked again too soon after the last run, say), else the spec's generic text. The list then
+ * shows its progress.
  */
 export function useAnalyzeVideo() {
   const { t } = useTranslation();
@@ -30,7 +33,11 @@ export function useAnalyzeVideo() {
       if (error instanceof UnexpectedStatus) {
         showToast({ tone: 'warning', title: t('videos.analyze.unexpected') });
       } else {
-        showToast({ tone: 'error', title: t('videos.analyze.failed'), description: t('videos.analyze.failedText') });
+        showToast({
+          tone: 'error',
+          title: t('videos.analyze.failed'),
+          description: errorText(error).serverMessage || t('videos.analyze.failedText'),
+        });
       }
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: videoKeys.uploaded() }),

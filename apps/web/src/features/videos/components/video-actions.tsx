@@ -20,8 +20,9 @@ export interface VideoActionsProps {
 }
 
 /**
- * What one can do with one's video: View Analysis Results, Share, View JSON and Delete (which asks
- * first). In a table row the buttons sit in two rows; on a card they share its width.
+ * What one can do with one's video: View Analysis Results (whenever an analysis exists), Analyse or
+ * Analyse again (until a run has completed), Share, View JSON and Delete (which asks first). In a
+ * table row the buttons sit in two rows; on a card they share its width.
  */
 export function VideoActions({ video, layout = 'row' }: VideoActionsProps) {
   const { t } = useTranslation();
@@ -31,6 +32,9 @@ export function VideoActions({ video, layout = 'row' }: VideoActionsProps) {
   const card = layout === 'card';
   const size = card ? 'md' : 'sm';
   const label = video.description.trim() || video.studentIdentifier;
+  const status = video.analysis.status;
+  // A result stays readable while a new run is queued or going, and after one failed.
+  const hasResult = video.aiAnalysisResult !== null || status === 'completed';
 
   function onConfirmDelete() {
     remove.mutate(video.id, {
@@ -45,24 +49,26 @@ export function VideoActions({ video, layout = 'row' }: VideoActionsProps) {
 
   return (
     <div className={cn('grid gap-2', card ? 'grid-cols-2' : 'w-max grid-cols-[auto_auto]')}>
-      {video.analysis.status === 'completed' ? (
+      {hasResult && (
         <Button asChild size={size} className={cn(card && 'col-span-2')}>
           <Link to={`/video-review/${video.id}`}>
             <ChartNoAxesCombined className="h-4 w-4" aria-hidden />
             {t('videos.actions.viewAnalysis')}
           </Link>
         </Button>
-      ) : (
+      )}
+      {status !== 'completed' && (
         <Button
+          variant={hasResult ? 'secondary' : 'primary'}
           size={size}
           className={cn(card && 'col-span-2')}
-          disabled={analyze.isPending || video.analysis.status === 'queued' || video.analysis.status === 'running'}
+          disabled={analyze.isPending || status === 'queued' || status === 'running'}
           onClick={() => analyze.mutate(video.id)}
         >
           <Sparkles className="h-4 w-4" aria-hidden />
           {analyze.isPending
             ? t('videos.analyze.analyzing')
-            : video.analysis.status === 'failed'
+            : hasResult || status === 'failed'
               ? t('videos.analyze.again')
               : t('videos.analyze.analyze')}
         </Button>
