@@ -7,9 +7,9 @@ import {
 import { Search, Share2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailure } from '@/components/errors/load-failure';
 import { FormField } from '@/components/forms/form-field';
 import { SubmitButton } from '@/components/forms/submit-button';
-import { Alert, FailureAlert } from '@/components/ui/alert';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
@@ -25,10 +25,15 @@ const FILTER_FROM = 8;
 interface ShareFormProps {
   video: UploadedVideo;
   candidates: ShareCandidates;
+  /** The video was shared: the dialog's work is done. */
+  onShared: () => void;
 }
 
-/** The choice of recipients (fighters, or one whole session), an optional title, and the answer. */
-function ShareForm({ video, candidates }: ShareFormProps) {
+/**
+ * The choice of recipients (fighters, or one whole session) and an optional title. Choosing nobody is
+ * said here, under the choice; how the sharing went is a toast (see `useShareVideo`).
+ */
+function ShareForm({ video, candidates, onShared }: ShareFormProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const share = useShareVideo(video.id);
@@ -68,36 +73,12 @@ function ShareForm({ video, candidates }: ShareFormProps) {
       ...(session === undefined ? {} : { sessionId: session }),
       ...(trimmed ? { title: trimmed } : {}),
     };
-    share.mutate(request, {
-      onSuccess: () => {
-        setChosen(new Set());
-        setSessionId('');
-      },
-    });
+    // A refusal keeps the choice as it was, to try again.
+    share.mutate(request, { onSuccess: onShared });
   }
-
-  const failure = share.isError ? errorText(share.error) : null;
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
-      {share.isSuccess && (
-        <Alert tone="success" title={t('videos.share.done')}>
-          <p>
-            {share.data.sharedWith === 1
-              ? t('videos.share.sharedWithOne')
-              : t('videos.share.sharedWith', { count: share.data.sharedWith })}
-          </p>
-        </Alert>
-      )}
-      {failure && (
-        <FailureAlert
-          failure={{
-            message: t('videos.share.failed'),
-            details: failure.details.length > 0 ? failure.details : [failure.body],
-          }}
-        />
-      )}
-
       <fieldset
         className="space-y-2"
         aria-describedby={whomError ? whomErrorId : undefined}
@@ -199,7 +180,7 @@ function ShareForm({ video, candidates }: ShareFormProps) {
   );
 }
 
-function ShareBody({ video }: { video: UploadedVideo }) {
+function ShareBody({ video, onShared }: { video: UploadedVideo; onShared: () => void }) {
   const { t } = useTranslation();
   const candidates = useShareCandidates();
   if (candidates.isPending) {
@@ -211,14 +192,20 @@ function ShareBody({ video }: { video: UploadedVideo }) {
     );
   }
   if (candidates.isError) {
-    return <Alert title={t('videos.share.candidatesError', { body: errorText(candidates.error).body })} />;
+    return (
+      <LoadFailure
+        title={t('videos.share.candidatesError', { body: errorText(candidates.error).body })}
+        onRetry={() => void candidates.refetch()}
+      />
+    );
   }
-  return <ShareForm video={video} candidates={candidates.data} />;
+  return <ShareForm video={video} candidates={candidates.data} onShared={onShared} />;
 }
 
 /**
  * 'Share': a dialog to share one's video with fighters one trains with (a checkbox list) or with every
- * student of one of one's sessions, under an optional title. It tells how many it was shared with.
+ * student of one of one's sessions, under an optional title. Once shared it closes, and a toast tells
+ * how many it was shared with; a refusal is a toast too, and the dialog stays as it was.
  */
 export function ShareVideoDialog({ video, size, className }: VideoDialogProps) {
   const { t } = useTranslation();
@@ -235,7 +222,7 @@ export function ShareVideoDialog({ video, size, className }: VideoDialogProps) {
       className={className}
     >
       {/* Mounted only while open: each opening starts with an empty choice. */}
-      {open && <ShareBody video={video} />}
+      {open && <ShareBody video={video} onShared={() => setOpen(false)} />}
     </VideoDialogFrame>
   );
 }

@@ -58,10 +58,22 @@ describe('SharedVideos', () => {
     expect(http.callsTo(LIST)).toHaveLength(2);
   });
 
-  it("shows 'Error fetching shared videos' when the list fails", async () => {
-    stubFetch({ [LIST]: () => problem(500, 'Database unavailable') });
+  it("shows 'Error fetching shared videos' when the list fails, and loads it again on 'Try again'", async () => {
+    let serverUp = false;
+    const http = stubFetch({
+      [LIST]: () => (serverUp ? json(200, [makeSharedVideo()]) : problem(500, 'Database unavailable')),
+    });
+    const user = userEvent.setup();
     await renderWithApp(<SharedVideos />, { path: '/videos' });
-    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent('Error fetching shared videos');
+    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    expect(alert).toHaveTextContent('Error fetching shared videos');
+    const asked = http.callsTo(LIST).length;
+
+    serverUp = true;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'Guard passing review' })).toBeVisible();
+    expect(screen.queryByText('Error fetching shared videos')).toBeNull();
+    expect(http.callsTo(LIST)).toHaveLength(asked + 1);
     expect(takeConsoleErrors()).toEqual([expect.stringContaining('Error fetching shared videos')]);
   });
 

@@ -3,7 +3,7 @@ import { BellOff, Clapperboard, ClipboardList, UserRound } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Alert } from '@/components/ui/alert';
+import { LoadFailure } from '@/components/errors/load-failure';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { showToast } from '@/components/ui/toast-store';
@@ -95,7 +95,7 @@ function SharedVideoCard({ video }: { video: SharedVideo }) {
 /** /videos (spec section 2): the videos shared with the user, each with a player, or 'No Video yet shared!'. */
 export function SharedVideos() {
   const { t } = useTranslation();
-  const { data, isPending, isError, error } = useSharedVideos();
+  const { data, isPending, isError, error, refetch } = useSharedVideos();
 
   useEffect(() => {
     if (isError) console.error('Error fetching shared videos', error);
@@ -109,7 +109,7 @@ export function SharedVideos() {
       </p>
     );
   }
-  if (isError) return <Alert title={t('videos.shared.error')} />;
+  if (isError) return <LoadFailure title={t('videos.shared.error')} onRetry={() => void refetch()} />;
   if (data.length === 0) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-zinc-300 px-6 py-16 text-center dark:border-zinc-700">

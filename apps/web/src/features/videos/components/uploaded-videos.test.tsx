@@ -91,11 +91,21 @@ describe('UploadedVideos', () => {
     expect(await within(table()).findByText('You have not uploaded any videos yet.')).toBeVisible();
   });
 
-  it("shows 'Error fetching uploaded videos: ' and the body when the list fails", async () => {
-    stubFetch({ [LIST]: () => problem(500, 'Database unavailable') });
-    await renderList();
+  it("shows 'Error fetching uploaded videos: ' and the body when the list fails, and 'Try again' loads it", async () => {
+    let serverUp = false;
+    const http = stubFetch({
+      [LIST]: () => (serverUp ? json(200, [makeUploadedVideo()]) : problem(500, 'Database unavailable')),
+    });
+    const user = await renderList();
     const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
     expect(alert).toHaveTextContent('Error fetching uploaded videos: Database unavailable');
+    const asked = http.callsTo(LIST).length;
+
+    serverUp = true;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(table()).findByRole('row', { name: /Round 2 against Marco/ })).toBeVisible();
+    expect(screen.queryByText(/Error fetching uploaded videos/)).toBeNull();
+    expect(http.callsTo(LIST)).toHaveLength(asked + 1);
     expect(takeConsoleErrors()).toEqual([expect.stringContaining('Error fetching uploaded videos')]);
   });
 
@@ -183,15 +193,18 @@ describe('UploadedVideos', () => {
     await user.type(within(dialog).getByLabelText('Title (optional)'), 'Watch your frames');
     await user.click(within(dialog).getByRole('button', { name: 'Share' }));
 
-    expect(await within(dialog).findByText('Shared with 2 fighters.')).toBeVisible();
+    // The outcome is a toast, and the dialog's work is done.
+    const shown = await screen.findByTestId('toast');
+    expect(shown).toHaveTextContent('Video shared');
+    expect(shown).toHaveTextContent('Shared with 2 fighters.');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Share this video' })).toBeNull());
     expect(http.callsTo('POST /vid/api/video/7/share')[0]?.body).toEqual({
       fighterIds: [11, 13],
       title: 'Watch your frames',
     });
-    expect(within(dialog).getByRole('checkbox', { name: 'Bruno Lima' })).not.toBeChecked();
   });
 
-  it('shares a video with a whole session, and shows a refusal in the dialog', async () => {
+  it('shares a video with a whole session, and tells a refusal in a toast, the choice kept to try again', async () => {
     const http = stubFetch({
       [LIST]: () => json(200, [makeUploadedVideo()]),
       [CANDIDATES]: () =>
@@ -212,14 +225,44 @@ describe('UploadedVideos', () => {
 
     await user.selectOptions(within(dialog).getByLabelText('Or a whole session'), '4');
     await user.click(within(dialog).getByRole('button', { name: 'Share' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You may share only your own sessions.');
+    const refusal = await screen.findByTestId('toast');
+    expect(refusal).toHaveTextContent('The video could not be shared.');
+    expect(refusal).toHaveTextContent('You may share only your own sessions.');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).getByLabelText('Or a whole session')).toHaveValue('4');
 
     await user.click(within(dialog).getByRole('button', { name: 'Share' }));
-    expect(await within(dialog).findByText('Shared with 1 fighter.')).toBeVisible();
+    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Shared with 1 fighter.'));
+    expect(screen.getByTestId('toast')).toHaveTextContent('Video shared');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Share this video' })).toBeNull());
     expect(http.callsTo('POST /vid/api/video/7/share').map((call) => call.body)).toEqual([
       { sessionId: 4 },
       { sessionId: 4 },
     ]);
+  });
+
+  it("says when the people to share with cannot load, and 'Try again' loads them", async () => {
+    let serverUp = false;
+    const http = stubFetch({
+      [LIST]: () => json(200, [makeUploadedVideo()]),
+      [CANDIDATES]: () =>
+        serverUp
+          ? json(200, { fighters: [{ fighterId: 11, fighterName: 'Bruno Lima' }], sessions: [] })
+          : problem(503, 'The service is busy.'),
+    });
+    const user = await renderList();
+    const row = await within(table()).findByRole('row', { name: /Round 2 against Marco/ });
+    await user.click(within(row).getByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share this video' });
+    const alert = await within(dialog).findByRole('alert', {}, { timeout: 4000 });
+    expect(alert).toHaveTextContent('Could not load the people you can share with: The service is busy.');
+    const asked = http.callsTo(CANDIDATES).length;
+
+    serverUp = true;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByRole('checkbox', { name: 'Bruno Lima' })).toBeVisible();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(http.callsTo(CANDIDATES)).toHaveLength(asked + 1);
   });
 
   it('starts the analysis of a video, and shows its progress and why one failed', async () => {
@@ -244,6 +287,102 @@ describe('UploadedVideos', () => {
     // A 200 where 202 was due is not taken for a start.
     await user.click(within(table()).getByRole('button', { name: 'Analyse again' }));
     expect(await screen.findByText('Unexpected Response')).toBeVisible();
+  });
+
+  it('keeps View Analysis Results while a new analysis is queued or running, and after it failed', async () => {
+    const result = '{"overallDescription":"Good base"}';
+    stubFetch({
+      [LIST]: () =>
+        json(200, [
+          makeUploadedVideo({ aiAnalysisResult: result, analysis: { status: 'queued', progress: 0, message: null } }),
+          makeUploadedVideo({
+            id: 8,
+            description: 'Round 3',
+            aiAnalysisResult: result,
+            analysis: { status: 'running', progress: 0.5, message: null },
+          }),
+          makeUploadedVideo({
+            id: 9,
+            description: 'Round 4',
+            aiAnalysisResult: result,
+            analysis: { status: 'failed', progress: 0, message: 'The video could not be decoded.' },
+          }),
+          makeUploadedVideo({
+            id: 10,
+            description: 'Round 5',
+            analysis: { status: 'running', progress: 0.2, message: null },
+          }),
+        ]),
+    });
+    const user = await renderList();
+    const queued = await within(table()).findByRole('row', { name: /Round 2 against Marco/ });
+    const running = within(table()).getByRole('row', { name: /Round 3/ });
+    const failed = within(table()).getByRole('row', { name: /Round 4/ });
+    const first = within(table()).getByRole('row', { name: /Round 5/ });
+
+    expect(within(queued).getByRole('link', { name: 'View Analysis Results' })).toHaveAttribute(
+      'href',
+      '/video-review/7',
+    );
+    expect(within(queued).getByRole('button', { name: 'Analyse again' })).toBeDisabled();
+    expect(within(running).getByRole('link', { name: 'View Analysis Results' })).toHaveAttribute(
+      'href',
+      '/video-review/8',
+    );
+    expect(within(running).getByRole('button', { name: 'Analyse again' })).toBeDisabled();
+    expect(within(failed).getByRole('link', { name: 'View Analysis Results' })).toHaveAttribute(
+      'href',
+      '/video-review/9',
+    );
+    expect(within(failed).getByRole('button', { name: 'Analyse again' })).toBeEnabled();
+    // A first analysis still running has no results to show yet.
+    expect(within(first).queryByRole('link', { name: 'View Analysis Results' })).toBeNull();
+    expect(within(first).getByRole('button', { name: 'Analyse' })).toBeDisabled();
+
+    await user.click(within(failed).getByRole('link', { name: 'View Analysis Results' }));
+    expect(await screen.findByRole('heading', { name: 'Review page' })).toBeVisible();
+  });
+
+  it("says why the server would not analyse again (asked too soon), else 'There was an error analyzing…'", async () => {
+    const failed = makeUploadedVideo({
+      aiAnalysisResult: '{"overallDescription":"Good base"}',
+      analysis: { status: 'failed', progress: 0, message: null },
+    });
+    stubFetch({
+      [LIST]: () => json(200, [failed]),
+      'POST /vid/api/video/analyze/7': [
+        () =>
+          json(
+            429,
+            {
+              type: 'about:blank',
+              title: 'Too Many Requests',
+              status: 429,
+              detail: 'This video was analysed a moment ago. You can ask again in 4 minutes.',
+            },
+            { 'retry-after': '240' },
+          ),
+        () => new Response('', { status: 502, statusText: 'Bad Gateway' }),
+      ],
+    });
+    const user = await renderList();
+    const row = await within(table()).findByRole('row', { name: /Round 2 against Marco/ });
+
+    await user.click(within(row).getByRole('button', { name: 'Analyse again' }));
+    const tooSoon = await screen.findByTestId('toast');
+    expect(tooSoon).toHaveTextContent('Analysis Failed');
+    expect(tooSoon).toHaveTextContent('This video was analysed a moment ago. You can ask again in 4 minutes.');
+    expect(tooSoon).not.toHaveTextContent('There was an error analyzing your video.');
+
+    // An answer without the server's words gives the spec's text.
+    await waitFor(() => expect(within(row).getByRole('button', { name: 'Analyse again' })).toBeEnabled());
+    await user.click(within(row).getByRole('button', { name: 'Analyse again' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('toast')).toHaveTextContent(
+        'There was an error analyzing your video. Please try again.',
+      ),
+    );
+    expect(screen.getByTestId('toast')).toHaveTextContent('Analysis Failed');
   });
 
   it('speaks Polish', async () => {

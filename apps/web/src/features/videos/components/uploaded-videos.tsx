@@ -10,7 +10,7 @@ import {
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '@/components/ui/alert';
+import { LoadFailure } from '@/components/errors/load-failure';
 import { CardList, LoadingStatus, TableHeaderCell, TableStateRow } from '@/components/ui/data-table';
 import { TablePager } from '@/components/ui/table-pager';
 import { cn } from '@/lib/cn';
@@ -140,7 +140,7 @@ export function UploadedVideos() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const titleId = useId();
-  const { data, isPending, isError, error } = useUploadedVideos();
+  const { data, isPending, isError, error, refetch } = useUploadedVideos();
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: FIRST_PAGE, pageSize: VIDEO_PAGE_SIZE });
   const columns = useMemo(() => videoColumns(t, language), [t, language]);
   const table = useReactTable({
@@ -179,7 +179,11 @@ export function UploadedVideos() {
       </div>
 
       {isError ? (
-        <Alert className="m-4" title={t('videos.list.error', { body: errorText(error).body })} />
+        <LoadFailure
+          className="m-4"
+          title={t('videos.list.error', { body: errorText(error).body })}
+          onRetry={() => void refetch()}
+        />
       ) : (
         <>
           <VideoCards
