@@ -40,6 +40,11 @@ export function useAnalyzeVideo() {
         });
       }
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: videoKeys.uploaded() }),
+    // The list and the video itself read their state again (an open review shows the run as under way).
+    onSettled: (_answer, _error, videoId) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: videoKeys.uploaded() }),
+        queryClient.invalidateQueries({ queryKey: videoKeys.detail(videoId), exact: true }),
+      ]),
   });
 }

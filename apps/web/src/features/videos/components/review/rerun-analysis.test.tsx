@@ -18,8 +18,9 @@ const VIDEO = makeUploadedVideo({ analysis: { status: 'completed', progress: 1, 
 
 describe('running the analysis again from the review', () => {
   it("lets an editor run it again, saying the coach's work stays", async () => {
+    const queued = { ...VIDEO, analysis: { status: 'queued', progress: 0, message: null } };
     const http = stubFetch({
-      'GET /vid/api/video/7': () => json(200, VIDEO),
+      'GET /vid/api/video/7': [() => json(200, VIDEO), () => json(200, queued)],
       'GET /vid/api/video/7/feedback': () => json(200, RESULT),
       'POST /vid/api/video/analyze/7': () => json(202, { message: 'Analysis started.', videoId: 7 }),
     });
@@ -29,6 +30,8 @@ describe('running the analysis again from the review', () => {
     await user.click(screen.getByRole('button', { name: 'Analyse again' }));
     expect(await screen.findByText('Analysis Started')).toBeVisible();
     expect(http.callsTo('POST /vid/api/video/analyze/7')).toHaveLength(1);
+    // The page reads the video again: the run is under way, and the button says so until it ends.
+    expect(await screen.findByRole('button', { name: 'Queued' })).toBeDisabled();
   });
 
   it('offers the athlete no such button', async () => {

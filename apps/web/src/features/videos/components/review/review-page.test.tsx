@@ -302,6 +302,21 @@ describe('ReviewPage', () => {
     expect(picker).toHaveValue('Takedown');
   });
 
+  it("names the areas for improvement in the reader's language, never by their stored code", async () => {
+    const coachNote = { description: 'Breathe', weaknessCategory: 'coach', relatedTechniqueId: null, keywords: [] };
+    stubFetch({
+      ...routes(),
+      'GET /vid/api/video/7/feedback': () =>
+        json(200, { ...RESULT, areasForImprovement: [...RESULT.areasForImprovement, coachNote] }),
+    });
+    const user = userEvent.setup();
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7', language: 'pl' });
+    await user.click(await screen.findByRole('tab', { name: 'Analiza ogólna' }));
+    expect(screen.getByText('Ucieczki z dołu · escapes')).toBeVisible();
+    expect(screen.getByText('Uwaga trenera')).toBeVisible();
+    expect(screen.queryByText(/escapes-from-bottom/)).toBeNull();
+  });
+
   it("names the 'Generic' drills in the reader's language and keeps the stored name", async () => {
     const http = stubFetch(routes());
     const user = userEvent.setup();

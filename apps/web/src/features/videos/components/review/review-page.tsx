@@ -452,12 +452,7 @@ export function ReviewPage({
         />
       )}
 
-      {result && editable && (
-        <RerunAnalysis
-          videoId={videoId}
-          running={video.data.analysis.status === 'queued' || video.data.analysis.status === 'running'}
-        />
-      )}
+      {result && editable && <RerunAnalysis videoId={videoId} analysis={video.data.analysis} />}
 
       <AthleteDetails video={video.data} canName={video.data.uploadedByYou && instructor} />
 

@@ -515,7 +515,7 @@ export function OverallTab({
               <li key={index}>
                 <p>{area.description}</p>
                 <p className="text-xs text-zinc-500 dark:text-zinc-400">
-                  {area.weaknessCategory}
+                  {t(`videos.review.weakness.${area.weaknessCategory}`, { defaultValue: area.weaknessCategory })}
                   {area.keywords.length > 0 && ` · ${area.keywords.join(', ')}`}
                 </p>
               </li>
