@@ -400,4 +400,42 @@ describe('correcting an analysis (replace-by-list)', () => {
     expect(patched.positionTimeline).toEqual(stored.positionTimeline);
     expect(applyPatch(stored, { overallDescription: 'Good roll.' }).techniques).toEqual(stored.techniques);
   });
+
+  it("keeps a drill's technique name in step with the technique: renamed it follows, deleted the drill is generic", () => {
+    const [first, second] = stored.techniques;
+    if (!first || !second) throw new Error('the roll has techniques');
+    const drills = [
+      {
+        name: 'Hip escapes',
+        focus: null,
+        duration: '5 minutes',
+        description: '',
+        relatedTechniqueName: first.name,
+        relatedTechniqueId: first.id,
+      },
+      {
+        name: 'Bridges',
+        focus: null,
+        duration: '5 minutes',
+        description: '',
+        relatedTechniqueName: second.name,
+        relatedTechniqueId: second.id,
+      },
+      {
+        name: 'Breathing',
+        focus: null,
+        duration: '5 minutes',
+        description: '',
+        relatedTechniqueName: 'Generic',
+        relatedTechniqueId: null,
+      },
+    ];
+    const withDrills = applyPatch(stored, { drills });
+    const patched = applyPatch(withDrills, { techniques: [{ ...first, name: 'Guard pull (coach)' }] });
+    expect(patched.drills.map((drill) => [drill.name, drill.relatedTechniqueName, drill.relatedTechniqueId])).toEqual([
+      ['Hip escapes', 'Guard pull (coach)', first.id],
+      ['Bridges', 'Generic', null],
+      ['Breathing', 'Generic', null],
+    ]);
+  });
 });

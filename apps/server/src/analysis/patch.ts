@@ -1,5 +1,8 @@
 import type { AnalysisPatch, AnalysisResult } from '@openmat/contract/analysis';
 
+/** The related technique of a drill for no technique in particular, as the web app writes it. */
+const GENERIC_TECHNIQUE = 'Generic';
+
 type SentTechnique = NonNullable<AnalysisPatch['techniques']>[number];
 type SentDrill = NonNullable<AnalysisPatch['drills']>[number];
 type SentComment = NonNullable<AnalysisPatch['comments']>[number];
@@ -10,7 +13,8 @@ type SentDrawing = NonNullable<AnalysisPatch['drawings']>[number];
  * an `id` of that list keeps its id (and takes the sent fields), an item without one (or with an id
  * the list does not have) is added with a new id. Lists not sent, and what only the analyser writes
  * (the athletes, the analyser's name), stay as they are. A reference to a technique that is no longer
- * in the list becomes null: the drill or finding is then generic. A position band sent without a
+ * in the list becomes null: the drill or finding is then generic, and a drill's technique name follows
+ * the technique (renamed, or 'Generic' once it is gone). A position band sent without a
  * confidence is the coach's word (1). A comment keeps the author it was written by; a new one is
  * `author`'s. Drawings follow the same rule, in time order.
  */
@@ -23,8 +27,13 @@ export function applyPatch(
     ? withIds<SentTechnique>(current.techniques, patch.techniques)
     : current.techniques;
   const drills = patch.drills ? withIds<SentDrill>(current.drills, patch.drills) : current.drills;
-  const known = new Set(techniques.map((technique) => technique.id));
-  const related = (id: number | null) => (id !== null && known.has(id) ? id : null);
+  const names = new Map(techniques.map((technique) => [technique.id, technique.name]));
+  const related = (id: number | null) => (id !== null && names.has(id) ? id : null);
+  // A drill says the name of its technique as it is now: renamed, it follows; deleted, the drill is generic.
+  const relatedName = (drill: { relatedTechniqueId: number | null; relatedTechniqueName: string }) =>
+    drill.relatedTechniqueId === null
+      ? drill.relatedTechniqueName
+      : (names.get(drill.relatedTechniqueId) ?? GENERIC_TECHNIQUE);
   const authors = new Map((current.comments ?? []).map((comment) => [comment.id, comment.authorName ?? null]));
   const comments = patch.comments
     ? withIds<SentComment>(current.comments ?? [], patch.comments)
@@ -46,7 +55,11 @@ export function applyPatch(
     ...(comments === undefined ? {} : { comments }),
     ...(drawings === undefined ? {} : { drawings }),
     techniques,
-    drills: drills.map((drill) => ({ ...drill, relatedTechniqueId: related(drill.relatedTechniqueId) })),
+    drills: drills.map((drill) => ({
+      ...drill,
+      relatedTechniqueId: related(drill.relatedTechniqueId),
+      relatedTechniqueName: relatedName(drill),
+    })),
     overallDescription: patch.overallDescription ?? current.overallDescription,
     strengths: (patch.strengths ?? current.strengths).map((strength) => ({
       ...strength,

@@ -350,6 +350,19 @@ describe('ReviewPage', () => {
     expect(await screen.findByRole('tab', { name: 'Identified Techniques' })).toBeVisible();
   });
 
+  it('deletes a drill after asking, with the copies the list folds into it', async () => {
+    const http = stubFetch(routes());
+    const user = userEvent.setup();
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
+    await user.click(await screen.findByRole('tab', { name: 'Suggested Drills' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Shrimping' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete Shrimping?' })).getByRole('button', { name: 'Delete' }),
+    );
+    await closeAlert(user, 'Changes saved successfully!');
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')[0]?.body).toEqual({ drills: [] });
+  });
+
   it('asks for a related technique before adding a drill', async () => {
     const http = stubFetch(routes());
     const user = userEvent.setup();

@@ -349,6 +349,16 @@ export function DrillsTab({
               {drill.description && (
                 <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">{drill.description}</p>
               )}
+              {!readOnly && (
+                <div className="mt-2">
+                  <ConfirmDeleteButton
+                    label={t('videos.review.edit.delete', { name: drill.name })}
+                    question={t('videos.review.edit.deleteQuestion', { name: drill.name })}
+                    disabled={busy}
+                    onConfirm={() => void onSave(result.drills.filter((item) => !sameDrill(item, drill)))}
+                  />
+                </div>
+              )}
             </li>
           ))}
         </ul>
@@ -582,4 +592,13 @@ function EditableTexts<Item extends { description: string }>({
       </Button>
     </fieldset>
   );
+}
+
+/**
+ * Whether `item` is the drill shown as `shown`: itself, or a generic drill of the same name that the list
+ * folds into it (see `visibleDrills`), so that deleting it never brings a hidden copy into view.
+ */
+function sameDrill(item: AnalysisDrill, shown: AnalysisDrill): boolean {
+  if (item.id === shown.id) return true;
+  return shown.relatedTechniqueName === GENERIC && item.relatedTechniqueName === GENERIC && item.name === shown.name;
 }
