@@ -244,6 +244,10 @@ export async function buildApp(
     await services.videos.sweepScratch().catch((err: unknown) => {
       app.log.warn({ err }, 'sweeping the scratch folder failed');
     });
+    // Stored files no video has (a delete or an upload cut short), a day old.
+    await services.videos.sweepOrphanFiles().catch((err: unknown) => {
+      app.log.warn({ err }, 'sweeping the stored files no video has failed');
+    });
   };
   app.addHook('onReady', async () => {
     sweep = setInterval(() => void removeAbandoned(), 60 * 60 * 1000).unref();

@@ -5,7 +5,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, copyFile, mkdir, rename, rm, rmdir } from 'node:fs/promises';
+import { access, copyFile, mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import send, { type SendResult } from '@fastify/send';
@@ -25,6 +25,13 @@ export interface BlobStorage {
   signedUrl(key: string, contentType: string, seconds: number): Promise<string>;
   /** Throws when the storage cannot be written to (the folder, or the bucket, is not there or not ours). */
   check(): Promise<void>;
+  /** Every stored object with the time it was last written, in no particular order. */
+  list(): AsyncIterable<StoredObject>;
+}
+
+export interface StoredObject {
+  key: string;
+  modifiedAt: Date;
 }
 
 /** The path prefix of the files served for signed local addresses. */
@@ -113,6 +120,19 @@ export class LocalBlobStorage implements BlobStorage {
 
   localFile(key: string): Promise<{ path: string; release(): Promise<void> }> {
     return Promise.resolve({ path: this.pathOf(key), release: () => Promise.resolve() });
+  }
+
+  async *list(): AsyncIterable<StoredObject> {
+    const folders = await readdir(this.root, { withFileTypes: true }).catch(() => []);
+    for (const folder of folders) {
+      if (!folder.isDirectory()) continue;
+      const files = await readdir(path.join(this.root, folder.name), { withFileTypes: true }).catch(() => []);
+      for (const file of files) {
+        if (!file.isFile()) continue;
+        const info = await stat(path.join(this.root, folder.name, file.name)).catch(() => null);
+        if (info) yield { key: `${folder.name}/${file.name}`, modifiedAt: info.mtime };
+      }
+    }
   }
 
   async delete(keys: readonly string[]): Promise<void> {

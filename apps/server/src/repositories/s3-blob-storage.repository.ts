@@ -10,11 +10,17 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { AppConfig } from '../config.js';
-import type { BlobStorage } from './blob-storage.repository.js';
+import type { BlobStorage, StoredObject } from './blob-storage.repository.js';
 
 type S3Settings = NonNullable<AppConfig['s3']>;
 
@@ -85,13 +91,34 @@ export class S3BlobStorage implements BlobStorage {
   }
 
   async delete(keys: readonly string[]): Promise<void> {
-    if (keys.length === 0) return;
-    await this.client.send(
-      new DeleteObjectsCommand({
-        Bucket: this.settings.bucket,
-        Delete: { Objects: keys.map((key) => ({ Key: key })), Quiet: true },
-      }),
-    );
+    // A request removes at most 1000 objects.
+    for (let from = 0; from < keys.length; from += 1000) {
+      const answer = await this.client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.settings.bucket,
+          Delete: { Objects: keys.slice(from, from + 1000).map((key) => ({ Key: key })), Quiet: true },
+        }),
+      );
+      // The store answers 200 even when some objects were not removed; those are named in Errors.
+      const failed = (answer.Errors ?? []).filter((error) => error.Code !== 'NoSuchKey');
+      if (failed.length > 0) {
+        const which = failed.map((error) => `${error.Key ?? '?'} (${error.Code ?? 'error'})`).join(', ');
+        throw new Error(`the bucket did not remove ${String(failed.length)} object(s): ${which}`);
+      }
+    }
+  }
+
+  async *list(): AsyncIterable<StoredObject> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.settings.bucket, ...(token ? { ContinuationToken: token } : {}) }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (object.Key && object.LastModified) yield { key: object.Key, modifiedAt: object.LastModified };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async check(): Promise<void> {

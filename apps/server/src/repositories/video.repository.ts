@@ -214,6 +214,19 @@ export class VideoRepository {
     return Number(row?.bytes ?? 0);
   }
 
+  /** Which of `keys` a video's source, playable copy or poster is stored under. */
+  async knownKeys(keys: readonly string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('videos')
+      .select(['source_key', 'playable_key', 'poster_key'])
+      .where((eb) =>
+        eb.or([eb('source_key', 'in', keys), eb('playable_key', 'in', keys), eb('poster_key', 'in', keys)]),
+      )
+      .execute();
+    return new Set(rows.flatMap((row) => [row.source_key, row.playable_key, row.poster_key]).filter((key) => key !== null));
+  }
+
   /** Videos uploaded before `cutoff` still waiting for their poster and playable copy, oldest first. */
   async pendingBefore(cutoff: string, limit: number): Promise<number[]> {
     const rows = await this.db

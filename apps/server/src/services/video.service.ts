@@ -96,6 +96,12 @@ function parseLanguage(value: string | undefined): Language {
 
 /** Scratch files untouched this long are leftovers. */
 const SCRATCH_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** Stored files no video has are removed once they are this old (`sweepOrphanFiles`). */
+const ORPHAN_MIN_AGE_MS = 24 * 60 * 60 * 1000;
+/** Keys looked up in the database at once by the sweep. */
+const ORPHAN_BATCH = 500;
+/** A key this service makes for a video's files: "<uuid>/<file>". */
+const VIDEO_FILE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[A-Za-z0-9_.-]+$/;
 
 /** Unfinished resumable uploads are kept this long, then removed. */
 const RESUMABLE_EXPIRY_MS = 24 * 60 * 60 * 1000;
@@ -199,17 +205,44 @@ export class VideoService {
     }
   }
 
-  /**
-   * Removes scratch files untouched for a day (cut uploads, copies of a killed worker). A day is longer
-   * than any job may run (its budget), so no running job loses its copy.
-   */
   /** Lets go of the connections of resumable uploads (the bucket's client). */
   close(): void {
     this.uploads.close();
   }
 
+  /**
+   * Removes scratch files untouched for a day (cut uploads, copies of a killed worker). A day is longer
+   * than any job may run (its budget), so no running job loses its copy.
+   */
   sweepScratch(): Promise<number> {
     return this.staging.sweep(SCRATCH_MAX_AGE_MS);
+  }
+
+  /**
+   * Removes stored files that no video has, written over a day ago: those of a deleted video whose
+   * removal failed or was cut short (the row goes first), and those of an upload that stopped between
+   * storing its file and writing its row. A day is far longer than that gap, and than any processing
+   * job takes to record the poster and playable copy it stored. Only keys this service makes
+   * ("<uuid>/<file>") are looked at: the bucket's resumable uploads are not videos. Answers how many.
+   */
+  async sweepOrphanFiles(): Promise<number> {
+    const cutoff = this.clock.now().getTime() - ORPHAN_MIN_AGE_MS;
+    let removed = 0;
+    let batch: string[] = [];
+    const removeUnknown = async () => {
+      const known = await this.videos.knownKeys(batch);
+      const orphans = batch.filter((key) => !known.has(key));
+      batch = [];
+      await this.storage.delete(orphans);
+      removed += orphans.length;
+    };
+    for await (const object of this.storage.list()) {
+      if (!VIDEO_FILE_KEY.test(object.key) || object.modifiedAt.getTime() > cutoff) continue;
+      batch.push(object.key);
+      if (batch.length >= ORPHAN_BATCH) await removeUnknown();
+    }
+    if (batch.length > 0) await removeUnknown();
+    return removed;
   }
 
   /** A new resumable upload's fields are checked at once, so nobody sends gigabytes to learn of a typo. */
@@ -525,7 +558,9 @@ export class VideoService {
       });
     }
     const keys = new Set([removed.sourceKey, removed.playableKey, removed.posterKey]);
-    await this.storage.delete([...keys].filter((key) => key !== null));
+    // The video is gone whatever happens to its files: files the storage would not remove now are
+    // removed by the hourly sweep of files no video has (`sweepOrphanFiles`), which logs what it cannot.
+    await this.storage.delete([...keys].filter((key) => key !== null)).catch(() => undefined);
     await this.afterDelete();
   }
 
