@@ -224,7 +224,9 @@ export class VideoRepository {
         eb.or([eb('source_key', 'in', keys), eb('playable_key', 'in', keys), eb('poster_key', 'in', keys)]),
       )
       .execute();
-    return new Set(rows.flatMap((row) => [row.source_key, row.playable_key, row.poster_key]).filter((key) => key !== null));
+    return new Set(
+      rows.flatMap((row) => [row.source_key, row.playable_key, row.poster_key]).filter((key) => key !== null),
+    );
   }
 
   /** Videos uploaded before `cutoff` still waiting for their poster and playable copy, oldest first. */
