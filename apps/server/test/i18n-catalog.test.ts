@@ -111,7 +111,7 @@ describe('the server catalog', () => {
     expect(en('attendance.recorded', { count: 1, added: 1 })).toBe('Recorded 1 walk-in; 1 added to the roster.');
     expect(en('attendance.recorded', { count: 3, added: 2 })).toBe('Recorded 3 walk-ins; 2 added to the roster.');
     expect(en('attendance.notEnoughPlaces', { free: 1, count: 2 })).toBe(
-      'Places left in this session: 1; walk-ins sent: 2.',
+      'Places left in this session: 1; walk-ins who need a place: 2.',
     );
     expect(en('video.tooManyUnfinished', { count: 1 })).toBe(
       'You already have 1 unfinished upload. Finish or cancel it before you start another.',

@@ -254,6 +254,94 @@ describe.each(databaseTargets)('weekly schedule (issue 22) on $dialect', (target
     expect(after.get('2026-04-06')?.studentIds).toEqual([student.fighterId]);
   });
 
+  it('keeps a session moved on its own where it now is: holidays act on its new day, class changes leave it as it is', async () => {
+    const sunrise = await createClass({ ...GI_FUNDAMENTALS, name: 'Sunrise', weekdays: [1, 3], startTime: '07:00' });
+    const before = await generated(sunrise, 8);
+    const fields = { capacity: 24, duration: 1, status: 'Active', targetLevel: 'Beginner' };
+    // This session only: Monday 23 March moves to Tuesday 24 March, 08:00 in Warsaw; Wednesday 25 March
+    // gets a guest coach on its own day.
+    const moved = before.get('2026-03-23')!;
+    const edit = await call('PUT', `/api/trainingsession/${moved.id}`, coach, {
+      ...fields,
+      trainingDate: '2026-03-24T07:00:00.000Z',
+      description: 'Sunrise (moved to Tuesday)',
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const guest = before.get('2026-03-25')!;
+    const guestEdit = await call('PUT', `/api/trainingsession/${guest.id}`, coach, {
+      ...fields,
+      trainingDate: guest.trainingDate,
+      description: 'Sunrise (guest coach)',
+    });
+    expect(guestEdit.statusCode, guestEdit.body).toBe(200);
+    const session = async (id: number) => {
+      const res = await call('GET', `/api/trainingsession/${id}`, coach);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<TrainingSession>();
+    };
+
+    // A holiday on the day it was moved away from leaves it; once lifted, that day stays without it.
+    const monday = await call('POST', '/api/schedule/holidays', coach, { date: '2026-03-23', name: 'Inset day' });
+    expect(monday.statusCode, monday.body).toBe(201);
+    expect(monday.json<HolidayChange>().removedSessionIds).not.toContain(moved.id);
+    expect(await session(moved.id)).toMatchObject({ trainingDate: '2026-03-24T07:00:00.000Z' });
+    const lifted = await call('DELETE', `/api/schedule/holidays/${monday.json<HolidayChange>().holiday.id}`, coach);
+    expect(lifted.statusCode, lifted.body).toBe(204);
+    await services.schedule.generate();
+    expect((await sessionsOf([sunrise.id])).get('2026-03-23')?.id).toBe(moved.id);
+
+    // This and the following ones from 23 March at 07:30: the sessions changed on their own keep their day,
+    // time and words, and no session comes back on the Monday.
+    const change = await call('PUT', `/api/schedule/classes/${sunrise.id}`, coach, {
+      ...GI_FUNDAMENTALS,
+      name: 'Sunrise',
+      weekdays: [1, 3],
+      startTime: '07:30',
+      from: '2026-03-23',
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    const successor = change.json<RecurringClassChange>().recurringClass;
+    await services.schedule.generate();
+    const after = await sessionsOf([sunrise.id, successor.id]);
+    expect(after.get('2026-03-23')).toMatchObject({
+      id: moved.id,
+      trainingDate: '2026-03-24T07:00:00.000Z',
+      description: 'Sunrise (moved to Tuesday)',
+    });
+    expect(after.get('2026-03-25')).toMatchObject({
+      id: guest.id,
+      trainingDate: guest.trainingDate,
+      description: 'Sunrise (guest coach)',
+    });
+    expect(after.get('2026-03-30')).toMatchObject({ trainingDate: '2026-03-30T05:30:00.000Z' });
+
+    // The change made from the session itself takes it along.
+    const fromGuest = await call('PUT', `/api/schedule/classes/${successor.id}`, coach, {
+      ...GI_FUNDAMENTALS,
+      name: 'Sunrise',
+      weekdays: [1, 3],
+      startTime: '07:15',
+      from: '2026-03-25',
+      sessionId: guest.id,
+    });
+    expect(fromGuest.statusCode, fromGuest.body).toBe(200);
+    expect(await session(guest.id)).toMatchObject({
+      trainingDate: '2026-03-25T06:15:00.000Z',
+      description: 'Sunrise\n\nEscapes and guard retention',
+    });
+
+    // A holiday on the day it was moved to removes it (nobody checked in), and its Monday never comes back.
+    const tuesday = await call('POST', '/api/schedule/holidays', coach, { date: '2026-03-24', name: 'Mat cleaning' });
+    expect(tuesday.statusCode, tuesday.body).toBe(201);
+    expect(tuesday.json<HolidayChange>().removedSessionIds).toContain(moved.id);
+    expect((await call('GET', `/api/trainingsession/${moved.id}`, coach)).statusCode).toBe(404);
+    await services.schedule.generate();
+    const classIds = [sunrise.id, successor.id, fromGuest.json<RecurringClassChange>().recurringClass.id];
+    expect((await sessionsOf(classIds)).has('2026-03-23')).toBe(false);
+    const lift = await call('DELETE', `/api/schedule/holidays/${tuesday.json<HolidayChange>().holiday.id}`, coach);
+    expect(lift.statusCode, lift.body).toBe(204);
+  });
+
   it('does not bring back an occurrence deleted one by one', async () => {
     const kids = await createClass({
       ...GI_FUNDAMENTALS,

@@ -455,10 +455,27 @@ describe.each(databaseTargets)('training sessions on $dialect', (target) => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         success: false,
-        message: 'Places left in this session: 1; walk-ins sent: 2.',
+        message: 'Places left in this session: 1; walk-ins who need a place: 2.',
       });
       const roster = (await call('GET', `/api/trainingsession/${session.id}`, coach)).json<TrainingSessionDetails>();
       expect(roster.students.map((s) => s.id)).toEqual([student.fighterId]);
+    });
+
+    it('counts in a refusal only the walk-ins who need a place, not those already on the roster', async () => {
+      const session = await createSession({ capacity: 3 });
+      const first = await attendance(session.id, [walkIn('Already Here')]);
+      expect(first.statusCode, first.body).toBe(200);
+      await call('POST', `/api/trainingsession/${session.id}/checkin`, student, {
+        studentIds: [student.fighterId],
+        sessionId: session.id,
+      });
+      // One place left; three walk-ins sent, one of them on the roster already: two need a place.
+      const res = await attendance(session.id, [walkIn('Already Here'), walkIn('New One'), walkIn('New Two')]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        success: false,
+        message: 'Places left in this session: 1; walk-ins who need a place: 2.',
+      });
     });
   });
 

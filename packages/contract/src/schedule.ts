@@ -51,9 +51,13 @@ export type RecurringClassFields = z.output<typeof RecurringClassInput>;
 /**
  * The body of `PUT /api/schedule/classes/{id}`: the class's new fields for "this session and the
  * following ones", from the occurrence `from` (a local date; default: today). "This session only" is
- * `PUT /api/trainingsession/{id}` on the one session.
+ * `PUT /api/trainingsession/{id}` on the one session; a session changed so keeps its changes when the
+ * class changes later, except `sessionId`, the session the change is made from, which follows it.
  */
-export const RecurringClassUpdate = RecurringClassInput.omit({ startsOn: true }).extend({ from: IsoDate.optional() });
+export const RecurringClassUpdate = RecurringClassInput.omit({ startsOn: true }).extend({
+  from: IsoDate.optional(),
+  sessionId: Id.optional(),
+});
 export type RecurringClassUpdate = z.input<typeof RecurringClassUpdate>;
 
 export const RecurringClass = z.object({

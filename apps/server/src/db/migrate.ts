@@ -21,6 +21,7 @@ import { createAccountLifecycle } from './migrations/0017-accounts.js';
 import { createSchedule } from './migrations/0019-schedule.js';
 import { createInstallation } from './migrations/0020-installation.js';
 import { createJobAgain } from './migrations/0021-job-again.js';
+import { createDetachedSessions } from './migrations/0022-detached-sessions.js';
 
 /** Every migration, in order. Names sort in the order they run; never rename or reorder one. */
 const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
   '0019-schedule': createSchedule,
   '0020-installation': createInstallation,
   '0021-job-again': createJobAgain,
+  '0022-detached-sessions': createDetachedSessions,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

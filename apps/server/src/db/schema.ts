@@ -140,6 +140,8 @@ export interface TrainingSessionsTable {
   /** The recurring class that created the session, and its local date (the job's unique key). */
   recurring_class_id: ColumnType<number | null, number | null | undefined, number | null>;
   occurrence_date: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 once the session was changed on its own: series changes leave it as it is (ADR 0031). */
+  detached: Generated<number>;
 }
 
 export interface RecurringClassesTable {

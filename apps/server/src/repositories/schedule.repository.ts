@@ -160,12 +160,17 @@ export class ScheduleRepository {
    * `from` on. Only while the class still ends where `current` says: of two changes made at once (a
    * double click, two tabs) one wins, and the other answers null, having changed nothing. The
    * successor's job is asked for later (`requestJob`), once its sessions were moved over.
+   *
+   * Its sessions from `from` on that were changed on their own go to the successor as they are, in the
+   * same step, so that no job can create their dates again under the successor's key; only
+   * `followingSessionId`, the session the change was made from, is left to follow the change.
    */
   async supersedeClass(
     current: RecurringClassRecord,
     fields: RecurringClassFieldsRecord,
     from: string,
     lastDay: string,
+    followingSessionId?: number,
   ): Promise<RecurringClassRecord | null> {
     const now = this.clock.now().toISOString();
     const row = await this.db.transaction().execute(async (trx) => {
@@ -207,6 +212,14 @@ export class ScheduleRepository {
           )
           .execute();
       }
+      let detached = trx
+        .updateTable('training_sessions')
+        .set({ recurring_class_id: created.id })
+        .where('recurring_class_id', '=', current.id)
+        .where('occurrence_date', '>=', from)
+        .where('detached', '=', 1);
+      if (followingSessionId !== undefined) detached = detached.where('id', '!=', followingSessionId);
+      await detached.execute();
       return created;
     });
     return row && toRecurringClass(row);
@@ -283,10 +296,16 @@ export class ScheduleRepository {
 
   /**
    * Moves an existing session to a class's new fields (and to `classId`), keeping its roster; the
-   * capacity never drops below the roster already there. Answers false when the class already has a
-   * session on that date (created by a job that ran meanwhile), and then changes nothing.
+   * capacity never drops below the roster already there. Answers 'taken' when the class already has a
+   * session on that date (created by a job that ran meanwhile), and 'detached' when the session was
+   * changed on its own (and `evenIfDetached` is false); then it changes nothing. A session reshaped
+   * follows its class again.
    */
-  async reshapeOccurrence(sessionId: number, occurrence: NewOccurrence): Promise<boolean> {
+  async reshapeOccurrence(
+    sessionId: number,
+    occurrence: NewOccurrence,
+    evenIfDetached = false,
+  ): Promise<'moved' | 'taken' | 'detached'> {
     const { recurringClass } = occurrence;
     const current = await this.db
       .selectFrom('training_sessions')
@@ -294,7 +313,7 @@ export class ScheduleRepository {
       .where('id', '=', sessionId)
       .executeTakeFirst();
     try {
-      await this.db
+      let update = this.db
         .updateTable('training_sessions')
         .set({
           training_date: occurrence.trainingDate,
@@ -304,13 +323,33 @@ export class ScheduleRepository {
           target_level: recurringClass.targetLevel,
           recurring_class_id: recurringClass.id,
           occurrence_date: occurrence.occurrenceDate,
+          detached: 0,
           updated_at: this.clock.now().toISOString(),
         })
+        .where('id', '=', sessionId);
+      if (!evenIfDetached) update = update.where('detached', '=', 0);
+      const result = await update.executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1 ? 'moved' : 'detached';
+    } catch (error) {
+      // The job created the new class's session of that date first: this one cannot become it.
+      if (isUniqueViolation(error)) return 'taken';
+      throw error;
+    }
+  }
+
+  /**
+   * Gives a session changed on its own to the class that follows its own, as it is. Answers false when
+   * that class has a session on its date already (created by a job meanwhile) and the session stays.
+   */
+  async handOver(sessionId: number, classId: number): Promise<boolean> {
+    try {
+      await this.db
+        .updateTable('training_sessions')
+        .set({ recurring_class_id: classId })
         .where('id', '=', sessionId)
         .execute();
       return true;
     } catch (error) {
-      // The job created the new class's session of that date first: this one cannot become it.
       if (isUniqueViolation(error)) return false;
       throw error;
     }
@@ -338,6 +377,34 @@ export class ScheduleRepository {
       .where('attendee_count', '=', 0)
       .executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
+  }
+
+  /**
+   * Deletes, while nobody checked in, a session that was moved on its own away from the date it was
+   * created for, and skips that date for good in the same transaction: the job never creates it again.
+   */
+  async deleteMovedIfEmpty(sessionId: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const deleted = await trx
+        .deleteFrom('training_sessions')
+        .where('id', '=', sessionId)
+        .where('attendee_count', '=', 0)
+        .returning(['recurring_class_id', 'occurrence_date'])
+        .executeTakeFirst();
+      if (!deleted) return false;
+      if (deleted.recurring_class_id !== null && deleted.occurrence_date !== null) {
+        await trx
+          .insertInto('schedule_skips')
+          .values({
+            recurring_class_id: deleted.recurring_class_id,
+            occurrence_date: deleted.occurrence_date,
+            created_at: this.clock.now().toISOString(),
+          })
+          .onConflict((oc) => oc.columns(['recurring_class_id', 'occurrence_date']).doNothing())
+          .execute();
+      }
+      return true;
+    });
   }
 
   async holidays(): Promise<{ id: number; date: string; name: string }[]> {
@@ -374,16 +441,24 @@ export class ScheduleRepository {
     return row && { id: row.id, date: row.holiday_date, name: row.name };
   }
 
-  /** The sessions the schedule created on a local date. */
-  async occurrencesOn(date: string): Promise<OccurrenceRecord[]> {
+  /**
+   * The sessions the schedule created that take place from `start` (inclusive) to `end` (exclusive),
+   * UTC instants: those of a local day wherever they were created, one moved there on its own included.
+   */
+  async occurrencesBetween(start: string, end: string): Promise<OccurrenceRecord[]> {
     const rows = await this.db
       .selectFrom('training_sessions')
       .select(['id', 'occurrence_date', 'attendee_count'])
       .where('recurring_class_id', 'is not', null)
-      .where('occurrence_date', '=', date)
+      .where('training_date', '>=', start)
+      .where('training_date', '<', end)
       .orderBy('id')
       .execute();
-    return rows.map((row) => ({ sessionId: row.id, occurrenceDate: date, attendeeCount: row.attendee_count }));
+    return rows.map((row) => ({
+      sessionId: row.id,
+      occurrenceDate: row.occurrence_date ?? '',
+      attendeeCount: row.attendee_count,
+    }));
   }
 
   async deleteHoliday(id: number): Promise<boolean> {

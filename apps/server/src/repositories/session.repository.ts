@@ -53,7 +53,8 @@ export interface SessionListFilter {
 export type CheckInOutcome = 'added' | 'already' | 'full' | 'closed' | 'missing';
 export type WalkInOutcome =
   | { outcome: 'added'; added: number }
-  | { outcome: 'full'; free: number }
+  /** `needed`: the walk-ins not on the roster yet, who each needed a place. */
+  | { outcome: 'full'; free: number; needed: number }
   | { outcome: 'closed' }
   | { outcome: 'missing' };
 
@@ -211,9 +212,10 @@ export class SessionRepository {
 
   /**
    * Updates the fields, unless the new capacity is below the roster already there (checked in the
-   * same statement, so a check-in cannot slip in between). Answers false when refused.
+   * same statement, so a check-in cannot slip in between). Answers false when refused. `detach` marks a
+   * session of the weekly schedule as changed on its own: its class's later changes leave it as it is.
    */
-  async update(id: number, fields: SessionFields): Promise<boolean> {
+  async update(id: number, fields: SessionFields, detach = false): Promise<boolean> {
     const result = await this.db
       .updateTable('training_sessions')
       .set({
@@ -223,6 +225,7 @@ export class SessionRepository {
         duration: fields.duration,
         status: fields.status,
         target_level: fields.targetLevel,
+        ...(detach ? { detached: 1 } : {}),
         updated_at: this.clock.now().toISOString(),
       })
       .where('id', '=', id)
@@ -430,7 +433,11 @@ export class SessionRepository {
             .select(['capacity', 'attendee_count'])
             .where('id', '=', sessionId)
             .executeTakeFirstOrThrow();
-          throw new WalkInRollback({ outcome: 'full', free: session.capacity - session.attendee_count });
+          throw new WalkInRollback({
+            outcome: 'full',
+            free: session.capacity - session.attendee_count,
+            needed: newcomers.length,
+          });
         }
         if (newcomers.length > 0) {
           await trx

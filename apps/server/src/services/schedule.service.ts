@@ -97,34 +97,43 @@ export class ScheduleService {
    * "This session and the following ones": the class ends the day before `from`, and a new class
    * with the new fields runs from `from`. Its sessions already created from then on follow the change
    * where the new class has that date; one it no longer has is removed if nobody checked in, and kept
-   * as it was (and named in the answer) if somebody did.
+   * as it was (and named in the answer) if somebody did. A session changed on its own ("This session
+   * only") keeps its changes and goes to the new class as it is, unless it is `sessionId`, the session
+   * the change was made from: that one follows the change.
    */
   async update(
     principal: Principal,
     id: number,
-    input: Omit<RecurringClassFields, 'startsOn'> & { from?: string | undefined },
+    input: Omit<RecurringClassFields, 'startsOn'> & { from?: string | undefined; sessionId?: number | undefined },
   ): Promise<RecurringClassChange> {
     const current = await this.owned(principal, id);
     const today = this.today();
     const from = [input.from ?? today, current.startsOn, today].reduce((a, b) => (a > b ? a : b));
     if (current.endsOn !== null && from > current.endsOn) throw conflict(msg('schedule.ended'));
-    const { from: _from, ...fields } = input;
+    const { from: _from, sessionId, ...fields } = input;
     // The old class ends the day before (a class changed before its first day never runs at all) and its
     // successor starts, in one step that only one of two changes made at once can take; dates deleted one
     // by one stay deleted under the successor. Ended before its sessions are moved, so that a job creating
     // them meanwhile sees it ended or is moved too; the new class's job is asked for once its sessions were
     // moved over, so that it cannot create them twice.
-    const successor = await this.schedule.supersedeClass(current, fields, from, addDays(from, -1));
+    const successor = await this.schedule.supersedeClass(current, fields, from, addDays(from, -1), sessionId);
     if (!successor) throw conflict(msg('schedule.changedMeanwhile'));
     const kept: number[] = [];
     for (const occurrence of await this.schedule.occurrencesFrom(current.id, from)) {
-      const moved =
-        this.runsOn(successor, occurrence.occurrenceDate) &&
-        (await this.schedule.reshapeOccurrence(
-          occurrence.sessionId,
-          this.occurrence(successor, occurrence.occurrenceDate),
-        ));
-      if (!moved && !(await this.schedule.deleteIfEmpty(occurrence.sessionId))) kept.push(occurrence.sessionId);
+      const named = occurrence.sessionId === sessionId;
+      const outcome = this.runsOn(successor, occurrence.occurrenceDate)
+        ? await this.schedule.reshapeOccurrence(
+            occurrence.sessionId,
+            this.occurrence(successor, occurrence.occurrenceDate),
+            named,
+          )
+        : 'taken';
+      if (outcome === 'moved') continue;
+      // Changed on its own after supersedeClass handed over the others: it stays as it is, too.
+      if (outcome === 'detached') {
+        if (await this.schedule.handOver(occurrence.sessionId, successor.id)) continue;
+      }
+      if (!(await this.schedule.deleteIfEmpty(occurrence.sessionId))) kept.push(occurrence.sessionId);
     }
     await this.schedule.requestJob(successor.id);
     return { recurringClass: this.toDto(successor), keptSessionIds: kept };
@@ -149,8 +158,10 @@ export class ScheduleService {
   }
 
   /**
-   * A holiday: no class runs on that date. The sessions the schedule already created on it are removed
-   * when nobody checked in, and kept (and named in the answer) when somebody did.
+   * A holiday: no class runs on that date. The sessions of the schedule that take place on it are removed
+   * when nobody checked in, and kept (and named in the answer) when somebody did. That is the day a session
+   * takes place: one moved there on its own ("This session only") goes, and its original date is skipped
+   * for good; one moved away from it stays.
    */
   async addHoliday(principal: Principal, input: { date: string; name: string }): Promise<HolidayChange> {
     const holiday = await this.schedule.addHoliday(input.date, input.name, principal.userId);
@@ -160,9 +171,14 @@ export class ScheduleService {
     }
     const removed: number[] = [];
     const kept: number[] = [];
-    for (const occurrence of await this.schedule.occurrencesOn(input.date)) {
-      if (await this.schedule.deleteIfEmpty(occurrence.sessionId)) removed.push(occurrence.sessionId);
-      else kept.push(occurrence.sessionId);
+    const start = this.startOf(input.date, '00:00');
+    const end = this.startOf(addDays(input.date, 1), '00:00');
+    for (const occurrence of await this.schedule.occurrencesBetween(start, end)) {
+      const gone =
+        occurrence.occurrenceDate === input.date
+          ? await this.schedule.deleteIfEmpty(occurrence.sessionId)
+          : await this.schedule.deleteMovedIfEmpty(occurrence.sessionId);
+      (gone ? removed : kept).push(occurrence.sessionId);
     }
     return { holiday, removedSessionIds: removed, keptSessionIds: kept };
   }

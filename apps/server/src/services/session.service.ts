@@ -45,6 +45,9 @@ function toSessionDto(session: SessionSummary): TrainingSession {
   };
 }
 
+/** What the weekly schedule gives a session of a class; changing one of them on its own detaches it. */
+const SCHEDULED_FIELDS = ['trainingDate', 'description', 'capacity', 'duration', 'targetLevel'] as const;
+
 /** Stored in UTC; the client shows local time. */
 const toUtc = (dateTime: string) => new Date(dateTime).toISOString();
 
@@ -172,7 +175,10 @@ export class SessionService {
     const session = await this.owned(principal, id);
     // A status left out keeps the session's own: an edit of a closed class's notes does not reopen it.
     const fields = { ...input, status: input.status ?? session.status, trainingDate: toUtc(input.trainingDate) };
-    if (!(await this.sessions.update(id, fields))) {
+    // "This session only" on a session of the weekly schedule (ADR 0031): an edit that changes its date,
+    // time or details detaches it, and a later change of the class's following sessions leaves it as it is.
+    const detach = session.occurrence !== null && SCHEDULED_FIELDS.some((field) => fields[field] !== session[field]);
+    if (!(await this.sessions.update(id, fields, detach))) {
       const current = await this.sessions.findById(id);
       // Deleted while this edit was on its way: not found, not a capacity problem.
       if (!current) throw notFound(msg('session.notFound', { id }));
@@ -258,7 +264,8 @@ export class SessionService {
     if (result.outcome === 'missing') throw notFound(msg('session.notFound', { id }));
     if (result.outcome === 'closed') throw attendanceFailure(msg('attendance.closed'));
     if (result.outcome === 'full') {
-      throw attendanceFailure(msg('attendance.notEnoughPlaces', { free: result.free, count: records.length }));
+      // Only the walk-ins not on the roster yet take a place; those already on it are counted out.
+      throw attendanceFailure(msg('attendance.notEnoughPlaces', { free: result.free, count: result.needed }));
     }
     return {
       success: true,

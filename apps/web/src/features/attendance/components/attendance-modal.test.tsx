@@ -16,7 +16,7 @@ const ATTENDANCE = `POST /api/trainingsession/${SESSION_ID}/attendance`;
 
 const RESPONSE = {
   success: true,
-  message: 'Attendance recorded.',
+  message: 'Recorded 2 walk-ins; 2 added to the roster.',
   updatedSession: makeOpenMat({ id: SESSION_ID, capacity: 3, studentIds: [9] }),
 };
 
@@ -176,6 +176,8 @@ describe('AttendanceModal', () => {
       ],
     });
     expect(onRecorded.mock.calls[0]?.[0]).toEqual(RESPONSE);
+    // What was recorded, in the server's words.
+    expect(await screen.findByText('Recorded 2 walk-ins; 2 added to the roster.')).toBeVisible();
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 

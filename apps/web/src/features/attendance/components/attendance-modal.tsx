@@ -9,6 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { showAlert } from '@/components/ui/alert-store';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { showToast } from '@/components/ui/toast-store';
 import { recordAttendance } from '@/features/attendance/api/record-attendance';
 import { isEmptyRow, useAttendanceStore, type AttendanceRow } from '@/features/attendance/stores/attendance-store';
 import { errorText } from '@/lib/failure';
@@ -42,8 +43,8 @@ type FakeNote = ReturnType<typeof fakeFillStatus> | null;
 /**
  * Walk-in attendance for one training session (spec sections 2, 5 and 8): an editable grid of walk-ins
  * whose draft survives a reload, a metric conversion helper, and Go Back, Clear, 'Create Fake Student
- * Data for Testing' and Finalize Attendance. Finalize sends only the valid rows; a refusal is alerted
- * and shown in the modal, and the rows stay as they were.
+ * Data for Testing' and Finalize Attendance. Finalize sends only the valid rows; what was recorded is a
+ * toast in the server's words, and a refusal is alerted and shown in the modal, the rows staying as they were.
  */
 export function AttendanceModal(props: AttendanceModalProps) {
   // The callbacks are declared as methods, so they are called on `props` rather than taken off it.
@@ -76,6 +77,8 @@ export function AttendanceModal(props: AttendanceModalProps) {
     onSuccess: (result, sent) => {
       clearDraft(sent.sessionId);
       setFakeNote(null);
+      // The outcome in the server's words ("Recorded 3 walk-ins; 2 added to the roster."), in the reader's language.
+      showToast({ tone: 'success', title: result.message });
       props.onRecorded(result);
     },
     onError: (error) => {

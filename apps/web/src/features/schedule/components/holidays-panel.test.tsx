@@ -10,7 +10,7 @@ afterEach(() => {
 });
 
 describe('HolidaysPanel', () => {
-  it('adds a holiday and says which sessions went and which stayed for their check-ins', async () => {
+  it('adds a holiday once asked, and says which sessions went and which stayed for their check-ins', async () => {
     const { callsTo } = stubFetch({
       'GET /api/schedule/holidays': () => json(200, []),
       'POST /api/schedule/holidays': () =>
@@ -25,6 +25,15 @@ describe('HolidaysPanel', () => {
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-04-04' } });
     await user.type(screen.getByLabelText('Name (optional)'), 'Easter');
     await user.click(screen.getByRole('button', { name: 'Add holiday' }));
+    // The day's sessions go: it asks first, and Cancel sends nothing.
+    const question = await screen.findByRole('alertdialog', { name: 'Make Saturday, April 4, 2026 a holiday?' });
+    expect(question).toHaveTextContent(
+      'No class of the weekly schedule runs on that date. Its sessions nobody checked in to are removed; those with check-ins are kept.',
+    );
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(callsTo('POST /api/schedule/holidays')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Add holiday' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Add holiday' }));
     expect(await screen.findByText('Saturday, April 4, 2026 is a holiday')).toBeVisible();
     expect(screen.getByText('2 sessions were removed. 1 session with check-ins was kept.')).toBeVisible();
     expect(callsTo('POST /api/schedule/holidays')[0]?.body).toEqual({ date: '2026-04-04', name: 'Easter' });
@@ -44,6 +53,31 @@ describe('HolidaysPanel', () => {
     failing = false;
     await user.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
     expect(await screen.findByText('Nie ustawiono jeszcze dni wolnych.')).toBeVisible();
+  });
+
+  it('shows a refused date under the field, and any other failure as a toast', async () => {
+    stubFetch({
+      'GET /api/schedule/holidays': () => json(200, []),
+      'POST /api/schedule/holidays': [
+        () => problem(400, 'One or more validation errors occurred.', { date: ['2026-04-04 is a holiday already.'] }),
+        () => problem(503, 'The database is not available.'),
+      ],
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<HolidaysPanel />);
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-04-04' } });
+    const add = async () => {
+      await user.click(screen.getByRole('button', { name: 'Add holiday' }));
+      await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Add holiday' }));
+    };
+    await add();
+    expect(await screen.findByText('2026-04-04 is a holiday already.')).toBeVisible();
+    expect(screen.getByLabelText('Date')).toHaveAttribute('aria-invalid', 'true');
+
+    await add();
+    expect(await screen.findByText('The holiday could not be added')).toBeVisible();
+    expect(screen.getByText('The database is not available.')).toBeVisible();
+    expect(screen.getByLabelText('Date')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it('asks for a date under the field before sending anything', async () => {

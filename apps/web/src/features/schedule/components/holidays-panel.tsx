@@ -13,7 +13,8 @@ import { errorText } from '@/lib/failure';
 
 /**
  * The academy's holidays: a date on which no class of the weekly schedule runs. Adding one removes
- * that date's sessions nobody checked in to, and keeps (and says so) those with check-ins.
+ * that date's sessions nobody checked in to, and keeps (and says so) those with check-ins, so it asks
+ * first. A refusal of the date is shown under the field; any other failure is a toast.
  */
 export function HolidaysPanel() {
   const { t, i18n } = useTranslation();
@@ -25,8 +26,10 @@ export function HolidaysPanel() {
   const [problem, setProblem] = useState<string | undefined>();
   const remove = useRemoveHoliday();
   const [removing, setRemoving] = useState<Holiday | null>(null);
+  /** The date waiting for the confirmation that its sessions go. */
+  const [adding, setAdding] = useState<string | null>(null);
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeZone: 'UTC' });
-  const dayOf = (holiday: Holiday) => format.format(new Date(`${holiday.date}T00:00:00Z`));
+  const dayOf = (holiday: Pick<Holiday, 'date'>) => format.format(new Date(`${holiday.date}T00:00:00Z`));
 
   const confirmRemove = () => {
     const holiday = removing;
@@ -45,12 +48,19 @@ export function HolidaysPanel() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (add.isPending) return;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
       setProblem(t('schedule.holidays.dateRequired'));
       return;
     }
+    setAdding(date);
+  };
+
+  const confirmAdd = () => {
+    if (adding === null) return;
+    setProblem(undefined);
     add.mutate(
-      { date, name: name.trim() },
+      { date: adding, name: name.trim() },
       {
         onSuccess: (change) => {
           setDate('');
@@ -58,7 +68,7 @@ export function HolidaysPanel() {
           const kept = change.keptSessionIds.length;
           showToast({
             tone: kept > 0 ? 'warning' : 'success',
-            title: t('schedule.holidays.added', { date: format.format(new Date(`${change.holiday.date}T00:00:00Z`)) }),
+            title: t('schedule.holidays.added', { date: dayOf(change.holiday) }),
             description: [
               t('schedule.holidays.removed', { count: change.removedSessionIds.length }),
               ...(kept > 0 ? [t('schedule.holidays.kept', { count: kept })] : []),
@@ -67,7 +77,12 @@ export function HolidaysPanel() {
         },
         onError: (error) => {
           const text = errorText(error);
-          setProblem(text.fieldMessages[0] ?? text.message);
+          const refusal = text.fieldMessages[0];
+          if (refusal !== undefined) {
+            setProblem(refusal);
+            return;
+          }
+          showToast({ tone: 'error', title: t('schedule.holidays.addFailed'), description: text.message });
         },
       },
     );
@@ -127,6 +142,18 @@ export function HolidaysPanel() {
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={adding !== null}
+        onOpenChange={(open) => {
+          if (!open) setAdding(null);
+        }}
+        title={t('schedule.holidays.addConfirm', { date: adding ? dayOf({ date: adding }) : '' })}
+        description={t('schedule.holidays.addConfirmDetail')}
+        confirmLabel={t('schedule.holidays.add')}
+        cancelLabel={t('common.cancel')}
+        onConfirm={confirmAdd}
+        destructive
+      />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => {

@@ -1,5 +1,5 @@
 import { RecurringClassInput } from '@openmat/contract/schedule';
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, problem, stubFetch } from '@/testing/fetch-stub';
@@ -125,10 +125,11 @@ describe('RecurringClassForm', () => {
     };
     const UPDATE = 'PUT /api/schedule/classes/3';
 
-    async function renderEdit() {
+    async function renderEdit(language: 'en' | 'pl' = 'en') {
       const user = userEvent.setup({ delay: null });
       await renderWithApp(<RecurringClassForm recurringClass={GI} />, {
         path: '/schedule/3/edit',
+        language,
         routes: [
           { path: '/schedule/3/edit', element: <RecurringClassForm recurringClass={GI} /> },
           { path: '/schedule', element: <h1>Schedule page</h1> },
@@ -163,6 +164,21 @@ describe('RecurringClassForm', () => {
       });
       expect(await screen.findByText('Gi Fundamentals was changed')).toBeVisible();
       expect(screen.getByText('1 session with check-ins was kept as it was.')).toBeVisible();
+    });
+
+    it('tells, in English and Polish, that the coming sessions change in place and keep their check-ins', async () => {
+      stubFetch({});
+      await renderEdit();
+      expect(
+        screen.getByText(
+          "The change applies from today on. The class's coming sessions on days it still runs change in place and " +
+            'keep the members checked in to them; a session on a day it no longer runs is removed, or kept as it was ' +
+            'if members checked in to it. Sessions changed on their own (“This session only”) keep their changes.',
+        ),
+      ).toBeVisible();
+      cleanup();
+      await renderEdit('pl');
+      expect(screen.getByText(/zmieniają się na miejscu i zachowują listę zapisanych członków/)).toBeVisible();
     });
 
     it("shows the form's problems inline and the server's refusal under its field", async () => {

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showToast } from '@/components/ui/toast-store';
-import { useUpdateFollowing } from '@/features/sessions/api/update-following';
+import { FollowingRefused, useUpdateFollowing, type FollowingOrigin } from '@/features/sessions/api/update-following';
 import { errorText, type Failure } from '@/lib/failure';
 import { AFTER_SAVE } from './session-form-page';
 
@@ -34,11 +34,14 @@ export function EditScopeChoice({ scope, onChange }: { scope: EditScope; onChang
   );
 }
 
-/** Saving "this and the following ones": the list follows; sessions kept for their check-ins are named in a toast. */
-export function useFollowingCalls(occurrence: { recurringClassId: number; occurrenceDate: string } | null) {
-  const { t } = useTranslation();
+/**
+ * Saving "this and the following ones": the list follows; sessions kept for their check-ins are named in a
+ * toast. A change the form refuses (a new day, a class that has ended) says why under the form.
+ */
+export function useFollowingCalls(occurrence: FollowingOrigin | null) {
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const mutation = useUpdateFollowing(occurrence ?? { recurringClassId: 0, occurrenceDate: '' });
+  const mutation = useUpdateFollowing(occurrence ?? { id: 0, recurringClassId: 0, occurrenceDate: '' });
   const [failure, setFailure] = useState<Failure | null>(null);
   function save(input: TrainingSessionInput) {
     setFailure(null);
@@ -53,6 +56,14 @@ export function useFollowingCalls(occurrence: { recurringClassId: number; occurr
         void navigate(AFTER_SAVE);
       },
       onError: (error) => {
+        if (error instanceof FollowingRefused) {
+          const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeZone: 'UTC' }).format(
+            new Date(`${occurrence?.occurrenceDate ?? ''}T00:00:00Z`),
+          );
+          const reason = t(`sessions.form.scope.refused.${error.reason}`, { date: day });
+          setFailure({ message: t('sessions.form.errors.update'), details: [reason] });
+          return;
+        }
         console.error('Failed to change the following sessions', error);
         setFailure({ message: t('sessions.form.errors.update'), details: errorText(error).details });
       },

@@ -1,7 +1,7 @@
 import type { TrainingSessionDetails } from '@openmat/contract/sessions';
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/testing/render';
 import { SessionDetailsView, type SessionDetailsViewProps } from './session-details-view';
 
@@ -47,6 +47,10 @@ function view(props: Partial<SessionDetailsViewProps> = {}, language: 'en' | 'pl
 }
 
 describe('SessionDetailsView', () => {
+  // A week before the session: check-in is open.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-24T12:00:00Z') }));
+  afterEach(() => vi.useRealTimers());
+
   it('shows the instructor card with the duration in minutes, and the roster', async () => {
     await view().result;
     const card = screen.getByRole('heading', { name: 'Instructor' }).closest('div');
@@ -89,6 +93,19 @@ describe('SessionDetailsView', () => {
     await view({ role: 0, isOwner: false, checkedIn: true }).result;
     expect(screen.getByRole('button', { name: 'Check-In' })).toBeDisabled();
     expect(screen.getByText('You are on the roster for this session.')).toBeInTheDocument();
+  });
+
+  it('disables Check-In once the class has ended, and says why', async () => {
+    // 17:30 UTC and 90 minutes: the class ends at 19:00 UTC.
+    vi.setSystemTime(new Date('2026-12-01T18:59:00Z'));
+    const during = view({ role: 0, isOwner: false });
+    await during.result;
+    expect(screen.getByRole('button', { name: 'Check-In' })).toBeEnabled();
+    (await during.result).unmount();
+    vi.setSystemTime(new Date('2026-12-01T19:00:00Z'));
+    await view({ role: 0, isOwner: false }).result;
+    expect(screen.getByRole('button', { name: 'Check-In' })).toBeDisabled();
+    expect(screen.getByText('This class has ended, so check-in is closed.')).toBeVisible();
   });
 
   it("tells a checked-in student You're checked in and lets them cancel until the class starts", async () => {

@@ -19,6 +19,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FighterPairs } from './fighter-pairs';
+import { hasSessionEnded } from './session-schedule';
+import { useNow } from './use-now';
 
 /** The actions behind the page's buttons; each asks for confirmation first. */
 export type ButtonAction = 'checkIn' | 'cancelCheckIn' | 'attendance' | 'pairUp' | 'generate';
@@ -66,12 +68,15 @@ export function SessionDetailsView({
   const [confirming, setConfirming] = useState<ButtonAction | null>(null);
   const [removing, setRemoving] = useState<Fighter | null>(null);
   const date = new Date(session.trainingDate);
+  const now = useNow();
   const busy = pending !== null;
   const isStudent = role === 0;
+  // Check-in closes when the class ends, as in the session list (which shows it as Ended) and on the server.
+  const ended = hasSessionEnded(session, now);
   const tooFewToPair = session.students.length < 2;
   const actions: ButtonAction[] = isStudent ? ['checkIn'] : ['attendance', 'pairUp', 'generate'];
   // A student may cancel their check-in until the class starts (the server refuses it after).
-  const canCancel = isStudent && checkedIn && session.status === 'Active' && date.getTime() > Date.now();
+  const canCancel = isStudent && checkedIn && session.status === 'Active' && date.getTime() > now;
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
@@ -127,7 +132,7 @@ export function SessionDetailsView({
                     key={action}
                     disabled={
                       busy ||
-                      (action === 'checkIn' && (checkedIn || session.status !== 'Active')) ||
+                      (action === 'checkIn' && (checkedIn || ended || session.status !== 'Active')) ||
                       (action === 'pairUp' && tooFewToPair)
                     }
                     onClick={() => setConfirming(action)}
@@ -149,6 +154,9 @@ export function SessionDetailsView({
                   </Button>
                 )}
               </div>
+            )}
+            {isStudent && !checkedIn && ended && (
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('sessionDetails.endedNoCheckIn')}</p>
             )}
             {!isStudent && isOwner && tooFewToPair && (
               <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('sessionDetails.tooFewToPair')}</p>

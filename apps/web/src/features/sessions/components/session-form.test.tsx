@@ -66,6 +66,22 @@ async function replace(user: UserEvent, label: string, text: string) {
 
 const dialog = () => screen.findByRole('alertdialog');
 
+/** The weekly class of the sessions below, in the academy's zone (Warsaw). */
+const WEEKLY_CLASS = {
+  id: 3,
+  name: 'Gi Fundamentals',
+  weekdays: [1, 6],
+  startTime: '18:30',
+  durationMinutes: 90,
+  targetLevel: 'Intermediate',
+  capacity: 20,
+  description: 'Escapes',
+  instructorId: 1,
+  startsOn: '2025-03-01',
+  endsOn: null,
+  timeZone: 'Europe/Warsaw',
+};
+
 describe('CreateSessionForm', () => {
   it('shows the title, the read-only instructor and the fields with their defaults', async () => {
     stubFetch({});
@@ -337,6 +353,45 @@ describe('EditSessionForm', () => {
       from: '2025-03-15',
     });
     expect(await screen.findByText('1 session with check-ins was kept as it was.')).toBeVisible();
+  });
+
+  it.each([
+    {
+      why: 'a new day',
+      classes: [WEEKLY_CLASS],
+      change: () => setDate('2025-03-16T18:30'),
+      reason:
+        '“This session and the following ones” keeps the class on its weekdays, so this session has to stay on ' +
+        'Saturday, March 15, 2025. To move only this session, choose “This session only”; to change the ' +
+        "class's days, edit the class on the Weekly schedule page.",
+    },
+    {
+      why: 'a class that no longer runs',
+      classes: [],
+      change: () => undefined,
+      reason:
+        'This weekly class no longer runs, so it has no following sessions to change. Choose “This session ' +
+        'only” to change this session.',
+    },
+  ])('says under the form why it cannot change the following sessions for $why, and sends nothing', async (row) => {
+    const weekly = { ...SESSION, recurringClassId: 3, occurrenceDate: '2025-03-15' };
+    const FOLLOWING = 'PUT /api/schedule/classes/3';
+    const { callsTo } = stubFetch({
+      [DETAILS]: () => json(200, weekly),
+      'GET /api/schedule/classes': () => json(200, row.classes),
+      [FOLLOWING]: () => json(200, { recurringClass: WEEKLY_CLASS, keptSessionIds: [] }),
+    });
+    const user = await renderLoadedEdit();
+    await user.click(screen.getByRole('radio', { name: 'This session and the following ones' }));
+    row.change();
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await user.click(within(await dialog()).getByRole('button', { name: 'Confirm' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error fetching training session details');
+    expect(within(alert).getByRole('listitem')).toHaveTextContent(row.reason);
+    expect(callsTo(FOLLOWING)).toHaveLength(0);
+    expect(callsTo(UPDATE)).toHaveLength(0);
+    expect(screen.queryByRole('heading', { name: 'Session list page' })).toBeNull();
   });
 
   it("shows the server's field messages when an update is refused", async () => {

@@ -50,7 +50,7 @@ function EditSessionEditor({
   const [initialValues] = useState(() => sessionValues(session));
   const occurrence =
     session.recurringClassId !== undefined && session.occurrenceDate !== undefined
-      ? { recurringClassId: session.recurringClassId, occurrenceDate: session.occurrenceDate }
+      ? { id: session.id, recurringClassId: session.recurringClassId, occurrenceDate: session.occurrenceDate }
       : null;
   const [scope, setScope] = useState<EditScope>('this');
   const following = useFollowingCalls(occurrence);
