@@ -104,12 +104,18 @@ describe('composePlan: minutes', () => {
     expect(firstNumber(curriculum.warm_up.duration)).toBeLessThanOrEqual(4);
   });
 
-  it('states the sparring rounds that fill the sparring minutes', () => {
+  it('states the sparring rounds and the rests between them, which fill the sparring minutes', () => {
     for (const seed of SEEDS) {
       const { curriculum } = composePlan(request({ sessionMinutes: 90, seed }));
-      const rounds = /(\d+) rounds? of (\d+) minutes?\./.exec(curriculum.sparring.description);
-      expect(rounds).not.toBeNull();
-      expect(Number(rounds?.[1]) * Number(rounds?.[2])).toBe(firstNumber(curriculum.sparring.duration));
+      const rounds = /(\d+) rounds of (\d+) minutes? with (\d+) minutes? of rest between them\./.exec(
+        curriculum.sparring.description,
+      );
+      expect(rounds, curriculum.sparring.description).not.toBeNull();
+      const [count, length, rest] = [rounds?.[1], rounds?.[2], rounds?.[3]].map(Number);
+      expect(rest).toBe(1);
+      expect((count ?? 0) * (length ?? 0) + ((count ?? 0) - 1) * (rest ?? 0)).toBe(
+        firstNumber(curriculum.sparring.duration),
+      );
     }
   });
 });
@@ -218,7 +224,7 @@ describe('composePlan: content', () => {
     }
     expect(polish.curriculum.drills[0]?.name).toBe('Nauka techniki');
     expect(polish.curriculum.sparring.description).toMatch(
-      /\d+ (runda|rundy|rund) po \d+ (minuta|minucie|minuty|minut)\.$/,
+      /\d+ (rundy|rund) po \d+ (minucie|minuty|minut), \d+ (minuta|minuty|minut) przerwy między rundami\.$/,
     );
     for (const duration of [polish.curriculum.warm_up.duration, polish.curriculum.cool_down.duration]) {
       expect(duration).toMatch(/^\d+ (minuta|minuty|minut)$/);
@@ -564,10 +570,12 @@ describe('composePlan: class topic', () => {
 });
 
 describe('composePlan: sparring', () => {
-  /** The rounds and their minutes that the sparring states. */
-  function roundsOf(curriculum: Curriculum): { rounds: number; minutes: number } {
-    const match = /(\d+) rounds? of (\d+) minutes?\./.exec(curriculum.sparring.description);
-    return { rounds: Number(match?.[1]), minutes: Number(match?.[2]) };
+  /** The rounds, their minutes and the rest between them that the sparring states (none for one round). */
+  function roundsOf(curriculum: Curriculum): { rounds: number; minutes: number; rest: number } {
+    const match = /(\d+) rounds? of (\d+) minutes?(?: with (\d+) minutes? of rest between them)?\./.exec(
+      curriculum.sparring.description,
+    );
+    return { rounds: Number(match?.[1]), minutes: Number(match?.[2]), rest: Number(match?.[3] ?? 0) };
   }
 
   it('gives a 60-minute beginner class a few short rounds, not a dozen', () => {
@@ -598,14 +606,16 @@ describe('composePlan: sparring', () => {
         for (const seed of SEEDS) {
           const { curriculum } = composePlan(request({ targetLevel, sessionMinutes, seed }));
           const label = `${targetLevel} ${sessionMinutes} min seed ${seed}`;
-          const { rounds, minutes } = roundsOf(curriculum);
-          expect(rounds * minutes, label).toBe(firstNumber(curriculum.sparring.duration));
+          const { rounds, minutes, rest } = roundsOf(curriculum);
+          expect(rest, label).toBe(rounds > 1 ? 1 : 0);
+          const block = rounds * minutes + (rounds - 1) * rest;
+          expect(block, label).toBe(firstNumber(curriculum.sparring.duration));
           expect(minutes, label).toBeGreaterThanOrEqual(minuteBounds[0]);
           expect(minutes, label).toBeLessThanOrEqual(minuteBounds[1]);
           expect(rounds, label).toBeLessThanOrEqual(roundBounds[1]);
           // A class of usual length has at least the level's fewest rounds; a short one may have fewer.
           if (sessionMinutes >= 90) expect(rounds, label).toBeGreaterThanOrEqual(roundBounds[0]);
-          expect(rounds * minutes, label).toBeLessThanOrEqual(sessionMinutes * SPARRING_PROFILES[targetLevel].maxShare);
+          expect(block, label).toBeLessThanOrEqual(sessionMinutes * SPARRING_PROFILES[targetLevel].maxShare);
         }
       }
     }

@@ -612,7 +612,7 @@ export function renderKnownPlan(decision: PlanDecision, language: Language): Cur
   const sparringDescription =
     rounds === null
       ? sparring.description[language]
-      : `${sparring.description[language]} ${roundsText(rounds.rounds, rounds.roundMinutes, language)}`;
+      : `${sparring.description[language]} ${roundsText(rounds.rounds, rounds.roundMinutes, rounds.restMinutes, language)}`;
   return {
     session_title: sessionTitle(entries.position.name, decision.perspective, decision.focus, language),
     duration: minutesText(decision.totalMinutes, language),

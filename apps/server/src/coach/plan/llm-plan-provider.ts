@@ -73,6 +73,7 @@ function systemPrompt(): string {
     'Rules:',
     '- Build one coherent theme: one position and a chain of 2 to 4 techniques that flow into each other. When class_description names a position or a candidate technique, the theme is that position and the chain includes that technique.',
     '- Set the sparring like a coach for the level: children and beginners a few short positional rounds (3 to 5 of 2 to 3 minutes), intermediate 4 to 6 rounds of 4 to 5 minutes, advanced and expert 5 to 8 rounds of 5 to 6 minutes, fewer in a short class.',
+    '- Rest 1 minute between two rounds. The sparring minutes are the rounds and the rests between them (5 rounds of 3 minutes take 19 minutes), and sparring.description ends by stating them, such as "5 rounds of 3 minutes with 1 minute of rest between them." or "5 rund po 3 minuty, 1 minuta przerwy między rundami."',
     '- Use only techniques from the candidate list and set technique_id to the candidate id. Never add a technique that is not in the list, and never repeat a technique or a drill.',
     '- Favour the weaknesses given, and choose drills that train the chosen techniques.',
     '- Write every text in the requested language, including names, tips and guidelines.',

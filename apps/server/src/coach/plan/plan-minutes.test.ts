@@ -89,8 +89,15 @@ describe('allocateMinutes', () => {
               continue;
             }
             if (parts.some((minutes) => !Number.isInteger(minutes))) problems.push(`${label}: not whole minutes`);
-            if (plan.rounds === null || plan.rounds.rounds * plan.rounds.roundMinutes !== plan.sparring) {
-              problems.push(`${label}: rounds do not fill the sparring`);
+            // The rounds and a minute of rest between each two of them fill the sparring block exactly, so
+            // that the round timer run as planned ends with the block.
+            const rounds = plan.rounds;
+            if (
+              rounds === null ||
+              rounds.restMinutes !== (rounds.rounds > 1 ? 1 : 0) ||
+              rounds.rounds * rounds.roundMinutes + (rounds.rounds - 1) * rounds.restMinutes !== plan.sparring
+            ) {
+              problems.push(`${label}: rounds and rests do not fill the sparring`);
             }
             if (plan.sparring > Math.max(1, Math.floor(total * sparring.maxShare))) {
               problems.push(`${label}: ${plan.sparring} min of sparring`);
@@ -118,20 +125,21 @@ describe('allocateMinutes', () => {
       roundMinutes: 5,
       sparring: INTERMEDIATE,
     });
+    // 4 rounds of 4 minutes with a minute of rest between them: 19 minutes, within the 40 % ceiling.
     expect(plan).toEqual({
       total: 60,
       warmUp: 9,
       instruction: 12,
-      drills: [7, 7],
-      sparring: 20,
-      rounds: { rounds: 4, roundMinutes: 5 },
+      drills: [5, 5, 5],
+      sparring: 19,
+      rounds: { rounds: 4, roundMinutes: 4, restMinutes: 1 },
       coolDown: 5,
     });
   });
 
   it('gives a short class one shortened round when a full round does not fit', () => {
     const plan = allocateMinutes(8, { techniqueCount: 2, drillMinutes: [5], roundMinutes: 6, sparring: INTERMEDIATE });
-    expect(plan.rounds?.rounds).toBe(1);
+    expect(plan.rounds).toEqual({ rounds: 1, roundMinutes: plan.sparring, restMinutes: 0 });
     expect(plan.sparring).toBeLessThan(6);
     expect(sum(plan)).toBe(8);
   });
@@ -139,10 +147,13 @@ describe('allocateMinutes', () => {
   it('turns time the few drills on offer cannot take into extra rounds, up to the most the level spars', () => {
     const kids = SPARRING_PROFILES.Kids;
     const plain = allocateMinutes(60, { techniqueCount: 1, drillMinutes: [5, 5, 5], roundMinutes: 3, sparring: kids });
-    expect(plain.rounds).toEqual({ rounds: 4, roundMinutes: 3 });
+    expect(plain.rounds).toEqual({ rounds: 3, roundMinutes: 3, restMinutes: 1 });
+    expect(plain.sparring).toBe(11);
+    // One more round and the rest before it, up to the level's ceiling (25 % of 60: 15 minutes).
     const plan = allocateMinutes(60, { techniqueCount: 1, drillMinutes: [5], roundMinutes: 3, sparring: kids });
     expect(plan.drills).toEqual([DRILL_MAX_MINUTES]);
-    expect(plan.rounds).toEqual({ rounds: kids.rounds.max, roundMinutes: 3 });
+    expect(plan.rounds).toEqual({ rounds: 4, roundMinutes: 3, restMinutes: 1 });
+    expect(plan.sparring).toBe(15);
     expect(sum(plan)).toBe(60);
     // A long class: the rounds stop at the level's most, and technique instruction takes the rest.
     const long = allocateMinutes(180, {
@@ -152,7 +163,8 @@ describe('allocateMinutes', () => {
       sparring: INTERMEDIATE,
     });
     expect(long.drills).toEqual([DRILL_MAX_MINUTES]);
-    expect(long.rounds).toEqual({ rounds: INTERMEDIATE.rounds.max, roundMinutes: 5 });
+    expect(long.rounds).toEqual({ rounds: INTERMEDIATE.rounds.max, roundMinutes: 5, restMinutes: 1 });
+    expect(long.sparring).toBe(6 * 5 + 5);
     expect(sum(long)).toBe(180);
   });
 
@@ -164,7 +176,9 @@ describe('allocateMinutes', () => {
         roundMinutes,
         sparring: SPARRING_PROFILES.Beginner,
       });
-      expect(plan.rounds).toEqual({ rounds: 5, roundMinutes: 3 });
+      expect(plan.rounds).toEqual({ rounds: 5, roundMinutes: 3, restMinutes: 1 });
+      // The four rests between the rounds are in the block: 5 × 3 + 4 × 1.
+      expect(plan.sparring).toBe(19);
       expect(sum(plan)).toBe(90);
     }
   });

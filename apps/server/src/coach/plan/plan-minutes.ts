@@ -8,9 +8,9 @@
  * - warm-up: 15 % of T, between 1 and 20 minutes;
  * - cool-down: 8 % of T, between 1 and 15 minutes;
  * - sparring: whole rounds whose length and number follow the level (plan-sparring.ts: e.g. 3 to 5 rounds
- *   of 2 to 3 minutes for beginners, 5 to 8 of 5 to 6 for advanced students), aiming at the level's share
- *   of T, never over its ceiling and never squeezing the drills below 40 %; a session too short for one
- *   full round gets one shortened round;
+ *   of 2 to 3 minutes for beginners, 5 to 8 of 5 to 6 for advanced students), with a minute of rest between
+ *   two rounds counted in the block, aiming at the level's share of T, never over its ceiling and never
+ *   squeezing the drills below 40 %; a session too short for one full round gets one shortened round;
  * - the rest is drills: about 45 % of it for technique instruction (at most 8 minutes a technique), and the
  *   remainder shared by the knowledge-base drills in proportion to their own minutes, each between 3 and 15;
  *   when the drills on offer cannot take it all, the surplus becomes extra sparring rounds up to the
@@ -18,7 +18,14 @@
  * A session under 4 minutes cannot give every part a whole minute, so its parts are counted in quarter
  * minutes ('0.25 min'), which the duration parser reads as well.
  */
-import { sparringCeiling, sparringRounds, type SparringProfile } from './plan-sparring.js';
+import {
+  ROUND_REST_MINUTES,
+  sparringBlockMinutes,
+  sparringCeiling,
+  sparringRounds,
+  withRest,
+  type SparringProfile,
+} from './plan-sparring.js';
 
 export const WARM_UP_SHARE = 0.15;
 export const WARM_UP_MAX = 20;
@@ -42,6 +49,8 @@ export const WHOLE_MINUTES_FROM = 4;
 export interface SparringRounds {
   readonly rounds: number;
   readonly roundMinutes: number;
+  /** The rest between two rounds, inside the sparring minutes; 0 for a single round. */
+  readonly restMinutes: number;
 }
 
 export interface MinutePlan {
@@ -53,7 +62,7 @@ export interface MinutePlan {
   /** Minutes of the first `drills.length` offered drills, in the order offered. */
   readonly drills: readonly number[];
   readonly sparring: number;
-  /** How the sparring minutes split into rounds; null in a session planned in quarter minutes. */
+  /** How the sparring minutes split into rounds and rests; null in a session planned in quarter minutes. */
   readonly rounds: SparringRounds | null;
   readonly coolDown: number;
 }
@@ -169,7 +178,7 @@ export function allocateMinutes(total: number, options: MinuteOptions): MinutePl
   const roundMinutes = planned.roundMinutes;
   let rounds = planned.rounds;
 
-  const drillsPart = total - warmUp - coolDown - rounds * roundMinutes;
+  const drillsPart = total - warmUp - coolDown - sparringBlockMinutes(rounds, roundMinutes);
   let instruction = clamp(
     Math.round(drillsPart * INSTRUCTION_SHARE),
     1,
@@ -187,24 +196,28 @@ export function allocateMinutes(total: number, options: MinuteOptions): MinutePl
     surplus = rest - drillTotal;
     drills = apportion(drillTotal, options.drillMinutes.slice(0, count), DRILL_MIN_MINUTES, DRILL_MAX_MINUTES);
   }
-  // Drills that cannot take more time leave the surplus to extra rounds, up to the level's most rounds and
-  // its ceiling, and what is left to instruction.
+  // Drills that cannot take more time leave the surplus to extra rounds (each with the rest before it), up to
+  // the level's most rounds and its ceiling, and what is left to instruction.
   const ceiling = sparringCeiling(total, options.sparring);
+  const perRound = roundMinutes + ROUND_REST_MINUTES;
   const roundsLeft = Math.max(
     0,
-    Math.min(options.sparring.rounds.max - rounds, Math.floor((ceiling - rounds * roundMinutes) / roundMinutes)),
+    Math.min(
+      options.sparring.rounds.max - rounds,
+      Math.floor((ceiling - sparringBlockMinutes(rounds, roundMinutes)) / perRound),
+    ),
   );
-  const extraRounds = Math.min(Math.floor(surplus / roundMinutes), roundsLeft);
+  const extraRounds = Math.min(Math.floor(surplus / perRound), roundsLeft);
   rounds += extraRounds;
-  instruction += surplus - extraRounds * roundMinutes;
+  instruction += surplus - extraRounds * perRound;
 
   const plan: MinutePlan = {
     total,
     warmUp,
     instruction,
     drills,
-    sparring: rounds * roundMinutes,
-    rounds: { rounds, roundMinutes },
+    sparring: sparringBlockMinutes(rounds, roundMinutes),
+    rounds: withRest(rounds, roundMinutes),
     coolDown,
   };
   const sum = plan.warmUp + plan.instruction + plan.drills.reduce((s, m) => s + m, 0) + plan.sparring + plan.coolDown;

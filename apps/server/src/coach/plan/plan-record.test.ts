@@ -79,6 +79,29 @@ describe('plan records', () => {
     }
   });
 
+  it('reads a decision saved before rests were planned as rounds with no rest, its minutes unchanged', () => {
+    const { decision } = composePlan(request({ seed: 7, sessionMinutes: 60, targetLevel: 'Beginner' }));
+    // Saved then: 5 rounds of 3 minutes filled a 15-minute block, with no rest between them.
+    const old = {
+      kind: 'decision',
+      version: 1,
+      decision: {
+        ...decision,
+        sparring: { ...decision.sparring, minutes: 15, rounds: { rounds: 5, roundMinutes: 3 } },
+      },
+    };
+    const record = readPlanRecord(JSON.stringify(old));
+    expect(record?.kind === 'decision' && record.decision.sparring.rounds).toEqual({
+      rounds: 5,
+      roundMinutes: 3,
+      restMinutes: 0,
+    });
+    const english = storedCurriculum(JSON.stringify(old), 'en');
+    expect(english?.sparring.duration).toBe('15 minutes');
+    expect(english?.sparring.description).toMatch(/ 5 rounds of 3 minutes\.$/);
+    expect(storedCurriculum(JSON.stringify(old), 'pl')?.sparring.description).toMatch(/ 5 rund po 3 minuty\.$/);
+  });
+
   it('keeps a model’s plan as written, with its language, and shows it as written to everyone', () => {
     const record = planRecordOf({ curriculum: WRITTEN, techniqueIds: [], source: 'llm' }, 'pl');
     expect(record).toEqual({ kind: 'written', language: 'pl', curriculum: WRITTEN });

@@ -45,7 +45,14 @@ const Decision = z.object({
   instructionMinutes: Minutes,
   drills: z.array(Part(drillById)).max(7),
   sparring: Part(sparringFormatById).extend({
-    rounds: z.object({ rounds: z.number().int().positive(), roundMinutes: Minutes }).nullable(),
+    rounds: z
+      .object({
+        rounds: z.number().int().positive(),
+        roundMinutes: Minutes,
+        // Plans saved before the rests were planned have none: their sparring minutes are the rounds alone.
+        restMinutes: Minutes.default(0),
+      })
+      .nullable(),
   }),
   coolDown: Part(coolDownById),
 }) satisfies z.ZodType<PlanDecision>;

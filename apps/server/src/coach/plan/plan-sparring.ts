@@ -9,6 +9,10 @@
  * Each level also has a ceiling on its share of the class (25 %, 30 %, 40 %, 45 %) that no plan goes over.
  * A class too short for the level's fewest rounds gets fewer of them, and one too short for one round of the
  * level's shortest length gets one shortened round.
+ *
+ * Between two rounds the class rests a minute (`ROUND_REST_MINUTES`), and the rests are part of the sparring
+ * block: its minutes are the rounds and the rests between them (none after the last), so that the round timer
+ * run as planned ends when the block does, and the shares and the ceiling count the whole block.
  */
 import type { TargetLevel } from './plan-audience.js';
 
@@ -44,6 +48,21 @@ export function sparringProfileFor(level: TargetLevel, kids: boolean): SparringP
 export interface Rounds {
   readonly rounds: number;
   readonly roundMinutes: number;
+  /** The rest between two rounds: `ROUND_REST_MINUTES`, or 0 for a single round. */
+  readonly restMinutes: number;
+}
+
+/** The rest between two sparring rounds, in whole minutes. */
+export const ROUND_REST_MINUTES = 1;
+
+/** The minutes of a sparring block of `rounds` rounds: the rounds and a rest between each two of them. */
+export function sparringBlockMinutes(rounds: number, roundMinutes: number): number {
+  return rounds * roundMinutes + Math.max(0, rounds - 1) * ROUND_REST_MINUTES;
+}
+
+/** The rounds, with the rest between them when there is more than one. */
+export function withRest(rounds: number, roundMinutes: number): Rounds {
+  return { rounds, roundMinutes, restMinutes: rounds > 1 ? ROUND_REST_MINUTES : 0 };
 }
 
 /** The most minutes of sparring a class of `total` minutes has: the level's ceiling, at least one minute. */
@@ -52,11 +71,12 @@ export function sparringCeiling(total: number, profile: SparringProfile): number
 }
 
 /**
- * The rounds of a class of `total` whole minutes whose sparring may take at most `room` minutes (what the
- * warm-up, the drills and the cool-down leave). Of the level's round lengths and counts, the plan takes the
- * one closest to the level's share of the class; on a tie, the round length closest to the format's own
- * (`formatMinutes`), then more rounds. A class with no room for the level's fewest rounds takes fewer, and
- * one with no room for one round of the shortest length gets one round of the minutes there are.
+ * The rounds of a class of `total` whole minutes whose sparring block may take at most `room` minutes (what
+ * the warm-up, the drills and the cool-down leave). Of the level's round lengths and counts, the plan takes
+ * the one whose block (rounds and rests) is closest to the level's share of the class; on a tie, the round
+ * length closest to the format's own (`formatMinutes`), then more rounds. A class with no room for the
+ * level's fewest rounds takes fewer, and one with no room for one round of the shortest length gets one
+ * round of the minutes there are.
  */
 export function sparringRounds(total: number, room: number, formatMinutes: number, profile: SparringProfile): Rounds {
   const cap = Math.max(1, Math.min(room, sparringCeiling(total, profile)));
@@ -67,10 +87,11 @@ export function sparringRounds(total: number, room: number, formatMinutes: numbe
     let chosenKey: readonly number[] = [];
     for (let length = profile.roundMinutes.min; length <= profile.roundMinutes.max; length++) {
       for (let rounds = fewest; rounds <= most; rounds++) {
-        if (rounds * length > cap) continue;
-        const key = [Math.abs(rounds * length - target), Math.abs(length - own), -rounds];
+        const block = sparringBlockMinutes(rounds, length);
+        if (block > cap) continue;
+        const key = [Math.abs(block - target), Math.abs(length - own), -rounds];
         if (chosen === undefined || before(key, chosenKey)) {
-          chosen = { rounds, roundMinutes: length };
+          chosen = withRest(rounds, length);
           chosenKey = key;
         }
       }
@@ -79,7 +100,8 @@ export function sparringRounds(total: number, room: number, formatMinutes: numbe
   };
   return (
     best(profile.rounds.min, profile.rounds.max) ??
-    best(1, profile.rounds.min - 1) ?? { rounds: 1, roundMinutes: Math.max(1, Math.min(cap, target)) }
+    best(1, profile.rounds.min - 1) ??
+    withRest(1, Math.max(1, Math.min(cap, target)))
   );
 }
 

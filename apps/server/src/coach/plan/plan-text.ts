@@ -41,10 +41,16 @@ export function instructionDescription(techniqueNames: readonly string[], langua
   return translator(language)('plan.instruction.description', { chain: techniqueNames.join(' → ') });
 }
 
-/** The rounds added to a sparring format's description: "4 rounds of 5 minutes.", "4 rundy po 5 minut.". */
-export function roundsText(rounds: number, roundMinutes: number, language: Language): string {
+/**
+ * The rounds added to a sparring format's description, with the rest between them when there is one:
+ * "4 rounds of 5 minutes with 1 minute of rest between them.", "4 rundy po 5 minut, 1 minuta przerwy między
+ * rundami." The web's round timer reads the rounds, their length and the rest from it.
+ */
+export function roundsText(rounds: number, roundMinutes: number, restMinutes: number, language: Language): string {
   const length = Number.isInteger(roundMinutes)
     ? msg('plan.roundLength', { count: roundMinutes })
     : msg('plan.minutesShort', { minutes: roundMinutes });
-  return translator(language)('plan.rounds', { count: rounds, length });
+  const t = translator(language);
+  if (rounds < 2 || restMinutes <= 0) return t('plan.rounds', { count: rounds, length });
+  return t('plan.roundsWithRest', { count: rounds, length, rest: msg('plan.restLength', { count: restMinutes }) });
 }

@@ -117,6 +117,70 @@ describe('CountdownTimer', () => {
     expect(clock()).toHaveTextContent('00:00');
   });
 
+  it('shows the time the clock says when a locked phone wakes, and rings at the end', async () => {
+    const onComplete = vi.fn();
+    const { clock, button } = await renderTimer(1, onComplete);
+    fireEvent.click(button('Start'));
+    await seconds(10);
+    expect(clock()).toHaveTextContent('00:50');
+    // The phone locks for 30 s: the page runs nothing, and the clock moves on.
+    vi.setSystemTime(Date.now() + 30_000);
+    await act(async () => document.dispatchEvent(new Event('visibilitychange')));
+    expect(clock()).toHaveTextContent('00:20');
+    expect(screen.getByText('Running')).toBeVisible();
+    await seconds(20);
+    expect(clock()).toHaveTextContent('00:00');
+    expect(plays().at(-1)).toBe(`${START + 60_000} play ${BELL_SOUND_URL} at 17`);
+    expect(onComplete).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the time left through a lock while paused, and runs on from it', async () => {
+    const { clock, button } = await renderTimer(1);
+    fireEvent.click(button('Start'));
+    await seconds(5);
+    fireEvent.click(button('Pause'));
+    vi.setSystemTime(Date.now() + 600_000);
+    await act(async () => document.dispatchEvent(new Event('visibilitychange')));
+    await seconds(2);
+    expect(clock()).toHaveTextContent('00:55');
+    fireEvent.click(button('Resume'));
+    await seconds(5);
+    expect(clock()).toHaveTextContent('00:50');
+  });
+
+  it('shows the end, completes, and does not ring late when the phone wakes after the end', async () => {
+    const onComplete = vi.fn();
+    const { clock, button } = await renderTimer(0.25, onComplete);
+    fireEvent.click(button('Start'));
+    await seconds(5);
+    vi.setSystemTime(Date.now() + 60_000);
+    await act(async () => document.dispatchEvent(new Event('visibilitychange')));
+    expect(clock()).toHaveTextContent('00:00');
+    expect(screen.getByText("Time's up!")).toBeVisible();
+    expect(onComplete).toHaveBeenCalledTimes(1);
+    expect(plays()).toEqual([`${START} play ${BELL_SOUND_URL} at 0`]);
+    await seconds(20);
+    expect(onComplete).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the screen awake while it runs, as the round timer’s mat view does', async () => {
+    const release = vi.fn(() => Promise.resolve());
+    const request = vi.fn(() => Promise.resolve({ released: false, release }));
+    Object.defineProperty(navigator, 'wakeLock', { configurable: true, value: { request } });
+    try {
+      const { button } = await renderTimer(1);
+      expect(request).not.toHaveBeenCalled();
+      fireEvent.click(button('Start'));
+      await advance(0);
+      expect(request).toHaveBeenCalledWith('screen');
+      fireEvent.click(button('Pause'));
+      await advance(0);
+      expect(release).toHaveBeenCalledTimes(1);
+    } finally {
+      Reflect.deleteProperty(navigator, 'wakeLock');
+    }
+  });
+
   it('ignores Start when the duration is 0', async () => {
     const { clock, button } = await renderTimer(0);
     expect(clock()).toHaveTextContent('00:00');

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useBell } from '@/features/coach/hooks/use-bell';
+import { useWakeLock } from '@/features/coach/hooks/use-wake-lock';
 import { cn } from '@/lib/cn';
 import {
   formatClock,
@@ -37,9 +38,15 @@ const BAR_COLOURS: Record<TimerUrgency, string> = {
   critical: 'bg-red-600 dark:bg-red-500',
 };
 
+/** How often a running countdown looks at the clock. */
+const TICK_MS = 250;
+
 /**
  * A countdown timer of a lesson-plan section: Start, Pause, Resume and Reset, a mm:ss clock that turns
  * yellow and then red, a progress bar of the time left, and bell cues. A new duration starts it afresh.
+ * The time left is the end less the clock's time (timer-machine.ts), read afresh on every tick and as soon
+ * as the page shows again, so a locked phone or a hidden tab comes back to the right time; as the round
+ * timer's mat view does, it keeps the screen awake while it runs.
  */
 export function CountdownTimer(props: CountdownTimerProps) {
   const seconds = Number.isFinite(props.minutes) ? Math.max(0, Math.round(props.minutes * 60)) : 0;
@@ -57,7 +64,7 @@ function Countdown({ seconds, label, onComplete, className }: CountdownTimerProp
     onCompleteRef.current = onComplete;
   }, [onComplete]);
 
-  // Transitions run in event handlers and in the interval, never in render, so each effect (a cue, the
+  // Transitions run in event handlers and in the ticks, never in render, so each effect (a cue, the
   // completion callback) happens exactly once.
   const dispatch = useCallback(
     (event: TimerEvent) => {
@@ -73,13 +80,26 @@ function Countdown({ seconds, label, onComplete, className }: CountdownTimerProp
     },
     [bell],
   );
+  const press = (type: 'start' | 'pause' | 'resume') => dispatch({ type, now: Date.now() });
 
   const running = state.status === 'running';
+  const endsAt = state.endsAt;
   useEffect(() => {
-    if (!running) return;
-    const interval = window.setInterval(() => dispatch({ type: 'tick' }), 1000);
-    return () => window.clearInterval(interval);
-  }, [running, dispatch]);
+    if (!running || endsAt === null) return;
+    const tick = () => dispatch({ type: 'tick', now: Date.now() });
+    const interval = window.setInterval(tick, TICK_MS);
+    // A timeout of its own at the end, so that a hidden tab whose interval the browser slowed down still
+    // rings on time; and a look as soon as the page shows again.
+    const end = window.setTimeout(tick, Math.max(0, endsAt - Date.now()));
+    document.addEventListener('visibilitychange', tick);
+    return () => {
+      window.clearInterval(interval);
+      window.clearTimeout(end);
+      document.removeEventListener('visibilitychange', tick);
+    };
+  }, [running, endsAt, dispatch]);
+
+  useWakeLock(running);
 
   const urgency = timerUrgency(state);
   const percent = remainingPercent(state);
@@ -120,7 +140,7 @@ function Countdown({ seconds, label, onComplete, className }: CountdownTimerProp
             size="sm"
             variant={state.status === 'running' ? 'secondary' : 'primary'}
             disabled={state.total === 0 || state.status === 'finished'}
-            onClick={() => dispatch({ type: primary.event })}
+            onClick={() => press(primary.event)}
           >
             <PrimaryIcon className="h-4 w-4" aria-hidden />
             {primary.text}

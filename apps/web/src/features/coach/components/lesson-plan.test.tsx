@@ -108,9 +108,10 @@ describe('LessonPlan', () => {
     expect(clocks).toEqual(['12:00', '06:00', '05:00', '10:00']);
     expect(within(timer('Warm-up: Shrimp and bridge lines')).getByRole('timer')).toHaveTextContent('12:00');
     expect(within(timer('Drills: Sweep reps')).getByRole('timer')).toHaveTextContent('05:00');
-    // Sparring has the round timer instead, its rounds filling the sparring's 15 minutes.
+    // Sparring has the round timer instead, its rounds and the rests between them filling the sparring's
+    // 15 minutes: 3 × 04:20 and 2 × 01:00.
     const rounds = screen.getByRole('group', { name: 'Round timer: Sparring: Positional guard rounds' });
-    expect(rounds).toHaveTextContent('Planned: 3 × 05:00, rest 01:00.');
+    expect(rounds).toHaveTextContent('Planned: 3 × 04:20, rest 01:00.');
     expect(within(rounds).getByRole('spinbutton', { name: 'Rounds' })).toHaveValue(3);
     expect(within(timer('Cool-down: Breathing and stretching')).getByRole('timer')).toHaveTextContent('10:00');
     expect(within(section('Drills')).getAllByText('5 min')).toHaveLength(1);

@@ -16,20 +16,43 @@ const s = (seconds: number) => seconds * 1000;
 const FIVE_OF_THREE: RoundConfig = { rounds: 5, workSeconds: 180, restSeconds: 60 };
 
 describe('roundsFromPlan', () => {
-  it('reads the rounds and their length from the plan, with a minute of rest by default', () => {
-    expect(roundsFromPlan('Positional sparring. 5 rounds of 3 minutes.', 15)).toEqual(FIVE_OF_THREE);
-    expect(roundsFromPlan('Sparing pozycyjny. 4 rundy po 5 minut.', 20)).toEqual({
+  it('reads the rounds, their length and the rest from the plan, in English and Polish', () => {
+    // As the server writes the sparring: 5 × 3 minutes and 4 rests of a minute make its 19 minutes.
+    expect(
+      roundsFromPlan('Positional sparring. 5 rounds of 3 minutes with 1 minute of rest between them.', 19),
+    ).toEqual(FIVE_OF_THREE);
+    expect(roundsFromPlan('Sparing pozycyjny. 4 rundy po 5 minut, 1 minuta przerwy między rundami.', 23)).toEqual({
       rounds: 4,
       workSeconds: 300,
       restSeconds: 60,
     });
+    expect(roundsFromPlan('5 rund po 2 minuty, 2 minuty przerwy między rundami.', 18)).toEqual({
+      rounds: 5,
+      workSeconds: 120,
+      restSeconds: 120,
+    });
     expect(roundsFromPlan('1 round of 2 minutes', 2)).toEqual({ rounds: 1, workSeconds: 120, restSeconds: 60 });
     expect(roundsFromPlan('6 x 5 min, 30 s rest', 30)).toEqual({ rounds: 6, workSeconds: 300, restSeconds: 30 });
-    expect(roundsFromPlan('3 rounds of 2,5 minutes', 8)).toEqual({ rounds: 3, workSeconds: 150, restSeconds: 60 });
   });
 
-  it('fills the sparring minutes with five-minute rounds when the text names none', () => {
-    expect(roundsFromPlan('Open mat', 15)).toEqual({ rounds: 3, workSeconds: 300, restSeconds: 60 });
+  it('fits the rests inside the sparring minutes when the plan names none, so the timer ends with the block', () => {
+    // Room for a minute between rounds: 5 × 3 + 4 × 1 = 19.
+    expect(roundsFromPlan('Positional sparring. 5 rounds of 3 minutes.', 19)).toEqual(FIVE_OF_THREE);
+    // A plan whose rounds fill its 15 minutes (made before the rests were planned): no rest, 15 minutes.
+    const filled = roundsFromPlan('Positional sparring. 5 rounds of 3 minutes.', 15);
+    expect(filled).toEqual({ rounds: 5, workSeconds: 180, restSeconds: 0 });
+    expect(totalMs(filled)).toBe(s(15 * 60));
+    // Some room: 3 × 2.5 minutes in 8 minutes leave 30 s, 15 s between each two rounds.
+    expect(roundsFromPlan('3 rounds of 2,5 minutes', 8)).toEqual({ rounds: 3, workSeconds: 150, restSeconds: 15 });
+  });
+
+  it('fills the sparring minutes with rounds of about five minutes and their rests when the text names none', () => {
+    const open = roundsFromPlan('Open mat', 15);
+    expect(open).toEqual({ rounds: 3, workSeconds: 260, restSeconds: 60 });
+    expect(totalMs(open)).toBe(s(15 * 60));
+    expect(roundsFromPlan('Open mat', 20)).toEqual({ rounds: 4, workSeconds: 255, restSeconds: 60 });
+    // 4 rounds of 277 s and 3 rests of 30 s: 1,198 s, never past the block's 1,200.
+    expect(roundsFromPlan('Open mat, 30 s rest', 20)).toEqual({ rounds: 4, workSeconds: 277, restSeconds: 30 });
     expect(roundsFromPlan('Open mat', 3)).toEqual({ rounds: 1, workSeconds: 180, restSeconds: 60 });
     expect(roundsFromPlan('', Number.NaN)).toEqual({ rounds: 1, workSeconds: 300, restSeconds: 60 });
   });

@@ -39,9 +39,9 @@ export interface RoundView {
   elapsedMs: number;
 }
 
-/** The rest between rounds when the plan names none. */
+/** The rest between rounds when the plan names none and its sparring minutes have room for it. */
 export const DEFAULT_REST_SECONDS = 60;
-/** The round length when the plan names no rounds: five-minute rounds, the common gym default. */
+/** The round length when the plan names no rounds: about five minutes, the common gym default. */
 export const DEFAULT_ROUND_MINUTES = 5;
 /** The distinct cue sounds this many seconds before the end of a round. */
 export const WARNING_SECONDS = 10;
@@ -68,27 +68,44 @@ export function normaliseConfig(config: RoundConfig): RoundConfig {
 
 const toNumber = (text: string): number => Number(text.replace(',', '.'));
 
+/** The rest between rounds that fits `blockSeconds`: a minute at most, what room the rounds leave at least. */
+function restThatFits(blockSeconds: number, rounds: number, workSeconds: number): number {
+  if (rounds < 2) return DEFAULT_REST_SECONDS;
+  const room = Math.floor((blockSeconds - rounds * workSeconds) / (rounds - 1));
+  return Math.min(DEFAULT_REST_SECONDS, Math.max(0, room));
+}
+
 /**
  * The rounds a plan's sparring text names ("5 rounds of 3 minutes", "4 rundy po 5 minut", "6 x 5 min"),
- * with the rest it names ("30 s rest", "1 minute rest") or one minute. A text that names no rounds gets
- * five-minute rounds filling `fallbackMinutes` (at least one round).
+ * with the rest it names ("1 minute of rest", "30 s rest", "1 minuta przerwy"). The plan's sparring minutes
+ * (`blockMinutes`) are the rounds and the rests between them (ADR 0008), so the timer run as planned ends
+ * with the block: a text that names no rest gets a minute between rounds where the block has room for it,
+ * and only the room there is otherwise (none in a plan whose rounds fill the block, as plans made before the
+ * rests were planned do). A text that names no rounds gets rounds of about five minutes that, with a rest
+ * between each two, fill the block (at least one round).
  */
-export function roundsFromPlan(text: string, fallbackMinutes: number): RoundConfig {
+export function roundsFromPlan(text: string, blockMinutes: number): RoundConfig {
+  const blockSeconds = (Number.isFinite(blockMinutes) && blockMinutes > 0 ? blockMinutes : DEFAULT_ROUND_MINUTES) * 60;
   const rest = REST_PATTERN.exec(text);
-  const restSeconds = rest
+  const namedRest = rest
     ? Math.round(toNumber(rest[1] ?? '0') * (rest[2]?.toLowerCase().startsWith('m') ? 60 : 1))
-    : DEFAULT_REST_SECONDS;
+    : null;
   const rounds = ROUNDS_PATTERN.exec(text);
   if (rounds) {
+    const count = Number(rounds[1]);
+    const workSeconds = toNumber(rounds[2] ?? '0') * 60;
     return normaliseConfig({
-      rounds: Number(rounds[1]),
-      workSeconds: toNumber(rounds[2] ?? '0') * 60,
-      restSeconds,
+      rounds: count,
+      workSeconds,
+      restSeconds: namedRest ?? restThatFits(blockSeconds, count, workSeconds),
     });
   }
-  const minutes = Number.isFinite(fallbackMinutes) && fallbackMinutes > 0 ? fallbackMinutes : DEFAULT_ROUND_MINUTES;
-  const count = Math.max(1, Math.round(minutes / DEFAULT_ROUND_MINUTES));
-  return normaliseConfig({ rounds: count, workSeconds: (minutes / count) * 60, restSeconds });
+  const restSeconds = namedRest ?? DEFAULT_REST_SECONDS;
+  const roundSeconds = DEFAULT_ROUND_MINUTES * 60;
+  const count = Math.max(1, Math.round((blockSeconds + restSeconds) / (roundSeconds + restSeconds)));
+  // Whole seconds rounded down, so that the run never outlasts the block.
+  const workSeconds = Math.floor((blockSeconds - (count - 1) * restSeconds) / count);
+  return normaliseConfig({ rounds: count, workSeconds, restSeconds });
 }
 
 /** The whole length of a run in milliseconds: every round's work and the rests between them. */
