@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedOut, useAuthStore } from '@/features/auth/stores/auth-store';
+import { makeCurriculum } from '@/features/coach/components/curriculum-fixtures';
 import { INSTRUCTOR, makeSessionDetails } from '@/features/sessions/components/session-fixtures';
 import { clickOk } from '@/testing/alert-dialog';
 import { json, stubFetch } from '@/testing/fetch-stub';
@@ -47,6 +48,22 @@ describe('SessionDetailsRoute', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
     await clickOk(user, await screen.findByRole('alertdialog', { name: 'You have successfully checked in!' }));
     await waitFor(() => expect(callsTo('GET /vid/api/video/7/curriculum')).toHaveLength(1));
+  });
+
+  it('shows a student on the roster the lesson plan to read, without the Helpful buttons only its instructor may use', async () => {
+    signInAsStudent();
+    const planned = { ...SESSION, isCurriculumGenerated: true, studentIds: [STUDENT_ID] };
+    stubFetch({
+      'GET /api/trainingsession/7': () => json(200, planned),
+      'GET /vid/api/video/7/curriculum': () => json(200, makeCurriculum()),
+    });
+    await renderWithApp(<SessionDetailsRoute />, {
+      path: '/session-details/7',
+      routes: [{ path: '/session-details/:sessionId', element: <SessionDetailsRoute /> }],
+    });
+    expect(await screen.findByRole('heading', { name: makeCurriculum().session_title })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Helpful' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Not Helpful' })).toBeNull();
   });
 
   it("tells a student 'You have successfully checked in!' in the app's alert dialog", async () => {

@@ -155,7 +155,7 @@ export function SessionDetailsRoute() {
         lessonPlan={
           // The server lets only the instructor and the roster read the plan (ADR 0009).
           isOwner || checkedIn ? (
-            <LessonPlanPanel sessionId={id} curriculumGenerated={details.isCurriculumGenerated} />
+            <LessonPlanPanel sessionId={id} curriculumGenerated={details.isCurriculumGenerated} canRate={isOwner} />
           ) : null
         }
         onRemoveStudent={(fighter) =>

@@ -11,6 +11,8 @@ export interface LessonPlanPanelProps {
   sessionId: number;
   /** The session's `isCurriculumGenerated`: when true the saved plan is loaded automatically. */
   curriculumGenerated: boolean;
+  /** Whether the reader may say if the plan helped (the session's instructor); students read it only. */
+  canRate?: boolean;
 }
 
 /**
@@ -19,11 +21,11 @@ export interface LessonPlanPanelProps {
  * Before any plan exists it renders nothing; a plan just generated with `useGenerateCurriculum` shows
  * at once, from the cache.
  */
-export function LessonPlanPanel({ sessionId, curriculumGenerated }: LessonPlanPanelProps) {
+export function LessonPlanPanel({ sessionId, curriculumGenerated, canRate = true }: LessonPlanPanelProps) {
   const { t } = useTranslation();
   const curriculum = useCurriculum(sessionId, { enabled: curriculumGenerated });
 
-  if (curriculum.data) return <LessonPlan sessionId={sessionId} curriculum={curriculum.data} />;
+  if (curriculum.data) return <LessonPlan sessionId={sessionId} curriculum={curriculum.data} canRate={canRate} />;
   if (curriculum.data === null) {
     return (
       <Card className="flex items-center gap-3 text-sm text-zinc-600 dark:text-zinc-400">

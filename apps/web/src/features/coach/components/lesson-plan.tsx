@@ -45,6 +45,8 @@ export function splitGuidelines(guidelines: string): string[] {
 export interface LessonPlanProps {
   sessionId: number;
   curriculum: Curriculum;
+  /** Whether the reader may say if the plan helped: its instructor may, the students on the roster read it only. */
+  canRate?: boolean;
 }
 
 /**
@@ -53,7 +55,7 @@ export interface LessonPlanProps {
  * and drills, sparring with its guidelines, the cool-down, a countdown timer on every timed part, and
  * Helpful / Not Helpful feedback.
  */
-export function LessonPlan({ sessionId, curriculum }: LessonPlanProps) {
+export function LessonPlan({ sessionId, curriculum, canRate = true }: LessonPlanProps) {
   const { t } = useTranslation();
   const titleId = `lesson-plan-${sessionId}-title`;
   const totalMinutes = firstNumber(curriculum.duration);
@@ -155,7 +157,7 @@ export function LessonPlan({ sessionId, curriculum }: LessonPlanProps) {
           />
         </PlanSectionBlock>
 
-        <PlanFeedback sessionId={sessionId} />
+        {canRate && <PlanFeedback sessionId={sessionId} />}
       </div>
     </section>
   );
