@@ -165,7 +165,7 @@ describe.each(databaseTargets)('members (issue 21) on $dialect', (target) => {
     const page = seen.json<MemberDetails>();
     expect(page).toMatchObject({ isWalkIn: false, classesLast30Days: 1, classesTotal: 2, lastAttended: RECENT });
     expect(page.fighter).toMatchObject({ fighterName: 'Stella Nowak', weight: 80, birthdate: '1995-03-14' });
-    expect(page.attendance.map((row) => row.trainingDate)).toEqual([FUTURE, RECENT, OLD]);
+    expect(page.attendance.map((row) => row.trainingDate)).toEqual([RECENT, OLD]);
     expect(page.videos).toEqual([]);
 
     const own = await call('GET', `/api/members/${stella.fighterId}`, stella);
@@ -179,9 +179,22 @@ describe.each(databaseTargets)('members (issue 21) on $dialect', (target) => {
     expect((await call('GET', `/api/members/${stella.fighterId}`, null)).statusCode).toBe(401);
     expect((await call('GET', '/api/members/999999', coach)).statusCode).toBe(404);
     expect((await call('GET', '/api/members/abc', coach)).statusCode).toBe(400);
-    // The other coach's student sees their own instructor's class only.
+    // The other coach's student has only a class still to come: no history yet, and no count.
     const olekOwn = (await call('GET', `/api/members/${olek.fighterId}`, olek)).json<MemberDetails>();
-    expect(olekOwn.attendance).toHaveLength(1);
+    expect(olekOwn.attendance).toEqual([]);
+    expect(olekOwn).toMatchObject({ classesTotal: 0, lastAttended: null });
+  });
+
+  it('lists only the classes held in the attendance history, as many as the counts say', async () => {
+    // Stella is on the roster of a class still to come (10 June); the history is of classes held.
+    for (const who of [coach, stella]) {
+      const page = (await call('GET', `/api/members/${stella.fighterId}`, who)).json<MemberDetails>();
+      expect(page.attendance.map((row) => row.sessionId)).toEqual([recent.id, old.id]);
+      expect(page.attendance).toHaveLength(page.classesTotal);
+      const may = page.attendance.filter((row) => row.trainingDate.startsWith('2026-05'));
+      expect(may).toHaveLength(page.classesLast30Days);
+      expect(page.lastAttended).toBe(RECENT);
+    }
   });
 
   it('adds an existing member to a roster only for the owner, and only a member they coach', async () => {
@@ -232,7 +245,7 @@ describe.each(databaseTargets)('members (issue 21) on $dialect', (target) => {
     expect(roster.studentIds).toContain(wandaReg.fighterId);
     // Wanda sees her own history now.
     const own = (await call('GET', `/api/members/${wandaReg.fighterId}`, wandaReg)).json<MemberDetails>();
-    expect(own.attendance.map((row) => row.sessionId)).toEqual([future.id, old.id]);
+    expect(own.attendance.map((row) => row.sessionId)).toEqual([old.id]);
   });
 
   it('counts every class on the member page, past the 500 it lists, as the members screen does', async () => {

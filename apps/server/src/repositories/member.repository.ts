@@ -209,15 +209,17 @@ export class MemberRepository {
   }
 
   /**
-   * The classes a fighter was on the roster of, newest first: those of one instructor's sessions, or
-   * all of them when `ownerUserId` is null (the fighter looking at their own page).
+   * The held classes (started by `now`) a fighter was on the roster of, newest first: those of one
+   * instructor's sessions, or all of them when `ownerUserId` is null (the fighter looking at their own
+   * page). Classes still to come are left out, as `classesSince` leaves them out of the counts.
    */
-  async classes(fighterId: number, ownerUserId: number | null, limit: number): Promise<MemberClassRow[]> {
+  async classes(fighterId: number, ownerUserId: number | null, now: string, limit: number): Promise<MemberClassRow[]> {
     let query = this.db
       .selectFrom('session_attendees as sa')
       .innerJoin('training_sessions as ts', 'ts.id', 'sa.session_id')
       .select(['ts.id', 'ts.training_date', 'ts.description', 'ts.status'])
-      .where('sa.fighter_id', '=', fighterId);
+      .where('sa.fighter_id', '=', fighterId)
+      .where('ts.training_date', '<=', now);
     if (ownerUserId !== null) query = query.where('ts.owner_user_id', '=', ownerUserId);
     const rows = await query.orderBy('ts.training_date', 'desc').orderBy('ts.id', 'desc').limit(limit).execute();
     return rows.map((row) => ({

@@ -141,22 +141,21 @@ export class MemberService {
     const now = this.clock.now().getTime();
     const nowIso = new Date(now).toISOString();
     const since = new Date(now - MEMBER_LIST.recentDays * DAY_MS).toISOString();
-    // The page lists the latest classes; the counts are of every class, however long the history.
+    // The page lists the latest classes held; the counts are of every class held, however long the history.
     const [classes, videos, promotions, weighIns, classesTotal, classesLast30Days] = await Promise.all([
-      this.members.classes(fighter.id, ownerUserId, MEMBER_LIST.historyMax),
+      this.members.classes(fighter.id, ownerUserId, nowIso, MEMBER_LIST.historyMax),
       this.members.videos(fighter.id, principal.userId),
       this.promotions.promotions(fighter.id),
       this.promotions.weighIns(fighter.id),
       this.members.classesSince(fighter.id, ownerUserId, null, nowIso),
       this.members.classesSince(fighter.id, ownerUserId, since, nowIso),
     ]);
-    const held = classes.filter((row) => row.trainingDate <= nowIso);
     return {
       fighter: fighterDto(fighter, view),
       isWalkIn: fighter.userId === null,
       classesLast30Days,
       classesTotal,
-      lastAttended: held[0]?.trainingDate ?? null,
+      lastAttended: classes[0]?.trainingDate ?? null,
       attendance: classes,
       videos: videos.map((video) => ({
         id: video.id,

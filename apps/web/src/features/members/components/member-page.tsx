@@ -1,17 +1,20 @@
 import type { MemberAttendance, MemberDetails } from '@openmat/contract/members';
 import { ArrowLeft, Video } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LoadFailure } from '@/components/errors/load-failure';
+import { FormField } from '@/components/forms/form-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { showToast } from '@/components/ui/toast-store';
-import { useMember } from '@/features/members/api/get-member';
+import { memberQueryOptions, useMember } from '@/features/members/api/get-member';
 import { useMembers } from '@/features/members/api/get-members';
 import { useMergeMember } from '@/features/members/api/merge-member';
 import { errorText } from '@/lib/failure';
@@ -44,42 +47,97 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Merging a walk-in into a registered student's account, behind a confirmation (instructors). */
+/** How long the search waits after the typing stops before it asks the server. */
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * Merging a walk-in into a registered student's account, behind a confirmation (instructors). The accounts
+ * come from a search of all the instructor's members by name (`GET /api/members?search=`), walk-ins left
+ * out. The list does not say who is an instructor, so the chosen account's page is asked: only a student's
+ * account takes a merge, and an instructor's is refused inline before the server would refuse it.
+ */
 function MergeWalkIn({ member, t }: { member: MemberDetails; t: TFunction }) {
   const navigate = useNavigate();
+  const searchId = useId();
   const selectId = useId();
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
   const [target, setTarget] = useState('');
   const [asking, setAsking] = useState(false);
-  const accounts = useMembers({ search: '', belt: '', notSeen: false, sort: 'name', order: 'asc', page: 1 });
+  const accounts = useMembers({ search: query, belt: '', notSeen: false, sort: 'name', order: 'asc', page: 1 });
   const merge = useMergeMember(member.fighter.id);
   const candidates = (accounts.data?.members ?? []).filter((row) => !row.isWalkIn);
   const chosen = candidates.find((row) => String(row.fighterId) === target);
+  const account = useQuery({ ...memberQueryOptions(chosen?.fighterId ?? 0), enabled: chosen !== undefined });
+  const role =
+    chosen !== undefined && account.data?.fighter.id === chosen.fighterId ? account.data.fighter.fighterRole : null;
+  const searching = accounts.isFetching && (accounts.isPending || accounts.isPlaceholderData);
+  const settled = accounts.isSuccess && !accounts.isPlaceholderData;
+  const more = settled && accounts.data.total > accounts.data.members.length;
+
+  // The search is sent a moment after the typing stops.
+  useEffect(() => {
+    const next = search.trim();
+    if (next === query) return;
+    const timer = setTimeout(() => setQuery(next), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, query]);
 
   return (
     <Card className="flex flex-col gap-3">
       <h2 className="text-lg font-semibold">{t('members.merge.title')}</h2>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('members.merge.lead')}</p>
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <div className="flex flex-1 flex-col gap-1.5">
-          <label htmlFor={selectId} className="text-sm font-medium">
-            {t('members.merge.account')}
-          </label>
-          <Select id={selectId} value={target} onChange={(event) => setTarget(event.target.value)}>
-            <option value="">{t('members.merge.choose')}</option>
-            {candidates.map((row) => (
-              <option key={row.fighterId} value={row.fighterId}>
-                {row.fighterName}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <Button variant="danger" disabled={!chosen || merge.isPending} onClick={() => setAsking(true)}>
-          {merge.isPending ? t('members.merge.merging') : t('members.merge.action')}
-        </Button>
-      </div>
+      <FormField id={searchId} label={t('members.merge.search')} hint={more ? t('members.merge.more') : undefined}>
+        <Input
+          type="search"
+          value={search}
+          placeholder={t('members.searchPlaceholder')}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </FormField>
+      {searching && <Spinner label={t('members.merge.searching')} />}
+      {settled && candidates.length === 0 && (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {query === '' ? t('members.merge.noAccounts') : t('members.merge.noMatch', { search: query })}
+        </p>
+      )}
       {accounts.isError && (
         <LoadFailure compact title={t('members.merge.accountsFailed')} onRetry={() => void accounts.refetch()} />
       )}
+      <FormField
+        id={selectId}
+        label={t('members.merge.account')}
+        error={
+          chosen !== undefined && role === 'Instructor'
+            ? t('members.merge.instructorAccount', { name: chosen.fighterName })
+            : undefined
+        }
+      >
+        <Select
+          value={chosen === undefined ? '' : target}
+          disabled={candidates.length === 0}
+          onChange={(event) => setTarget(event.target.value)}
+        >
+          <option value="">{t('members.merge.choose')}</option>
+          {candidates.map((row) => (
+            <option key={row.fighterId} value={row.fighterId}>
+              {row.fighterName}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      {chosen !== undefined && account.isFetching && role === null && <Spinner label={t('members.merge.checking')} />}
+      {chosen !== undefined && account.isError && (
+        <LoadFailure compact title={t('members.merge.checkFailed')} onRetry={() => void account.refetch()} />
+      )}
+      <Button
+        variant="danger"
+        className="self-start"
+        disabled={!chosen || role !== 'Student' || merge.isPending}
+        onClick={() => setAsking(true)}
+      >
+        {merge.isPending ? t('members.merge.merging') : t('members.merge.action')}
+      </Button>
       <ConfirmDialog
         open={asking}
         onOpenChange={setAsking}

@@ -116,6 +116,72 @@ describe('MemberPage: belts, stripes and weigh-ins', () => {
     expect(within(form).getByRole('option', { name: 'Grey-white belt' })).toBeInTheDocument();
   });
 
+  /** A calendar day `YYYY-MM-DD` in the reader's time zone, as the form's date field holds it. */
+  const calendarDay = (date: Date) =>
+    `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  const withFighter = (fighter: Partial<MemberDetails['fighter']>, rest: Partial<MemberDetails> = {}) =>
+    details({ fighter: { ...details().fighter, ...fighter }, ...rest });
+
+  it('offers no kids’ belts when the birth date is not on file, as the server refuses them, and says why', async () => {
+    stubFetch({ 'GET /api/members/5': () => json(200, withFighter({ birthdate: null })) });
+    await renderWithApp(<MemberPage fighterId={5} isInstructor />, { path: '/members/5' });
+    const form = await screen.findByRole('form', { name: 'Record a promotion' });
+    expect(within(form).queryByRole('option', { name: 'Grey-white belt' })).toBeNull();
+    expect(within(form).getByLabelText('Belt')).toHaveAccessibleDescription(
+      "Kids' belts need the member's birth date on file.",
+    );
+  });
+
+  it('offers the kids’ belts by the age on the promotion’s day, not today', async () => {
+    const now = new Date();
+    // Sixteen since ten days ago; fifteen twenty days ago.
+    const birthdate = calendarDay(new Date(now.getFullYear() - 16, now.getMonth(), now.getDate() - 10));
+    const earlier = calendarDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 20));
+    const http = stubFetch({
+      'GET /api/members/5': () => json(200, withFighter({ birthdate }, { belt: 'Grey', stripes: 4 })),
+      'POST /api/members/5/promotions': () => json(201, withFighter({ birthdate }, { belt: 'Yellow', stripes: 0 })),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<MemberPage fighterId={5} isInstructor />, { path: '/members/5' });
+    const form = await screen.findByRole('form', { name: 'Record a promotion' });
+    expect(within(form).queryByRole('option', { name: 'Yellow belt' })).toBeNull();
+    const date = within(form).getByLabelText('Date');
+    await user.clear(date);
+    await user.type(date, earlier);
+    await user.selectOptions(within(form).getByLabelText('Belt'), 'Yellow belt');
+    await user.selectOptions(within(form).getByLabelText('Stripes'), '0');
+    await user.click(within(form).getByRole('button', { name: 'Record promotion' }));
+    await vi.waitFor(() => expect(http.callsTo('POST /api/members/5/promotions')).toHaveLength(1));
+    expect(http.callsTo('POST /api/members/5/promotions')[0]?.body).toEqual({
+      belt: 'Yellow',
+      stripes: 0,
+      promotedOn: earlier,
+    });
+  });
+
+  it('asks for a belt, rather than showing White, for a member of 16 who holds a kids’ belt', async () => {
+    const http = stubFetch({
+      'GET /api/members/5': () => json(200, withFighter({ birthdate: '2000-01-01' }, { belt: 'Green', stripes: 2 })),
+      'POST /api/members/5/promotions': () => json(201, details({ belt: 'Blue', stripes: 0 })),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<MemberPage fighterId={5} isInstructor />, { path: '/members/5' });
+    const form = await screen.findByRole('form', { name: 'Record a promotion' });
+    const belt = within(form).getByLabelText('Belt');
+    expect(belt).toHaveDisplayValue('Choose a belt');
+    expect(within(form).queryByRole('option', { name: 'Green belt' })).toBeNull();
+    expect(belt).toHaveAccessibleDescription("Kids' belts are for members under 16 on the day of the promotion.");
+    await user.click(within(form).getByRole('button', { name: 'Record promotion' }));
+    expect(await within(form).findByText('Choose a belt.')).toBeVisible();
+    expect(belt).toHaveAttribute('aria-invalid', 'true');
+    expect(http.callsTo('POST /api/members/5/promotions')).toHaveLength(0);
+    await user.selectOptions(belt, 'Blue belt');
+    expect(belt).toHaveDisplayValue('Blue belt');
+    await user.click(within(form).getByRole('button', { name: 'Record promotion' }));
+    await vi.waitFor(() => expect(http.callsTo('POST /api/members/5/promotions')).toHaveLength(1));
+    expect(http.callsTo('POST /api/members/5/promotions')[0]?.body).toMatchObject({ belt: 'Blue' });
+  });
+
   it('lets the member record a weigh-in, checked before it is sent, and hides the promotion form', async () => {
     const http = stubFetch({
       'GET /api/members/5': () => json(200, details({ dossier: null })),

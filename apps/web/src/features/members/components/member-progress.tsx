@@ -1,3 +1,4 @@
+import { ageOn } from '@openmat/contract/auth';
 import {
   isKidsBelt,
   KIDS_BELTS,
@@ -40,40 +41,53 @@ function fieldErrors(error: unknown): Record<string, string> {
   );
 }
 
-/** Whole years between a birth date and today. */
-function ageToday(birthdate: string): number {
-  const [y = 0, m = 1, d = 1] = birthdate.split('-').map(Number);
-  const now = new Date();
-  const before = now.getMonth() + 1 < m || (now.getMonth() + 1 === m && now.getDate() < d);
-  return now.getFullYear() - y - (before ? 1 : 0);
+/**
+ * Whether a member may get a kids' belt on `day` (`YYYY-MM-DD`), by the server's rule (ADR 0029): the birth
+ * date is on file and the member is under 16 on that day.
+ */
+function kidsBeltsOn(birthdate: string | null, day: string): boolean {
+  if (birthdate === null) return false;
+  return ageOn(birthdate, new Date(`${day}T00:00:00Z`)) < PROMOTION_LIMITS.kidsUnderAge;
 }
 
 const ADULT_BELTS = RANK_BELTS.filter((belt) => !isKidsBelt(belt));
 
 /**
  * An instructor records a promotion: belt and stripes (0 to 4), the day and an optional note. The kids'
- * belts are offered for members under 16 (or whose age is not on file). Problems show inline.
+ * belts are offered as the server allows them: for a member whose birth date is on file and who is under 16
+ * on the promotion's day, so they come and go with the day. A belt that is no longer offered (a kids' belt
+ * a member of 16 holds) is not shown as chosen: the select asks for a belt. Problems show inline.
  */
 export function PromotionForm({ member }: { member: MemberDetails }) {
   const { t } = useTranslation();
   const id = useId();
   const record = useRecordPromotion(member.fighter.id);
-  const [belt, setBelt] = useState<RankBelt>(member.belt ?? 'White');
+  const [belt, setBelt] = useState<RankBelt | ''>(member.belt ?? 'White');
   const [stripes, setStripes] = useState(String(member.stripes ?? 0));
   const [promotedOn, setPromotedOn] = useState(today);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const birthdate = member.fighter.birthdate;
-  const kids = birthdate === null || ageToday(birthdate) < PROMOTION_LIMITS.kidsUnderAge;
+  const kids = kidsBeltsOn(birthdate, promotedOn === '' ? today() : promotedOn);
+  // What the select shows is what would be sent: a belt on offer, or none.
+  const chosen = belt !== '' && (kids || !isKidsBelt(belt)) ? belt : '';
+  const hint = kids
+    ? t('members.promote.kidsHint')
+    : birthdate === null
+      ? t('members.promote.kidsNeedBirthdate')
+      : belt !== '' && isKidsBelt(belt)
+        ? t('members.promote.kidsTooOld')
+        : undefined;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const local: Record<string, string> = {};
+    if (chosen === '') local.belt = t('members.promote.beltRequired');
     if (promotedOn === '') local.promotedOn = t('members.weighIn.required');
     setErrors(local);
-    if (Object.keys(local).length > 0) return;
+    if (chosen === '' || Object.keys(local).length > 0) return;
     record.mutate(
-      { belt, stripes: Number(stripes), promotedOn, ...(note.trim() === '' ? {} : { note: note.trim() }) },
+      { belt: chosen, stripes: Number(stripes), promotedOn, ...(note.trim() === '' ? {} : { note: note.trim() }) },
       {
         onSuccess: () => {
           setNote('');
@@ -96,16 +110,16 @@ export function PromotionForm({ member }: { member: MemberDetails }) {
       <h2 className="text-lg font-semibold">{t('members.promote.title')}</h2>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3" aria-label={t('members.promote.title')}>
         <div className="grid grid-cols-[2fr_1fr] gap-3">
-          <FormField
-            id={`${id}-belt`}
-            label={t('members.promote.belt')}
-            error={errors.belt}
-            hint={kids ? t('members.promote.kidsHint') : undefined}
-          >
+          <FormField id={`${id}-belt`} label={t('members.promote.belt')} error={errors.belt} hint={hint}>
             <Select
-              value={belt}
-              onChange={(event) => setBelt(RANK_BELTS.find((b) => b === event.target.value) ?? 'White')}
+              value={chosen}
+              onChange={(event) => setBelt(RANK_BELTS.find((b) => b === event.target.value) ?? '')}
             >
+              {chosen === '' && (
+                <option value="" disabled>
+                  {t('members.promote.chooseBelt')}
+                </option>
+              )}
               <optgroup label={t('members.adultBelts')}>
                 {ADULT_BELTS.map((option) => (
                   <option key={option} value={option}>

@@ -173,9 +173,14 @@ describe('MemberPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /Wanda Walk-in/ })).toBeVisible();
   });
 
+  /** The page of a registered member, as the merge checks who the chosen account is. */
+  const account = (fighterId: number, fighterName: string, fighterRole: 'Student' | 'Instructor' = 'Student') =>
+    details({ fighter: { ...details().fighter, id: fighterId, fighterName, fighterRole }, isWalkIn: false });
+
   it('merges a walk-in into a registered member only after a confirmation', async () => {
     const http = stubFetch({
       'GET /api/members/9': () => json(200, details()),
+      'GET /api/members/5': () => json(200, account(5, 'Stella Nowak')),
       [LIST]: () => json(200, page([member(), member({ fighterId: 9, fighterName: 'Wanda Walk-in', isWalkIn: true })])),
       'POST /api/members/9/merge': () => json(200, details({ isWalkIn: false })),
     });
@@ -184,6 +189,7 @@ describe('MemberPage', () => {
     const select = await screen.findByLabelText('Registered member');
     await vi.waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(2));
     await user.selectOptions(select, 'Stella Nowak');
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Merge' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Merge' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('Every class of Wanda Walk-in moves to Stella Nowak');
@@ -193,6 +199,84 @@ describe('MemberPage', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
     await vi.waitFor(() => expect(http.callsTo('POST /api/members/9/merge')).toHaveLength(1));
     expect(http.callsTo('POST /api/members/9/merge')[0]?.body).toEqual({ intoFighterId: 5 });
+  });
+
+  it('finds the account to merge into by a search of all the instructor’s members, walk-ins left out', async () => {
+    const http = stubFetch({
+      'GET /api/members/9': () => json(200, details()),
+      'GET /api/members/77': () => json(200, account(77, 'Zofia Zięba')),
+      [LIST]: (call) =>
+        queryOf(call.path).search === 'zof'
+          ? json(
+              200,
+              page([
+                member({ fighterId: 78, fighterName: 'Zofia Walk-in', isWalkIn: true }),
+                member({ fighterId: 77, fighterName: 'Zofia Zięba' }),
+              ]),
+            )
+          : json(200, page([member(), member({ fighterId: 9, fighterName: 'Wanda Walk-in', isWalkIn: true })], 120)),
+      'POST /api/members/9/merge': () => json(200, account(77, 'Zofia Zięba')),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<MemberPage fighterId={9} isInstructor />, { path: '/members/9' });
+    const select = await screen.findByLabelText('Registered member');
+    await vi.waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(2));
+    // The first 50 of 120 members by name: Zofia is not among them, and the page says to search.
+    expect(screen.getByText('More members match than are listed: type more of the name.')).toBeVisible();
+    await user.type(screen.getByLabelText('Find the account'), 'zof');
+    await vi.waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Choose a member', 'Zofia Zięba']),
+    );
+    expect(queryOf(http.callsTo(LIST).at(-1)?.path)).toMatchObject({ search: 'zof', sort: 'name', order: 'asc' });
+    await user.selectOptions(select, 'Zofia Zięba');
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Merge' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Merge' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
+    await vi.waitFor(() => expect(http.callsTo('POST /api/members/9/merge')).toHaveLength(1));
+    expect(http.callsTo('POST /api/members/9/merge')[0]?.body).toEqual({ intoFighterId: 77 });
+  });
+
+  it('says when no registered member matches the search', async () => {
+    stubFetch({
+      'GET /api/members/9': () => json(200, details()),
+      [LIST]: (call) =>
+        queryOf(call.path).search === undefined
+          ? json(200, page([member()]))
+          : json(200, page([member({ fighterId: 78, fighterName: 'Xavier Walk-in', isWalkIn: true })])),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<MemberPage fighterId={9} isInstructor />, { path: '/members/9' });
+    await user.type(await screen.findByLabelText('Find the account'), 'xav');
+    expect(await screen.findByText('No registered member matches “xav”.')).toBeVisible();
+    expect(screen.getByLabelText('Registered member')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Merge' })).toBeDisabled();
+  });
+
+  it('refuses an instructor’s account inline and never asks the server to merge into it', async () => {
+    const http = stubFetch({
+      'GET /api/members/9': () => json(200, details()),
+      'GET /api/members/7': () => json(200, account(7, 'Coach Bruno', 'Instructor')),
+      'GET /api/members/5': () => json(200, account(5, 'Stella Nowak')),
+      [LIST]: () => json(200, page([member({ fighterId: 7, fighterName: 'Coach Bruno' }), member()])),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<MemberPage fighterId={9} isInstructor />, { path: '/members/9' });
+    const select = await screen.findByLabelText('Registered member');
+    await vi.waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3));
+    await user.selectOptions(select, 'Coach Bruno');
+    expect(
+      await screen.findByText("Coach Bruno is an instructor: a walk-in can be merged only into a student's account."),
+    ).toBeVisible();
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Merge' })).toBeDisabled();
+    await user.selectOptions(select, 'Stella Nowak');
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Merge' })).toBeEnabled());
+    expect(select).not.toHaveAttribute('aria-invalid', 'true');
+    expect(http.callsTo('POST /api/members/9/merge')).toHaveLength(0);
   });
 
   it('says when the members to merge into cannot load, and loads them again when asked', async () => {
