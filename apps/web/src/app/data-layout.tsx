@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { AlertDialogHost } from '@/components/ui/alert-dialog';
 import { Toaster } from '@/components/ui/toaster';
 import { appQueryClient } from '@/lib/query-client';
+import { useServerTextLanguage } from '@/lib/use-server-text-language';
 
 /**
  * Wraps the routes that talk to the API. Server state (TanStack Query), the one alert dialog that
@@ -11,9 +12,16 @@ import { appQueryClient } from '@/lib/query-client';
 export function DataLayout() {
   return (
     <QueryClientProvider client={appQueryClient()}>
+      <ServerTextLanguage />
       <Outlet />
       <AlertDialogHost />
       <Toaster />
     </QueryClientProvider>
   );
+}
+
+/** Reads the server's answers again when the reader switches language (inside the query client). */
+function ServerTextLanguage() {
+  useServerTextLanguage();
+  return null;
 }
