@@ -6,6 +6,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LoadFailure } from '@/components/errors/load-failure';
+import { PageError } from '@/components/errors/page-error';
 import { FormField } from '@/components/forms/form-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -192,7 +193,17 @@ export function MemberPage({
 
   if (isPending) return <Spinner label={t('members.loadingMember')} />;
   if (isError) {
-    return <LoadFailure title={t('members.memberError')} onRetry={() => void refetch()} />;
+    // Inside another page (the member's own profile) the failure is that part's; on its own it is the page's.
+    if (embedded) return <LoadFailure title={t('members.memberError')} onRetry={() => void refetch()} />;
+    const text = errorText(error);
+    return (
+      <PageError
+        failure={{ message: t('members.memberError'), details: text.serverMessage ? [text.serverMessage] : [] }}
+        backTo={{ to: '/members', label: t('members.back') }}
+        // Nobody the instructor coaches has this page: trying again cannot help.
+        {...(text.status === 404 ? {} : { onRetry: () => void refetch() })}
+      />
+    );
   }
 
   const { fighter } = member;

@@ -173,6 +173,18 @@ describe('MemberPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /Wanda Walk-in/ })).toBeVisible();
   });
 
+  it("shows a member nobody may see as the page's error, with the reason and the way back, and no Try again", async () => {
+    stubFetch({ 'GET /api/members/9': () => problem(404, 'There is no member 9 among your members.') });
+    await renderWithApp(<MemberPage fighterId={9} isInstructor />, { path: '/members/9' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Failed to load the member' }, { timeout: 4000 }),
+    ).toBeVisible();
+    takeConsoleErrors();
+    expect(screen.getByText('There is no member 9 among your members.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'All members' })).toHaveAttribute('href', '/members');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   /** The page of a registered member, as the merge checks who the chosen account is. */
   const account = (fighterId: number, fighterName: string, fighterRole: 'Student' | 'Instructor' = 'Student') =>
     details({ fighter: { ...details().fighter, id: fighterId, fighterName, fighterRole }, isWalkIn: false });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '@/testing/fetch-stub';
+import { json, problem, stubFetch } from '@/testing/fetch-stub';
 import { renderWithApp } from '@/testing/render';
 import { RecurringClassList } from './recurring-class-list';
 
@@ -51,6 +51,20 @@ describe('RecurringClassList', () => {
     expect(screen.queryByText('No-Gi')).toBeNull();
     await user.click(within(item).getByRole('link', { name: 'Edit Gi Fundamentals' }));
     expect(await screen.findByRole('heading', { name: 'Edit class page' })).toBeVisible();
+  });
+
+  it('says when the classes could not load, and loads them on Try again', async () => {
+    stubFetch({
+      [CLASSES]: [
+        () => problem(503, 'Busy'),
+        () => problem(503, 'Busy'),
+        () => json(200, [recurringClass(3, 'Gi Fundamentals', 7)]),
+      ],
+    });
+    const user = await renderList();
+    expect(await screen.findByText('The recurring classes could not be loaded.', {}, { timeout: 4000 })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Gi Fundamentals')).toBeVisible();
   });
 
   it('ends a class only after the confirmation, and says which sessions stayed for their check-ins', async () => {

@@ -3,6 +3,7 @@ import { Pencil, Square } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadFailure } from '@/components/errors/load-failure';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { showToast } from '@/components/ui/toast-store';
@@ -45,11 +46,7 @@ export function RecurringClassList({ instructorId }: { instructorId: number | nu
         {t('schedule.classes.title')}
       </h2>
       {classes.isPending && <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('common.loading')}</p>}
-      {classes.isError && (
-        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-          {t('schedule.classes.error')}
-        </p>
-      )}
+      {classes.isError && <LoadFailure title={t('schedule.classes.error')} onRetry={() => void classes.refetch()} />}
       {classes.isSuccess && mine.length === 0 && (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('schedule.classes.empty')}</p>
       )}

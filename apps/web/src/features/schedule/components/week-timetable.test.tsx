@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '@/testing/fetch-stub';
+import { json, problem, stubFetch } from '@/testing/fetch-stub';
 import { renderWithApp } from '@/testing/render';
 import { weekOf } from '@/features/schedule/api/schedule-api';
 import { daysOfWeek, WeekTimetable } from './week-timetable';
@@ -62,5 +63,22 @@ describe('WeekTimetable', () => {
     const query = new URLSearchParams(calls[0]?.path.split('?')[1]);
     expect(query.get('from')).toBe(week.from.toISOString());
     expect(query.get('to')).toBe(week.to.toISOString());
+  });
+
+  it('says when the week could not load, and loads it on Try again', async () => {
+    const week = weekOf();
+    const wednesday = new Date(week.from.getFullYear(), week.from.getMonth(), week.from.getDate() + 2, 18);
+    stubFetch({
+      'GET /api/trainingsession': [
+        () => problem(503, 'Busy'),
+        () => problem(503, 'Busy'),
+        () => json(200, [session(7, wednesday, 'Gi Fundamentals')]),
+      ],
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<WeekTimetable />);
+    expect(await screen.findByText("This week's classes could not be loaded.", {}, { timeout: 4000 })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findAllByRole('link', { name: /Gi Fundamentals/ })).toHaveLength(2);
   });
 });

@@ -2,7 +2,7 @@ import type { TrainingSession } from '@openmat/contract/sessions';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Alert } from '@/components/ui/alert';
+import { LoadFailure } from '@/components/errors/load-failure';
 import { LoadingStatus } from '@/components/ui/data-table';
 import { useWeekSessions, weekOf } from '@/features/schedule/api/schedule-api';
 import { cn } from '@/lib/cn';
@@ -75,7 +75,7 @@ export function WeekTimetable({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const [week] = useState(() => weekOf());
-  const { data, isPending, isError } = useWeekSessions(week);
+  const { data, isPending, isError, refetch } = useWeekSessions(week);
   const days = useMemo(() => daysOfWeek(week.from, data ?? []), [week, data]);
   const today = dayKey(new Date());
   const weekday = new Intl.DateTimeFormat(language, { weekday: 'long' });
@@ -100,7 +100,7 @@ export function WeekTimetable({ className }: { className?: string }) {
         </p>
       </div>
       {isError ? (
-        <Alert className="m-4" title={t('schedule.timetable.error')} />
+        <LoadFailure className="m-4" title={t('schedule.timetable.error')} onRetry={() => void refetch()} />
       ) : isPending ? (
         <div className="p-4">
           <LoadingStatus label={t('schedule.timetable.loading')} />
