@@ -174,8 +174,8 @@ describe.skipIf(!FOOTAGE)("the coach's review, handed to the athlete", () => {
     const share = page.getByRole('dialog', { name: 'Share this video' });
     await share.getByLabel('Maja Kowalska').check();
     await share.getByRole('button', { name: 'Share' }).click();
-    await share.getByText('Shared with 1 fighter.').waitFor();
-    await page.keyboard.press('Escape');
+    await page.getByTestId('toast').filter({ hasText: 'Shared with 1 fighter.' }).waitFor();
+    await share.waitFor({ state: 'hidden' });
 
     const banner = maja.getByTestId('notification-banner').filter({ hasText: 'Udostępnione przez: Coach Lena' });
     await banner.waitFor({ timeout: 10_000 });

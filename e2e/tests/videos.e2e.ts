@@ -137,8 +137,9 @@ describe('sparring videos in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Share this video' });
     await dialog.getByLabel('Coach Vera').check();
     await dialog.getByRole('button', { name: 'Share' }).click();
-    await dialog.getByText('Shared with 1 fighter.').waitFor();
-    await page.keyboard.press('Escape');
+    // The outcome is a toast, and the dialog closes.
+    await page.getByTestId('toast').filter({ hasText: 'Shared with 1 fighter.' }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
 
     // The coach, on another page of the app, is told at once.
     // (The analysis that the upload started may finish and replace it a moment later.)
