@@ -23,9 +23,9 @@ afterEach(async () => {
 });
 
 /** The official SignalR client on the analysis hub, recording what it receives as [method, ...args]. */
-async function listen(baseUrl: string, who: SignedIn) {
+async function listen(baseUrl: string, who: SignedIn, language?: string) {
   const connection = new HubConnectionBuilder()
-    .withUrl(`${baseUrl}/videoAnalysisHub`, {
+    .withUrl(`${baseUrl}/videoAnalysisHub${language === undefined ? '' : `?lang=${language}`}`, {
       accessTokenFactory: () => who.tokens.accessToken,
       transport: HttpTransportType.WebSockets,
     })
@@ -169,9 +169,10 @@ describe.each(databaseTargets)('video analysis on $dialect', (target) => {
     expect(toClassmate).toEqual([]);
   });
 
-  it('fails a file that no longer decodes with a clear message, once, and tells the uploader', async () => {
+  it('fails a file that no longer decodes with a clear message, once, and tells each reader in their language', async () => {
     const videoId = await sharedRoll(clips.avi);
     const received = await listen(baseUrl, student);
+    const toCoachInPolish = await listen(baseUrl, coach, 'pl');
     // The stored file is damaged after the upload (a failing disk, a bad copy).
     const stored = (await details(videoId)).signedUrl;
     const key = decodeURIComponent(new URL(stored, baseUrl).pathname.replace('/vid/api/video/files/', ''));
@@ -184,6 +185,16 @@ describe.each(databaseTargets)('video analysis on $dialect', (target) => {
     );
     await vi.waitFor(() => expect(received).toContainEqual(['AnalysisFailed', videoId, analysis.message]));
     expect((await feedback(videoId, student)).statusCode).toBe(404);
+    // The reason is kept as such: the coach, reading in Polish, gets it in Polish, on the page and the hub.
+    const polish =
+      'Nie udało się odczytać nagrania, więc nie można go przeanalizować. Prześlij je ponownie lub w innym formacie.';
+    const inPolish = await ctx.app.inject({
+      method: 'GET',
+      url: `/vid/api/video/${videoId}`,
+      headers: { ...coach.auth, 'accept-language': 'pl' },
+    });
+    expect(inPolish.json<UploadedVideo>().analysis.message).toBe(polish);
+    await vi.waitFor(() => expect(toCoachInPolish).toContainEqual(['AnalysisFailed', videoId, polish]));
   });
 
   describe('corrections', () => {

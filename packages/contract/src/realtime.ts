@@ -40,12 +40,13 @@ export const AnalysisCompletedEvent = z.object({
 });
 export type AnalysisCompletedEvent = z.infer<typeof AnalysisCompletedEvent>;
 
-/** The analysis of a video failed for good; `message` is written for the user. */
+/** The analysis of a video failed for good; `message` is written for the user, in English, and `messages` in each language, for each user's own. */
 export const AnalysisFailedEvent = z.object({
   type: z.literal('analysis.failed'),
   userIds: UserIds,
   videoId: Id,
   message: z.string(),
+  messages: (z.object({ en: z.string(), pl: z.string() }) satisfies z.ZodType<Record<Language, string>>).optional(),
 });
 export type AnalysisFailedEvent = z.infer<typeof AnalysisFailedEvent>;
 

@@ -8,6 +8,8 @@
 import { FALLBACK_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@openmat/contract/languages';
 import { MESSAGES } from '@openmat/contract/messages';
 import i18next from 'i18next';
+import { z } from 'zod';
+import { parseJsonAs } from '../lib/parse-json.js';
 import en from './en.json' with { type: 'json' };
 import pl from './pl.json' with { type: 'json' };
 
@@ -100,4 +102,30 @@ export function translator(language: Language): Translate {
 /** A message written in `language`. */
 export function render(message: Message, language: Language): string {
   return translator(language)(message.key, message.params);
+}
+
+/** A stored message: a key of the catalog and its values, nested messages included. */
+const StoredMessage: z.ZodType<Message> = z.lazy(() =>
+  z.object({
+    key: z.custom<MessageKey>((value) => typeof value === 'string' && isKnownKey(value)),
+    params: z.record(z.string(), z.union([z.string(), z.number(), StoredMessage])).optional(),
+  }),
+);
+
+function isKnownKey(key: string): key is MessageKey {
+  return i18n.exists(key) || i18n.exists(`${key}_other`);
+}
+
+/**
+ * A message to keep in the database: the decision (its key and values), not its words, so that each
+ * reader gets it in their own language (`readStoredMessage`).
+ */
+export function storeMessage(message: Message): string {
+  return JSON.stringify(message);
+}
+
+/** A stored message written in `language`; text kept before messages were stored reads as it was written. */
+export function readStoredMessage(stored: string, language: Language): string {
+  const message = parseJsonAs(StoredMessage, stored);
+  return message ? render(message, language) : stored;
 }

@@ -45,7 +45,8 @@ export function deliveryOf(event: HubEvent, language: Language): HubDelivery {
       return {
         hub: HubPaths.videoAnalysis,
         target: 'AnalysisFailed',
-        args: [event.videoId, event.message],
+        // The reason in the language the recipient's connection speaks.
+        args: [event.videoId, event.messages?.[language] ?? event.message],
         userIds: event.userIds,
       };
   }

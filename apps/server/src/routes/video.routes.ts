@@ -151,7 +151,7 @@ export const videoRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Gu
   app.get(
     '/vid/api/video/getall-uploaded',
     { onRequest: guards.authenticated, schema: { ...secured, response: { 200: z.array(UploadedVideo), ...problems } } },
-    (request) => videos.listOwn(principalOf(request)),
+    (request) => videos.listOwn(principalOf(request), request.language),
   );
 
   app.get(
@@ -195,7 +195,7 @@ export const videoRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Gu
       onRequest: guards.authenticated,
       schema: { ...secured, params: VideoIdParams, response: { 200: UploadedVideo, ...problems } },
     },
-    (request) => videos.details(principalOf(request), request.params.videoId),
+    (request) => videos.details(principalOf(request), request.params.videoId, request.language),
   );
 
   app.delete(

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { AnalysisResult, parseTimestamp, type AnalysisPatch, type AnalyzeAccepted } from '@openmat/contract/analysis';
 import { ROLE_STUDENT } from '@openmat/contract/enums';
-import type { Language } from '@openmat/contract/languages';
+import { FALLBACK_LANGUAGE, type Language } from '@openmat/contract/languages';
 import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 import {
@@ -19,7 +19,7 @@ import { coachLayer, overlay } from '../analysis/coach-layer.js';
 import { applyPatch } from '../analysis/patch.js';
 import { encodePairs } from '../analysis/positions/pair-frames.js';
 import { badRequest, conflict, forbidden, notFound, preconditionFailed, tooManyRequests } from '../errors.js';
-import { msg, render } from '../i18n/catalog.js';
+import { msg, render, storeMessage, type Message } from '../i18n/catalog.js';
 import type { ChatModel } from '../lib/chat-model.js';
 import type { Principal } from '../lib/principal.js';
 import { parseJsonAs } from '../lib/parse-json.js';
@@ -65,9 +65,15 @@ const MAX_MODEL_CALLS = 3;
 /** The wait before the second call, and twice that before the third. */
 const MODEL_RETRY_MS = 500;
 
-/** A failure another try cannot mend (the file does not decode); the job registry fails the job at once. */
+/**
+ * A failure another try cannot mend (the file does not decode); the job registry fails the job at once.
+ * Its reason is kept as a message, so that each reader gets it in their own language.
+ */
 export class AnalysisImpossible extends Error {
   override name = 'AnalysisImpossible';
+  constructor(readonly reason: Message) {
+    super(render(reason, FALLBACK_LANGUAGE));
+  }
 }
 
 /** A kept answer of the vision model, read back. */
@@ -265,7 +271,7 @@ export class AnalysisService {
     const source = await this.storage.localFile(video.sourceKey);
     try {
       const info = await this.media.probe(source.path);
-      if (!info) throw new AnalysisImpossible(render(msg('analysis.notDecodable'), state.language));
+      if (!info) throw new AnalysisImpossible(msg('analysis.notDecodable'));
       const input: MediaSource = { path: source.path, demuxer: info.demuxer, durationSeconds: info.durationSeconds };
       const durationSeconds = info.durationSeconds ?? 0;
       const started = performance.now();
@@ -298,11 +304,11 @@ export class AnalysisService {
         },
       }).catch((error: unknown) => {
         if (error instanceof UndecodableVideo) {
-          throw new AnalysisImpossible(render(msg('analysis.notDecodable'), state.language));
+          throw new AnalysisImpossible(msg('analysis.notDecodable'));
         }
         if (error instanceof MediaTimeout) {
           const minutes = Math.ceil(error.budgetSeconds / 60);
-          throw new AnalysisImpossible(render(msg('analysis.overBudget', { count: minutes }), state.language));
+          throw new AnalysisImpossible(msg('analysis.overBudget', { count: minutes }));
         }
         throw error;
       });
@@ -330,7 +336,7 @@ export class AnalysisService {
         videoId,
       });
     } catch (error) {
-      if (error instanceof AnalysisImpossible) await this.markFailed(videoId, error.message);
+      if (error instanceof AnalysisImpossible) await this.markFailed(videoId, error.reason);
       throw error;
     } finally {
       await source.release();
@@ -443,13 +449,21 @@ export class AnalysisService {
   async failed(videoId: number): Promise<void> {
     const state = await this.analyses.state(videoId);
     if (!state || state.status === 'failed' || state.status === 'completed') return;
-    await this.markFailed(videoId, render(msg('analysis.failed'), state.language));
+    await this.markFailed(videoId, msg('analysis.failed'));
   }
 
-  private async markFailed(videoId: number, message: string): Promise<void> {
-    await this.analyses.fail(videoId, message);
+  /** Fails the analysis for `reason`, kept as the decision and told to each of its audience in their language. */
+  private async markFailed(videoId: number, reason: Message): Promise<void> {
+    await this.analyses.fail(videoId, storeMessage(reason));
     const userIds = await this.analyses.audience(videoId);
-    if (userIds.length > 0) await this.events.publish({ type: 'analysis.failed', userIds, videoId, message });
+    if (userIds.length === 0) return;
+    await this.events.publish({
+      type: 'analysis.failed',
+      userIds,
+      videoId,
+      message: render(reason, FALLBACK_LANGUAGE),
+      messages: { en: render(reason, 'en'), pl: render(reason, 'pl') },
+    });
   }
 
   private async publishProgress(videoId: number, userIds: number[], share: number): Promise<void> {

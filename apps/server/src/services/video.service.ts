@@ -12,7 +12,7 @@ import {
 } from '@openmat/contract/videos';
 import { FALLBACK_LANGUAGE, isLanguage, type Language } from '@openmat/contract/languages';
 import { AppError, forbidden, messageError, notFound } from '../errors.js';
-import { msg, render, translator } from '../i18n/catalog.js';
+import { msg, readStoredMessage, render, translator } from '../i18n/catalog.js';
 import { issueMessages } from '../i18n/library-messages.js';
 import type { Clock } from '../lib/clock.js';
 import type { Principal } from '../lib/principal.js';
@@ -403,7 +403,10 @@ export class VideoService {
       const earlier = await this.videos.findByHash(principal.userId, staged.sha256);
       // The same upload finished by someone else meanwhile (a retried finish): its video, not a duplicate.
       if (earlier && resumableId !== undefined && earlier.uploadId === resumableId) {
-        return { video: await this.toDto(principal, earlier), message: render(msg('video.uploaded'), language) };
+        return {
+          video: await this.toDto(principal, earlier, language),
+          message: render(msg('video.uploaded'), language),
+        };
       }
       if (earlier) throw await this.duplicate(earlier);
       const info = await this.media.probe(staged.path);
@@ -437,11 +440,17 @@ export class VideoService {
         (videoId) => ({ name: 'video.process', payload: { videoId }, jobKey: videoJobKeys.process(videoId), priority }),
       );
       if (!saved.created && resumableId !== undefined && saved.video.uploadId === resumableId) {
-        return { video: await this.toDto(principal, saved.video), message: render(msg('video.uploaded'), language) };
+        return {
+          video: await this.toDto(principal, saved.video, language),
+          message: render(msg('video.uploaded'), language),
+        };
       }
       if (!saved.created) throw await this.duplicate(saved.video);
       storedKey = null;
-      return { video: await this.toDto(principal, saved.video), message: render(msg('video.uploaded'), language) };
+      return {
+        video: await this.toDto(principal, saved.video, language),
+        message: render(msg('video.uploaded'), language),
+      };
     } finally {
       await this.staging.discard(staged);
       // A file stored for a row that was not saved (a duplicate that won the race, a failed insert).
@@ -469,15 +478,15 @@ export class VideoService {
     });
   }
 
-  /** The caller's own uploads, newest first. */
-  async listOwn(principal: Principal): Promise<UploadedVideo[]> {
+  /** The caller's own uploads, newest first; what the server wrote of them is in `language`. */
+  async listOwn(principal: Principal, language: Language = FALLBACK_LANGUAGE): Promise<UploadedVideo[]> {
     const videos = await this.videos.listByUploader(principal.userId);
-    return Promise.all(videos.map((video) => this.toDto(principal, video)));
+    return Promise.all(videos.map((video) => this.toDto(principal, video, language)));
   }
 
-  /** A video, as its uploader and those it was shared with see it. */
-  async details(principal: Principal, id: number): Promise<UploadedVideo> {
-    return this.toDto(principal, await this.visibleTo(principal, id));
+  /** A video, as its uploader and those it was shared with see it; what the server wrote of it is in `language`. */
+  async details(principal: Principal, id: number, language: Language = FALLBACK_LANGUAGE): Promise<UploadedVideo> {
+    return this.toDto(principal, await this.visibleTo(principal, id), language);
   }
 
   /**
@@ -751,7 +760,7 @@ export class VideoService {
       : Promise.resolve(null);
   }
 
-  private async toDto(principal: Principal, video: VideoRecord): Promise<UploadedVideo> {
+  private async toDto(principal: Principal, video: VideoRecord, language: Language): Promise<UploadedVideo> {
     return {
       id: video.id,
       description: video.description,
@@ -772,7 +781,8 @@ export class VideoService {
       analysis: {
         status: video.analysis.status,
         progress: video.analysis.progress,
-        message: video.analysis.errorMessage,
+        // Kept as the decision (the failure's reason), written in the reader's language.
+        message: video.analysis.errorMessage === null ? null : readStoredMessage(video.analysis.errorMessage, language),
       },
     };
   }
