@@ -4,6 +4,7 @@ import type { Database, RecurringClassesTable } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { isUniqueViolation } from './db-errors.js';
 import type { JobOutboxRepository } from './job-outbox.repository.js';
+import { skipOccurrence } from './schedule-skips.js';
 
 export interface RecurringClassFieldsRecord {
   name: string;
@@ -393,15 +394,11 @@ export class ScheduleRepository {
         .executeTakeFirst();
       if (!deleted) return false;
       if (deleted.recurring_class_id !== null && deleted.occurrence_date !== null) {
-        await trx
-          .insertInto('schedule_skips')
-          .values({
-            recurring_class_id: deleted.recurring_class_id,
-            occurrence_date: deleted.occurrence_date,
-            created_at: this.clock.now().toISOString(),
-          })
-          .onConflict((oc) => oc.columns(['recurring_class_id', 'occurrence_date']).doNothing())
-          .execute();
+        await skipOccurrence(
+          trx,
+          { recurringClassId: deleted.recurring_class_id, occurrenceDate: deleted.occurrence_date },
+          this.clock.now(),
+        );
       }
       return true;
     });

@@ -5,6 +5,7 @@ import type { Database, TrainingSessionsTable } from '../db/schema.js';
 import { toFighterRecord, toFighterRow, type FighterRecord } from './fighter.repository.js';
 import type { Clock } from '../lib/clock.js';
 import { lockRow } from './row-lock.js';
+import { skipOccurrence } from './schedule-skips.js';
 
 export interface SessionFields {
   trainingDate: string;
@@ -266,15 +267,11 @@ export class SessionRepository {
         .executeTakeFirst();
       // An occurrence of the weekly schedule deleted one by one stays deleted: the job skips its date.
       if (deleted?.recurring_class_id != null && deleted.occurrence_date !== null) {
-        await trx
-          .insertInto('schedule_skips')
-          .values({
-            recurring_class_id: deleted.recurring_class_id,
-            occurrence_date: deleted.occurrence_date,
-            created_at: this.clock.now().toISOString(),
-          })
-          .onConflict((oc) => oc.columns(['recurring_class_id', 'occurrence_date']).doNothing())
-          .execute();
+        await skipOccurrence(
+          trx,
+          { recurringClassId: deleted.recurring_class_id, occurrenceDate: deleted.occurrence_date },
+          this.clock.now(),
+        );
       }
       if (walkIns.length === 0) return;
       await trx
