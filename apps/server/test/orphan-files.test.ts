@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { UploadedVideo } from '@openmat/contract/videos';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerJobHandlers } from '../src/jobs/handlers.js';
-import { S3BlobStorage } from '../src/repositories/s3-blob-storage.repository.js';
 import type { Services } from '../src/services/services.js';
 import { signUp } from './support/accounts.js';
 import { manualClock } from './support/clock.js';
@@ -82,23 +81,12 @@ describe.each(databaseTargets)('stored files no video has, on $dialect', (target
 describe('the files of a bucket', () => {
   let dir: string;
   let emulator: Awaited<ReturnType<typeof startS3Emulator>>;
-  let storage: S3BlobStorage;
+  let storage: ReturnType<typeof emulator.storage>;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'openmat-s3-list-'));
     emulator = await startS3Emulator({ directory: path.join(dir, 'bucket'), bucket: 'sparring' });
-    storage = new S3BlobStorage(
-      {
-        bucket: 'sparring',
-        region: 'us-east-1',
-        endpoint: emulator.endpoint,
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
-        forcePathStyle: true,
-        publicUrl: undefined,
-      },
-      path.join(dir, 'scratch'),
-    );
+    storage = emulator.storage(path.join(dir, 'scratch'));
   });
   afterAll(async () => {
     storage.close();

@@ -2,7 +2,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { S3BlobStorage } from '../src/repositories/s3-blob-storage.repository.js';
 import { startS3Emulator } from './support/s3-emulator.js';
 
 /**
@@ -23,18 +22,7 @@ describe('a failed copy to S3', () => {
   });
 
   it('aborts its multipart upload and leaves nothing in the bucket', async () => {
-    const storage = new S3BlobStorage(
-      {
-        bucket: 'sparring',
-        region: 'us-east-1',
-        endpoint: emulator.endpoint,
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
-        forcePathStyle: true,
-        publicUrl: undefined,
-      },
-      path.join(dir, 'scratch'),
-    );
+    const storage = emulator.storage(path.join(dir, 'scratch'));
     // Three parts of 8 MiB: the copy goes as a multipart upload, and its second part fails.
     const file = path.join(dir, 'big.mp4');
     await writeFile(file, Buffer.alloc(17 * 1024 * 1024, 1));

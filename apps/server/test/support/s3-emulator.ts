@@ -7,6 +7,7 @@
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { S3BlobStorage } from '../../src/repositories/s3-blob-storage.repository.js';
 
 interface KoaContext {
   method: string;
@@ -97,9 +98,24 @@ export async function startS3Emulator(options: {
   // After the logger and the XML writer, before the routes.
   internals.middleware.splice(2, 0, multipart);
   const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${String(port)}`;
   return {
     server,
-    endpoint: `http://127.0.0.1:${String(port)}`,
+    endpoint,
+    /** The app's storage on this bucket, with local copies in `scratchDir`. */
+    storage: (scratchDir: string) =>
+      new S3BlobStorage(
+        {
+          bucket: options.bucket,
+          region: 'us-east-1',
+          endpoint,
+          accessKeyId: 'S3RVER',
+          secretAccessKey: 'S3RVER',
+          forcePathStyle: true,
+          publicUrl: undefined,
+        },
+        scratchDir,
+      ),
     /** The multipart uploads begun and neither completed nor aborted. */
     openMultipartUploads: async () =>
       (await readdir(internals.store.getResourcePath(options.bucket, undefined, 'uploads')).catch(() => [])).length,
