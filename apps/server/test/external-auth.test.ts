@@ -1,6 +1,7 @@
 import type { TokenResponse } from '@openmat/contract/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp } from './support/accounts.js';
+import { sessionBody } from './support/sessions.js';
 import { followUntil } from './support/browser-redirects.js';
 import { databaseTargets } from './support/databases.js';
 import { externalSignInEnv, startLoopbackProvider, type LoopbackProvider } from './support/oidc-provider.js';
@@ -165,5 +166,47 @@ describe.each(databaseTargets)('external sign-in not configured on $dialect', (t
     const res = await ctx.app.inject({ method: 'GET', url: '/api/externalauth/signin-google?returnUrl=/sso-callback' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ detail: 'External sign-in is not configured on this server.' });
+  });
+});
+
+describe.each(databaseTargets)('external sign-in with INSTRUCTOR_SIGNUP=approval on $dialect', (target) => {
+  let provider: LoopbackProvider;
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    provider = await startLoopbackProvider([CALLBACK]);
+    ctx = await createTestApp(target, { env: { ...externalSignInEnv(provider, APP), INSTRUCTOR_SIGNUP: 'approval' } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await provider.close();
+  });
+
+  it('makes the instructor of a first sign-in wait for approval, as a registered one does', async () => {
+    // The academy's first instructor needs no approval; every later one does.
+    await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Head Coach' });
+    provider.signInAs({ sub: 'google-777', email: 'stranger@example.com', emailVerified: true, name: 'Stranger' });
+    const start = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/externalauth/signin-google?returnUrl=${encodeURIComponent(`${APP}/sso-callback`)}`,
+    });
+    const callback = new URL(await followUntil(String(start.headers.location), CALLBACK));
+    const done = await ctx.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+    const token = new URL(String(done.headers.location)).searchParams.get('token');
+    expect(token).toBeTruthy();
+    const auth = { authorization: `Bearer ${token}` };
+
+    const info = await ctx.app.inject({ method: 'GET', url: '/api/auth/v1/manage/info', headers: auth });
+    expect(info.json()).toMatchObject({ userInfo: { instructorPending: true } });
+    const session = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/trainingsession',
+      headers: auth,
+      payload: sessionBody('2031-01-10T18:00:00.000Z'),
+    });
+    expect(session.statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/instructors/pending', headers: auth })).statusCode).toBe(
+      403,
+    );
   });
 });

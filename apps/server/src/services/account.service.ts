@@ -120,6 +120,11 @@ export class AccountService {
     return badRequest(msg('account.notCreated'), { DuplicateUserName: [msg('account.usernameTaken', { email })] });
   }
 
+  /** Whether an instructor account made now waits for approval (INSTRUCTOR_SIGNUP=approval, ADR 0030), however it is made. */
+  newInstructorWaits(): Promise<boolean> {
+    return this.instructorPending();
+  }
+
   async registerFighter(input: FighterRegistration, address: string): Promise<Fighter> {
     const passwordHash = await this.newAccountPasswordHash(input.email, input.password, address);
     try {
