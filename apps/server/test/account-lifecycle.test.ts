@@ -9,11 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerJobHandlers } from '../src/jobs/handlers.js';
 import type { Services } from '../src/services/services.js';
 import { PASSWORD, signUp, testClock, uniqueEmail, type SignedIn } from './support/accounts.js';
+import { THROTTLE } from '../src/services/login-throttle.service.js';
 import { databaseTargets } from './support/databases.js';
 import { createTestApp, type TestContext } from './support/test-app.js';
 import { makeClips, multipart } from './support/videos.js';
 
 const NEW_PASSWORD = 'new-mat-time-77';
+const DAY_MS = 24 * 60 * 60 * 1000;
 const sessionBody = (trainingDate: string) => ({
   trainingDate,
   description: 'Gi fundamentals',
@@ -47,6 +49,8 @@ describe.each(databaseTargets)('accounts: passwords, deletion and approval (issu
   const call = caller(() => ctx);
   let coach: SignedIn;
   let session: TrainingSession;
+  /** A class of the coach's that was held already (deletion keeps its roster's count). */
+  let held: TrainingSession;
 
   async function onRoster(student: SignedIn): Promise<void> {
     const res = await call('POST', `/api/trainingsession/${session.id}/checkin`, student, {
@@ -56,12 +60,21 @@ describe.each(databaseTargets)('accounts: passwords, deletion and approval (issu
     expect(res.statusCode, res.body).toBe(200);
   }
 
+  /** The coach puts a student of their rosters on the class held already (a check-in comes too late). */
+  async function onHeldRoster(student: SignedIn): Promise<void> {
+    const res = await call('POST', `/api/trainingsession/${held.id}/members`, coach, { fighterId: student.fighterId });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
   beforeAll(async () => {
     ctx = await createTestApp(target, { clock });
     coach = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Ana' });
     const created = await call('POST', '/api/trainingsession', coach, sessionBody('2030-01-10T18:00:00.000Z'));
     expect(created.statusCode).toBe(201);
     session = created.json<TrainingSession>();
+    const past = await call('POST', '/api/trainingsession', coach, sessionBody('2024-05-10T18:00:00.000Z'));
+    expect(past.statusCode).toBe(201);
+    held = past.json<TrainingSession>();
   });
   afterAll(() => ctx.close());
 
@@ -145,6 +158,25 @@ describe.each(databaseTargets)('accounts: passwords, deletion and approval (issu
       expect(again.json<ProblemDetails>().errors?.token?.[0]).toMatch(/not valid any more/);
     });
 
+    it('lets a member who locked themselves out sign in with the new password at once', async () => {
+      const student = await signUp(ctx.app);
+      await onRoster(student);
+      for (let i = 0; i < THROTTLE.pairFailures; i++) {
+        expect((await signInAgain(ctx, student.email, 'wrong-pass-1')).statusCode).toBe(401);
+      }
+      expect((await signInAgain(ctx, student.email, PASSWORD)).statusCode).toBe(429);
+      const { path: link } = (
+        await call('POST', `/api/members/${student.fighterId}/password-reset-link`, coach)
+      ).json<ResetLinkResponse>();
+      const token = decodeURIComponent(link.split('token=')[1] ?? '');
+      const done = await call('POST', '/api/auth/v1/password-reset/confirm', null, {
+        token,
+        newPassword: NEW_PASSWORD,
+      });
+      expect(done.statusCode).toBe(204);
+      expect((await signInAgain(ctx, student.email, NEW_PASSWORD)).statusCode).toBe(200);
+    });
+
     it('expires after 30 minutes', async () => {
       const student = await signUp(ctx.app);
       await onRoster(student);
@@ -194,9 +226,10 @@ describe.each(databaseTargets)('accounts: passwords, deletion and approval (issu
   });
 
   describe('DELETE /api/auth/v1/manage/account', () => {
-    it('deletes the account, its videos and their files; the roster keeps an anonymous walk-in', async () => {
+    it('deletes the account, its videos and their files; a class held keeps an anonymous walk-in', async () => {
       const student = await signUp(ctx.app, { fighterName: 'Zofia Delete' });
       await onRoster(student);
+      await onHeldRoster(student);
       const clips = await makeClips(1);
       const body = multipart([
         { name: 'videoFile', filename: 'roll.mp4', type: 'video/mp4', data: clips.mp4 },
@@ -238,14 +271,14 @@ describe.each(databaseTargets)('accounts: passwords, deletion and approval (issu
       const files = (await readdir(videosDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
       expect(files).toEqual([]);
 
-      const details = (await call('GET', `/api/trainingsession/${session.id}`, coach)).json<TrainingSessionDetails>();
+      const details = (await call('GET', `/api/trainingsession/${held.id}`, coach)).json<TrainingSessionDetails>();
       expect(details.students.map((s) => s.fighterName)).not.toContain('Zofia Delete');
       expect(details.students.some((s) => s.fighterName === '—' && details.walkInIds.includes(s.id))).toBe(true);
       expect(details.studentIds).toHaveLength(details.students.length);
       const roster = await ctx.database.db
         .selectFrom('training_sessions')
         .select('attendee_count')
-        .where('id', '=', session.id)
+        .where('id', '=', held.id)
         .executeTakeFirstOrThrow();
       expect(roster.attendee_count).toBe(details.students.length);
       // Her belts and weigh-ins go with her, though her attendance stays as an anonymous walk-in.
@@ -322,10 +355,70 @@ describe.each(databaseTargets)('accounts: passwords, deletion and approval (issu
       expect(stored).not.toContain('83.4');
     });
 
+    it('gives back the places a leaver held in classes still to come; classes held keep them as "—"', async () => {
+      const host = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Bruno' });
+      const plan = async (fromNowMs: number, capacity: number) => {
+        const trainingDate = new Date(clock.now().getTime() + fromNowMs).toISOString();
+        const res = await call('POST', '/api/trainingsession', host, { ...sessionBody(trainingDate), capacity });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json<TrainingSession>().id;
+      };
+      const nextWeek = await plan(7 * DAY_MS, 1);
+      const lastWeek = await plan(-7 * DAY_MS, 10);
+      const checkIn = (student: SignedIn, id: number) =>
+        call('POST', `/api/trainingsession/${id}/checkin`, student, { studentIds: [student.fighterId], sessionId: id });
+      const roster = async (id: number) =>
+        (await call('GET', `/api/trainingsession/${id}`, host)).json<TrainingSessionDetails>();
+      const leaving = await signUp(ctx.app, { fighterName: 'Marek Leaving' });
+      const waiting = await signUp(ctx.app, { fighterName: 'Olga Waiting' });
+      expect((await checkIn(leaving, nextWeek)).statusCode).toBe(200);
+      const added = await call('POST', `/api/trainingsession/${lastWeek}/members`, host, {
+        fighterId: leaving.fighterId,
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      const full = await checkIn(waiting, nextWeek);
+      expect(full.statusCode).toBe(409);
+      expect(full.json()).toEqual({ message: 'This session is full.' });
+
+      const deleted = await call('DELETE', '/api/auth/v1/manage/account', leaving, { confirmation: PASSWORD });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+
+      // Next week's class: no "—" holding her place, which is free for the next student.
+      expect((await roster(nextWeek)).students).toEqual([]);
+      const inNow = await checkIn(waiting, nextWeek);
+      expect(inNow.statusCode, inNow.body).toBe(200);
+      expect(inNow.json<TrainingSessionDetails>().students.map((s) => s.fighterName)).toEqual(['Olga Waiting']);
+      // Last week's class keeps her attendance, anonymous, and its count.
+      const lastWeekRoster = await roster(lastWeek);
+      expect(lastWeekRoster.students.map((s) => s.fighterName)).toEqual(['—']);
+      expect(lastWeekRoster.walkInIds).toEqual(lastWeekRoster.studentIds);
+      const counted = await ctx.database.db
+        .selectFrom('training_sessions')
+        .select('attendee_count')
+        .where('id', '=', lastWeek)
+        .executeTakeFirstOrThrow();
+      expect(counted.attendee_count).toBe(1);
+
+      // A leaver who was only checked in to classes still to come leaves nothing behind.
+      const nextMonth = await plan(30 * DAY_MS, 10);
+      const briefly = await signUp(ctx.app, { fighterName: 'Jan Briefly' });
+      expect((await checkIn(briefly, nextMonth)).statusCode).toBe(200);
+      expect(
+        (await call('DELETE', '/api/auth/v1/manage/account', briefly, { confirmation: PASSWORD })).statusCode,
+      ).toBe(204);
+      expect((await roster(nextMonth)).students).toEqual([]);
+      const gone = await ctx.database.db
+        .selectFrom('fighters')
+        .select('id')
+        .where('id', '=', briefly.fighterId)
+        .executeTakeFirst();
+      expect(gone).toBeUndefined();
+    });
+
     it('refuses an instructor who still runs sessions, saying why', async () => {
       const res = await call('DELETE', '/api/auth/v1/manage/account', coach, { confirmation: PASSWORD });
       expect(res.statusCode).toBe(409);
-      expect(res.json<ProblemDetails>().detail).toMatch(/You still run 1 training session/);
+      expect(res.json<ProblemDetails>().detail).toMatch(/You still run 2 training sessions/);
       expect((await signInAgain(ctx, coach.email, PASSWORD)).statusCode).toBe(200);
     });
 

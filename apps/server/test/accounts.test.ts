@@ -171,6 +171,24 @@ describe.each(databaseTargets)('accounts and tokens on $dialect', (target) => {
       expect((await login(me.email, PASSWORD, '10.2.0.1')).statusCode).toBe(200);
     });
 
+    it('checks no more guesses than the limit when they are all sent at once', async () => {
+      const me = await signUp(ctx.app);
+      const answers = await Promise.all(Array.from({ length: 30 }, () => login(me.email, 'wrong-pass-1', '10.2.5.1')));
+      const checked = answers.filter((answer) => answer.statusCode === 401).length;
+      expect(checked).toBeLessThanOrEqual(THROTTLE.pairFailures);
+      expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(30 - checked);
+      // And the right password from there waits too, as after guesses sent one by one.
+      expect((await login(me.email, PASSWORD, '10.2.5.1')).statusCode).toBe(429);
+      clock.advance(THROTTLE.blockMinutes * 60 + 1);
+    });
+
+    it('never counts a sign-in that succeeds against the address: a whole class signs in from the academy', async () => {
+      for (let i = 0; i < THROTTLE.addressFailures + 5; i++) {
+        const student = await signUp(ctx.app);
+        expect((await login(student.email, PASSWORD, '10.2.6.1')).statusCode).toBe(200);
+      }
+    });
+
     it('keeps the owner able to sign in from a new address while others guess from five addresses', async () => {
       const me = await signUp(ctx.app);
       for (let address = 0; address < 5; address++) {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 
@@ -187,10 +187,12 @@ export class AccountLifecycleRepository {
   }
 
   /**
-   * Removes the account in one transaction. Its fighter stays only as an anonymous walk-in on the
-   * rosters it attended (no name, no figures, no account), so that every roster keeps its count; a
-   * fighter who attended nothing goes. Videos of them that others uploaded no longer name them. The
-   * account's tokens, cookies, reset links, external logins, shares and feedback go with it (cascades).
+   * Removes the account in one transaction. It leaves the rosters of classes that have not started
+   * yet, and each gives its place back as a cancelled check-in does. Its fighter stays only as an
+   * anonymous walk-in on the rosters of classes already held (no name, no figures, no account), so that
+   * those keep their count; a fighter who attended nothing goes. Videos of them that others uploaded no
+   * longer name them. The account's tokens, cookies, reset links, external logins, shares and feedback go
+   * with it (cascades).
    */
   async deleteAccount(userId: number, forgetInPairing: ForgetInPairing): Promise<void> {
     const at = this.now();
@@ -229,6 +231,24 @@ export class AccountLifecycleRepository {
         // Belts and weigh-ins are the member's data: they go, even where the attendance stays anonymous.
         await trx.deleteFrom('promotions').where('fighter_id', '=', fighter.id).execute();
         await trx.deleteFrom('weigh_ins').where('fighter_id', '=', fighter.id).execute();
+        // Classes still to come lose them, and get the place back (the triggers of session_attendees keep
+        // the members' counts in step). Only the rows this statement deleted give a place back.
+        const left = await trx
+          .deleteFrom('session_attendees')
+          .where('fighter_id', '=', fighter.id)
+          .where('session_id', 'in', (eb) =>
+            eb.selectFrom('training_sessions').select('id').where('training_date', '>', at),
+          )
+          .returning('session_id')
+          .execute();
+        const freed = left.map((row) => row.session_id);
+        if (freed.length > 0) {
+          await trx
+            .updateTable('training_sessions')
+            .set({ attendee_count: sql<number>`attendee_count - 1` })
+            .where('id', 'in', freed)
+            .execute();
+        }
         const attended = await trx
           .selectFrom('session_attendees')
           .select('fighter_id')

@@ -37,6 +37,26 @@ export class ThrottleRepository {
     return row.failures;
   }
 
+  /** The count of the key's current window (0 once the window is older than `windowStart`). */
+  async failuresOf(key: string, windowStart: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('login_throttle')
+      .select(['failures', 'window_started_at'])
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row && row.window_started_at >= windowStart ? row.failures : 0;
+  }
+
+  /** Takes back one count of the key's window (an attempt counted before it was known to succeed). */
+  async forgive(key: string): Promise<void> {
+    await this.db
+      .updateTable('login_throttle')
+      .set((eb) => ({ failures: eb('failures', '-', 1) }))
+      .where('key', '=', key)
+      .where('failures', '>', 0)
+      .execute();
+  }
+
   async block(key: string, until: string): Promise<void> {
     await this.db.updateTable('login_throttle').set({ blocked_until: until }).where('key', '=', key).execute();
   }

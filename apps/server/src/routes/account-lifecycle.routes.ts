@@ -85,7 +85,7 @@ export const accountLifecycleRoutes: FastifyPluginAsyncZod<{ services: Services;
       },
     },
     async (request, reply) => {
-      await lifecycle.confirmReset(request.body);
+      await lifecycle.confirmReset(request.body, request.ip);
       return reply.code(204).send(null);
     },
   );

@@ -83,11 +83,12 @@ export class AccountLifecycleService {
     const user = await this.users.findById(principal.userId);
     if (!user) throw notFound(msg('auth.accountGone'));
     if (!user.passwordHash) throw badRequest(msg('password.noPassword'));
-    await this.throttle.assertAllowed(user.email, address);
+    await this.throttle.beginAttempt(user.email, address);
     if (!(await this.hasher.verify(user.passwordHash, input.currentPassword))) {
       await this.throttle.recordFailure(user.email, address);
       throw badRequest(msg('password.notChanged'), { currentPassword: [msg('password.currentWrong')] });
     }
+    await this.throttle.recordSuccess(user.email, address);
     assertPolicy(input.newPassword, 'newPassword');
     await this.lifecycle.setPasswordHash(user.id, await this.hasher.hash(input.newPassword));
     await this.endSignIns(user.id, principal.signInId ?? null);
@@ -142,7 +143,7 @@ export class AccountLifecycleService {
   }
 
   /** Sets a new password with a reset link's token, once; every sign-in of the account ends. */
-  async confirmReset(input: PasswordResetConfirm): Promise<void> {
+  async confirmReset(input: PasswordResetConfirm, address: string): Promise<void> {
     const stored = await this.lifecycle.findResetToken(sha256(input.token));
     const invalid = () => badRequest(msg('password.notChanged'), { token: [msg('password.resetLinkInvalid')] });
     if (!stored || stored.usedAt || stored.expiresAt <= this.clock.now().toISOString()) throw invalid();
@@ -150,6 +151,10 @@ export class AccountLifecycleService {
     const hash = await this.hasher.hash(input.newPassword);
     if (!(await this.lifecycle.spendResetToken(stored.id, stored.userId, hash))) throw invalid();
     await this.endSignIns(stored.userId, null);
+    // Whoever holds the link may sign in with the new password at once, from where they reset it, even
+    // after locking themselves out with the old one.
+    const user = await this.users.findById(stored.userId);
+    if (user) await this.throttle.passwordWasReset(user.email, address);
   }
 
   /**
@@ -175,7 +180,7 @@ export class AccountLifecycleService {
     const user = await this.users.findById(principal.userId);
     if (!user) throw notFound(msg('auth.accountGone'));
     // A wrong password here counts as a failed sign-in, so a stolen access token cannot guess it.
-    if (user.passwordHash) await this.throttle.assertAllowed(user.email, address);
+    if (user.passwordHash) await this.throttle.beginAttempt(user.email, address);
     const confirmed = user.passwordHash
       ? await this.hasher.verify(user.passwordHash, confirmation)
       : confirmation.trim().toLowerCase() === user.normalizedEmail;
@@ -183,6 +188,7 @@ export class AccountLifecycleService {
       if (user.passwordHash) await this.throttle.recordFailure(user.email, address);
       throw badRequest(msg('account.notDeleted'), { confirmation: [msg('account.confirmationWrong')] });
     }
+    if (user.passwordHash) await this.throttle.recordSuccess(user.email, address);
     const sessions = await this.lifecycle.ownedSessionCount(user.id);
     if (sessions > 0) throw conflict(msg('account.ownsSessions', { count: sessions }));
     await this.removeVideos(user.id);

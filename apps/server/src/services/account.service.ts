@@ -169,7 +169,7 @@ export class AccountService {
    * get the same 401 after the same amount of work.
    */
   async login(email: string, password: string, address: string): Promise<TokenResponse> {
-    await this.throttle.assertAllowed(email, address);
+    await this.throttle.beginAttempt(email, address);
     const user = await this.users.findByEmail(email);
     const valid = user?.passwordHash
       ? await this.hasher.verify(user.passwordHash, password)

@@ -82,6 +82,33 @@ export class LoginThrottleService {
     }
   }
 
+  /**
+   * A sign-in attempt begins: refused if the pair or the address is blocked, else counted against both
+   * at once, before the password is checked, in one atomic count each. Attempts sent all at once are
+   * counted as they arrive, so the one past a limit is refused however many are still being checked
+   * (counted only after the check, a burst of wrong passwords all passed it). An attempt that succeeds is
+   * taken back from the address (`recordSuccess`); one that fails stays counted (`recordFailure`).
+   */
+  async beginAttempt(email: string, address: string): Promise<void> {
+    await this.assertAllowed(email, address);
+    const now = this.clock.now();
+    const windowStart = new Date(now.getTime() - THROTTLE.windowMinutes * MINUTE_MS).toISOString();
+    const blockUntil = new Date(now.getTime() + THROTTLE.blockMinutes * MINUTE_MS).toISOString();
+    const k = keys(email, address);
+    const limits: [string, number][] = [
+      [k.pair, THROTTLE.pairFailures],
+      [k.address, THROTTLE.addressFailures],
+    ];
+    for (const [key, limit] of limits) {
+      const attempts = await this.throttle.recordFailure(key, now.toISOString(), windowStart);
+      if (attempts > limit) {
+        await this.throttle.block(key, blockUntil);
+        this.refuse(blockUntil, 'throttle.signIn');
+      }
+    }
+  }
+
+  /** The attempt failed: it stays counted, blocking the pair and the address at their limits; the account slows down. */
   async recordFailure(email: string, address: string): Promise<void> {
     const now = this.clock.now();
     const nowText = now.toISOString();
@@ -93,7 +120,7 @@ export class LoginThrottleService {
       [k.address, THROTTLE.addressFailures],
     ];
     for (const [key, limit] of limits) {
-      const failures = await this.throttle.recordFailure(key, nowText, windowStart);
+      const failures = await this.throttle.failuresOf(key, windowStart);
       if (failures >= limit) await this.throttle.block(key, blockUntil);
     }
     const accountFailures = await this.throttle.recordFailure(k.account, nowText, windowStart);
@@ -101,16 +128,30 @@ export class LoginThrottleService {
     if (delay > 0) await this.throttle.block(k.account, new Date(now.getTime() + delay * 1000).toISOString());
   }
 
-  /** A sign-in succeeded: the pair starts afresh, and the address is known to the account for a while. */
+  /**
+   * A sign-in succeeded: the pair starts afresh, the address takes back the attempt counted when it began,
+   * and the address is known to the account for a while.
+   */
   async recordSuccess(email: string, address: string): Promise<void> {
     const k = keys(email, address);
     const now = this.clock.now();
     await this.throttle.clear(k.pair);
+    await this.throttle.forgive(k.address);
     await this.throttle.remember(
       k.known,
       now.toISOString(),
       new Date(now.getTime() + THROTTLE.knownAddressDays * DAY_MS).toISOString(),
     );
+  }
+
+  /**
+   * The account's password was reset with a link from `address`: the block of that pair and the account's
+   * slow-down are lifted (the address's own count of failures, which guards other accounts, stays).
+   */
+  async passwordWasReset(email: string, address: string): Promise<void> {
+    const k = keys(email, address);
+    await this.throttle.clear(k.pair);
+    await this.throttle.clear(k.account);
   }
 
   /**
