@@ -27,10 +27,16 @@ const logger: ILogger = {
   },
 };
 
-function connect(hub: HubPath): HubConnection {
+/** The language the page speaks (the document's, as the API client sends it). */
+function pageLanguage(): string {
+  return document.documentElement.lang || 'en';
+}
+
+function connect(hub: HubPath, language: string): HubConnection {
   const connection = new HubConnectionBuilder()
-    // The language the page speaks, so that the server writes what it sends (a share banner's title) in it.
-    .withUrl(`${hub}?lang=${encodeURIComponent(document.documentElement.lang || 'en')}`, {
+    // So that the server writes what it sends (a share banner's title, why an analysis failed) in it. The
+    // address is fixed once built, reconnects included: another language needs another connection.
+    .withUrl(`${hub}?lang=${encodeURIComponent(language)}`, {
       transport: HttpTransportType.WebSockets,
       withCredentials: true,
       // Signed out meanwhile (a connection still opening as the user signs out): no socket is opened at all,
@@ -79,21 +85,38 @@ async function start(connection: HubConnection, hub: HubPath): Promise<void> {
 
 /**
  * Opens both hubs (WebSockets only, negotiated at `<hub>/negotiate`, the bearer token as the client
- * sends it) and keeps them open: the client's own reconnect covers a drop, and a connection that gave
- * up starts again when the browser comes back online. Answers the function that closes them, settled once
- * they are closed.
+ * sends it) in the page's language and keeps them open: the client's own reconnect covers a drop, a
+ * connection that gave up starts again when the browser comes back online, and when the page switches
+ * language both are opened again in the new one at once (the old ones close meanwhile). Answers the
+ * function that closes them, settled once they are closed.
  */
 export function startRealtime(): () => Promise<void> {
   const hubs = Object.values(HubPaths);
-  const connections = hubs.map((hub) => ({ hub, connection: connect(hub) }));
+  let language = pageLanguage();
+  const open = () => hubs.map((hub) => ({ hub, connection: connect(hub, language) }));
+  let connections = open();
+  /** Settles once the connections replaced by a language switch are closed. */
+  let replacedClosed: Promise<unknown> = Promise.resolve();
   const startAll = () => {
     for (const { hub, connection } of connections) void start(connection, hub);
   };
+  const followLanguage = () => {
+    if (pageLanguage() === language) return;
+    language = pageLanguage();
+    const replaced = connections;
+    connections = open();
+    startAll();
+    replacedClosed = Promise.allSettled([replacedClosed, ...replaced.map(({ connection }) => connection.stop())]);
+  };
+  // A language switch reaches the document's `lang` (applyLanguageToDocument), where the address reads it.
+  const languageWatch = new MutationObserver(followLanguage);
+  languageWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
   startAll();
   window.addEventListener('online', startAll);
   return async () => {
+    languageWatch.disconnect();
     window.removeEventListener('online', startAll);
     // A connection still opening finishes opening before it closes (SignalR waits for its start).
-    await Promise.all(connections.map(({ connection }) => connection.stop()));
+    await Promise.all([replacedClosed, ...connections.map(({ connection }) => connection.stop())]);
   };
 }

@@ -7,7 +7,8 @@ import { useNotificationStore } from './stores/notification-store';
 import { useRealtimeBanners } from './use-realtime-banners';
 import { renderWithApp } from '@/testing/render';
 import { connectSession } from '@/lib/api-client';
-import { RECONNECT_DELAYS_MS, useRealtimeConnection } from '@/lib/realtime';
+import { applyLanguageToDocument } from '@/lib/languages';
+import { closeRealtime, RECONNECT_DELAYS_MS, useRealtimeConnection } from '@/lib/realtime';
 
 /**
  * The official client, with its network end replaced: each built connection records how it was
@@ -203,6 +204,34 @@ describe('the banners the hubs feed', () => {
       '/videoAnalysisHub?lang=pl',
       '/videoShareHub?lang=pl',
     ]);
+  });
+
+  it('opens the hubs again in the new language when the page switches language', async () => {
+    const { lang, className } = document.documentElement;
+    const view = await renderSignedIn();
+    const english = [...hubs.built];
+    try {
+      // As the preferences switch it (the document first, then the interface).
+      act(() => applyLanguageToDocument('pl'));
+      await vi.waitFor(() => expect(hubs.built.filter((built) => built.state === 'Connected')).toHaveLength(2));
+      const polish = hubs.built.slice(english.length);
+      expect(polish.map((built) => built.url).sort()).toEqual(['/videoAnalysisHub?lang=pl', '/videoShareHub?lang=pl']);
+      expect(english.map((built) => built.state)).toEqual(['Disconnected', 'Disconnected']);
+
+      // What the server sends now comes over the Polish connections, written in Polish.
+      const share = polish.find((built) => built.url.startsWith('/videoShareHub'));
+      const handler = share?.handlers.get('ReceiveVideoSharedNotification');
+      if (!handler) throw new Error('nothing listens to shares on the Polish connection');
+      await act(async () => handler('Udostępniono nowe wideo', 'Obrona gardy', 'Ana'));
+      expect(screen.getByTestId('notification-banner')).toHaveTextContent('Udostępniono nowe wideo');
+
+      // Signing out closes the connections open now.
+      await closeRealtime();
+      expect(polish.map((built) => built.state)).toEqual(['Disconnected', 'Disconnected']);
+    } finally {
+      view.unmount();
+      Object.assign(document.documentElement, { lang, className });
+    }
   });
 
   it("links a share to the shared video's review, and a finished analysis to its review", async () => {
