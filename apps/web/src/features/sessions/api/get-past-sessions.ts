@@ -15,7 +15,10 @@ export interface PastSessionsPage {
 
 const NEXT_LINK = /<([^>]+)>;\s*rel="next"/;
 
-/** The first page of the Past view: every session that started before `before`, newest first. */
+/**
+ * The first page of the Past view: every session that started before `before`, newest first. Those still
+ * in progress are among them; the view leaves them out until they have ended.
+ */
 export function pastSessionsPath(before: string, limit: number = PAST_PAGE_SIZE): string {
   const query = new URLSearchParams({
     to: before,

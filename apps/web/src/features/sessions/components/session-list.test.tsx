@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -324,6 +325,97 @@ describe('SessionList', () => {
     expect(cards().map((card) => within(card).getByText(/^Session/).textContent)).toEqual(['Session 11', 'Session 12']);
   });
 
+  describe('the page the reader is on', () => {
+    /** `count` sessions labelled `<label> 1`, `<label> 2`, …, on makeSession's day unless `trainingDate` says otherwise. */
+    const numbered = (count: number, label = 'Session', trainingDate?: string) =>
+      Array.from({ length: count }, (_, index) =>
+        makeSession({ id: index + 1, description: `${label} ${index + 1}`, ...(trainingDate ? { trainingDate } : {}) }),
+      );
+
+    /** A way to have the list read again, as a check-in, an edit or a language switch does. */
+    function ReadAgain() {
+      const queryClient = useQueryClient();
+      return (
+        <button type="button" onClick={() => void queryClient.invalidateQueries()}>
+          Read again
+        </button>
+      );
+    }
+
+    it('stays put when the list is read again, and moves to the last page if the list got shorter', async () => {
+      stubFetch({
+        [LIST]: [
+          () => json(200, numbered(25)),
+          // Another instructor edited one meanwhile: the same 25 sessions, one of them changed.
+          () =>
+            json(
+              200,
+              numbered(25).map((session) =>
+                session.id === 21 ? { ...session, description: 'Moved to mat 2' } : session,
+              ),
+            ),
+          // Five sessions were deleted.
+          () => json(200, numbered(20, 'Kept')),
+        ],
+      });
+      const user = userEvent.setup({ delay: null });
+      await renderWithApp(
+        <>
+          <SessionList isStudent={false} />
+          <ReadAgain />
+        </>,
+        { path: '/class-session' },
+      );
+      await within(table()).findByText('Session 1');
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(screen.getByText('Page 3 of 3')).toBeVisible();
+
+      await user.click(screen.getByRole('button', { name: 'Read again' }));
+      expect(await within(table()).findByText('Moved to mat 2')).toBeVisible();
+      expect(screen.getByText('Page 3 of 3')).toBeVisible();
+      expect(columnTexts(2)).toEqual(['Moved to mat 2', 'Session 22', 'Session 23', 'Session 24', 'Session 25']);
+
+      await user.click(screen.getByRole('button', { name: 'Read again' }));
+      expect(await within(table()).findByText('Kept 20')).toBeVisible();
+      expect(screen.getByText('Page 2 of 2')).toBeVisible();
+      expect(columnTexts(2)).toEqual(Array.from({ length: 10 }, (_, index) => `Kept ${index + 11}`));
+      await user.click(screen.getByRole('button', { name: 'Previous' }));
+      expect(screen.getByText('Page 1 of 2')).toBeVisible();
+    });
+
+    it('stays on the page of Past it is on when older sessions are shown', async () => {
+      const older = '/api/trainingsession?cursor=x';
+      stubFetch({
+        [LIST]: (call) =>
+          call.path.includes('cursor=')
+            ? json(200, numbered(5, 'Older', '2025-02-01T18:00:00Z'))
+            : json(200, numbered(20, 'Past', '2025-03-01T18:00:00Z'), { link: `<${older}>; rel="next"` }),
+      });
+      const user = userEvent.setup({ delay: null });
+      await renderWithApp(<SessionList isStudent={false} />, { path: '/class-session?view=past' });
+      const past = await screen.findByRole('table', { name: 'Past sessions' });
+      await within(past).findByText('Past 1');
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(screen.getByText('Page 2 of 2')).toBeVisible();
+
+      await user.click(screen.getByRole('button', { name: 'Show older sessions' }));
+      expect(await screen.findByText('Page 2 of 3')).toBeVisible();
+      expect(within(past).getByText('Past 11')).toBeVisible();
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(within(past).getByText('Older 1')).toBeVisible();
+    });
+
+    it('starts again from the first page when the reader sorts', async () => {
+      stubFetch({ [LIST]: () => json(200, numbered(25)) });
+      const user = await renderList(false);
+      await within(table()).findByText('Session 1');
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await user.click(screen.getByRole('button', { name: 'Description' }));
+      expect(screen.getByText('Page 1 of 3')).toBeVisible();
+    });
+  });
+
   describe('upcoming and earlier sessions', () => {
     /** 21:00 on 15 March, local time. */
     const NOW = new Date(2025, 2, 15, 21, 0);
@@ -419,6 +511,41 @@ describe('SessionList', () => {
       const earlier = screen.getByRole('table', { name: 'Earlier sessions' });
       expect(within(earlier).getByText('In progress')).toBeVisible();
       expect(screen.queryByRole('link', { name: 'Check-In' })).toBeNull();
+    });
+
+    it('leaves a class in progress out of Past, with Check-In under Upcoming, until it has ended', async () => {
+      vi.useRealTimers();
+      vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: NOW });
+      const [endedAtEight, inProgress] = SESSIONS;
+      // The Past view asks for what started before the page was opened: the class in progress too.
+      stubFetch({
+        [LIST]: (call) =>
+          call.path.includes('order=desc')
+            ? json(200, [inProgress ?? makeSession(), endedAtEight ?? makeSession()])
+            : json(200, SESSIONS),
+      });
+      const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
+      await renderWithApp(<SessionList isStudent />, { path: '/class-session?view=past' });
+      const past = await screen.findByRole('table', { name: 'Past sessions' });
+      expect(await within(past).findByText('Ended at eight')).toBeVisible();
+      expect(within(past).queryByText('In progress')).toBeNull();
+      expect(within(past).getAllByRole('row').slice(1)).toHaveLength(1);
+      expect(within(screen.getByRole('list', { name: 'Past sessions' })).getAllByRole('article')).toHaveLength(1);
+
+      await user.click(screen.getByRole('tab', { name: 'Upcoming' }));
+      const row = await within(table()).findByRole('row', { name: /In progress/ });
+      expect(within(row).getByRole('link', { name: 'Check-In' })).toHaveAttribute('href', '/session-details/2');
+
+      // Back in Past once the class is over, at 22:00, it shows there as Ended.
+      await user.click(screen.getByRole('tab', { name: 'Past' }));
+      const pastAgain = await screen.findByRole('table', { name: 'Past sessions' });
+      expect(await within(pastAgain).findByText('Ended at eight')).toBeVisible();
+      act(() => {
+        vi.advanceTimersByTime(60 * 60_000);
+      });
+      const ended = within(pastAgain).getByRole('row', { name: /In progress/ });
+      expect(within(ended).getByText('Ended')).toBeVisible();
+      expect(within(ended).queryByRole('link')).toBeNull();
     });
 
     it('speaks Polish', async () => {

@@ -54,7 +54,7 @@ const PINNED_BODY = cn(
 /**
  * The sessions that have not ended yet (in progress included) and those that have. Only which sessions
  * have ended matters: the two lists keep their identity from one minute to the next, so that a table
- * does not jump back to its first page every time the clock ticks.
+ * does not sort and page its rows again every time the clock ticks.
  */
 function useSplitSessions(sessions: TrainingSession[], now: number) {
   const endedKey = sessions
@@ -110,13 +110,22 @@ function SessionSection({
   });
   const titleId = useId();
 
+  // New data (a refetch, older sessions shown) keeps the reader on their page, or moves them to the last
+  // one if the list got shorter; only a new sort order starts again from the first page.
+  const lastPage = Math.max(FIRST_PAGE, Math.ceil(sessions.length / pagination.pageSize) - 1);
+  if (pagination.pageIndex > lastPage) setPagination({ ...pagination, pageIndex: lastPage });
+
   const columns = useMemo(() => sessionColumns({ t, language, isStudent, ended }), [t, language, isStudent, ended]);
   const table = useReactTable({
     data: sessions,
     columns,
     state: { sorting, pagination },
-    onSortingChange: setSorting,
+    onSortingChange: (updater) => {
+      setSorting(updater);
+      setPagination((current) => ({ ...current, pageIndex: FIRST_PAGE }));
+    },
     onPaginationChange: setPagination,
+    autoResetPageIndex: false,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getPaginationRowModel: getPaginationRowModel(),
@@ -270,8 +279,8 @@ function ViewTabs({ view, onChange, t }: { view: SessionView; onChange: (view: S
 }
 
 /**
- * The Past view: every session that started before the page was opened, newest first, paged on the
- * server (20 at a time, the `Link` header leads to older ones); closed sessions show their status.
+ * The Past view: every session that has ended, newest first, paged on the server (20 at a time, the
+ * `Link` header leads to older ones); closed sessions show their status.
  */
 function PastSessions({ isStudent, t, language }: { isStudent: boolean; t: TFunction; language: string }) {
   const [before] = useState(() => new Date().toISOString());
@@ -279,7 +288,10 @@ function PastSessions({ isStudent, t, language }: { isStudent: boolean; t: TFunc
     before,
     true,
   );
-  const sessions = useMemo(() => data?.pages.flatMap((page) => page.sessions) ?? NO_SESSIONS, [data]);
+  const started = useMemo(() => data?.pages.flatMap((page) => page.sessions) ?? NO_SESSIONS, [data]);
+  // A class still in progress started before the page was opened, but it is not past: it stays with the
+  // upcoming ones, open for check-in, and joins this view once it has ended.
+  const { past: sessions } = useSplitSessions(started, useNow());
 
   useEffect(() => {
     if (isError) console.error('Error fetching training sessions', error);
