@@ -201,6 +201,26 @@ describe('logout', () => {
     });
   });
 
+  it('renews an access token that ran out before it revokes, so the session really ends on the server', async () => {
+    useAuthStore.setState({ accessToken: 'access-1', refreshToken: 'refresh-1', loginStatus: 'authenticated' });
+    const http = stubFetch({
+      'POST /api/auth/v1/logout': [
+        () => problem(401, 'The access token has expired.'),
+        () => new Response(null, { status: 204 }),
+      ],
+      'POST /api/auth/v1/refresh': () => json(200, pair(2)),
+    });
+    logout();
+    await vi.waitFor(() => expect(http.callsTo('POST /api/auth/v1/logout')).toHaveLength(2));
+    expect(http.callsTo('POST /api/auth/v1/refresh')[0]?.body).toMatchObject({ refreshToken: 'refresh-1' });
+    expect(http.callsTo('POST /api/auth/v1/logout')[1]).toMatchObject({
+      body: { refreshToken: 'refresh-2' },
+      headers: { authorization: 'Bearer access-2' },
+    });
+    // Nothing of the renewed pair is kept here: this browser is signed out.
+    expect(useAuthStore.getState()).toMatchObject(signedOut);
+  });
+
   it('revokes the session only once the realtime hubs are closed, so none reaches the server after it', async () => {
     useAuthStore.setState({ accessToken: 'access-1', refreshToken: 'refresh-1', loginStatus: 'authenticated' });
     let closed = () => {};

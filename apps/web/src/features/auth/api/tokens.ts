@@ -1,6 +1,6 @@
 import { TokenResponse, type LoginRequest } from '@openmat/contract/auth';
 import { z } from 'zod';
-import { apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 
 /** `POST /api/fighter/login`: e-mail and password. */
 export function loginWithPassword(credentials: LoginRequest): Promise<TokenResponse> {
@@ -38,8 +38,7 @@ export function refreshWithBearer(refreshToken: string): Promise<TokenResponse> 
   });
 }
 
-/** `POST /api/auth/v1/logout`: revokes the refresh token on the server. */
-export function revokeSession(accessToken: string, refreshToken: string): Promise<null> {
+function logoutRequest(accessToken: string, refreshToken: string): Promise<null> {
   return apiRequest('/api/auth/v1/logout', {
     method: 'POST',
     auth: false,
@@ -48,4 +47,19 @@ export function revokeSession(accessToken: string, refreshToken: string): Promis
     credentials: 'include',
     schema: z.null(),
   });
+}
+
+/**
+ * `POST /api/auth/v1/logout`: revokes the refresh token on the server, and the http-only sign-in cookie of
+ * external sign-in with it. An access token that ran out meanwhile (a laptop that slept) is renewed once
+ * with the refresh token first, or nothing would be revoked and the cookie would sign the browser in again.
+ */
+export async function revokeSession(accessToken: string, refreshToken: string): Promise<void> {
+  try {
+    await logoutRequest(accessToken, refreshToken);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+    const fresh = await refreshTokens({ accessToken, refreshToken });
+    await logoutRequest(fresh.accessToken, fresh.refreshToken);
+  }
 }
