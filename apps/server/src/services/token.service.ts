@@ -54,6 +54,12 @@ export class TokenService {
     this.key = createSecretKey(key);
   }
 
+  /**
+   * A new pair of `familyId`'s sign-in (a new sign-in without one). Issued into a sign-in that was ended
+   * meanwhile (a logout, a password change or reset, a reused token, while a refresh of it was under way),
+   * the new token is revoked with it and the caller refused: looked at once the token is stored, so a
+   * revocation either comes after and covers it, or came before and is seen.
+   */
   async issue(principal: Principal, familyId: string = randomUUID()): Promise<TokenResponse> {
     const now = this.clock.now();
     const issuedAt = Math.floor(now.getTime() / 1000);
@@ -79,6 +85,10 @@ export class TokenService {
       tokenHash: sha256(refreshToken),
       expiresAt: new Date(now.getTime() + this.settings.refreshTokenDays * DAY_MS).toISOString(),
     });
+    if (await this.tokens.isFamilyRevoked(familyId)) {
+      await this.tokens.revokeFamily(familyId, this.clock.now().toISOString());
+      throw unauthorized(msg('auth.refreshTokenRevoked'));
+    }
     return { tokenType: 'Bearer', accessToken, expiresIn: this.settings.accessTokenSeconds, refreshToken };
   }
 
@@ -156,7 +166,11 @@ export class TokenService {
     if (stored.expiresAt <= nowText) throw unauthorized(msg('auth.refreshTokenExpired'));
     const owner = { userId: stored.userId, familyId: stored.familyId };
     if (!stored.usedAt && (await this.tokens.spendRefreshToken(stored.id, nowText))) return owner;
-    // Spent already (by an earlier request, or by one racing this one just now).
+    // Not spent by this request: revoked since it was read (a logout, a password change), or spent already
+    // (by an earlier request, or by one racing this one just now).
+    if (!stored.usedAt && (await this.tokens.isFamilyRevoked(stored.familyId))) {
+      throw unauthorized(msg('auth.refreshTokenRevoked'));
+    }
     const spentAt = stored.usedAt ? new Date(stored.usedAt).getTime() : now.getTime();
     if (now.getTime() - spentAt <= REUSE_GRACE_SECONDS * 1000) return owner;
     await this.tokens.revokeFamily(stored.familyId, nowText);
