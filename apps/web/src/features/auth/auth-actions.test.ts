@@ -137,6 +137,42 @@ describe('hydrate', () => {
   });
 });
 
+describe('tabs of one sign-in', () => {
+  /** Another tab of this browser, as the page's channel sees it. */
+  const otherTab = () => new BroadcastChannel('openmat-auth-tokens');
+
+  it('hands the pair a refresh made to the other tabs, naming the token it spent', async () => {
+    useAuthStore.setState({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+    stubFetch({
+      'POST /api/auth/v1/refresh': () => json(200, pair(2)),
+      'GET /api/auth/v1/manage/info': () => json(200, info),
+    });
+    const tab = otherTab();
+    const heard: unknown[] = [];
+    tab.onmessage = (event: MessageEvent<unknown>) => heard.push(event.data);
+    try {
+      expect(await hydrate()).toBe(true);
+      await vi.waitFor(() => expect(heard).toEqual([{ spent: 'refresh-1', tokens: pair(2) }]));
+    } finally {
+      tab.close();
+    }
+  });
+
+  it('takes the pair another tab made of the token this one holds (a duplicated tab), and no other', async () => {
+    useAuthStore.setState({ accessToken: 'access-1', refreshToken: 'refresh-1', loginStatus: 'authenticated' });
+    const tab = otherTab();
+    try {
+      tab.postMessage({ spent: 'refresh-9', tokens: pair(9) });
+      tab.postMessage({ spent: 'refresh-1', tokens: pair(2) });
+      await vi.waitFor(() =>
+        expect(useAuthStore.getState()).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2' }),
+      );
+    } finally {
+      tab.close();
+    }
+  });
+});
+
 describe('the sign-in step', () => {
   it('tries the cookie login first', async () => {
     stubFetch({

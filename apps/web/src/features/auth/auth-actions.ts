@@ -1,4 +1,4 @@
-import type { TokenResponse } from '@openmat/contract/auth';
+import { TokenResponse } from '@openmat/contract/auth';
 import { ApiError, connectSession } from '@/lib/api-client';
 import { navigateTo } from '@/lib/navigation';
 import { closeRealtime } from '@/lib/realtime';
@@ -18,6 +18,30 @@ function storeTokens(tokens: TokenResponse): void {
     refreshToken: tokens.refreshToken,
     loginStatus: 'authenticated',
   });
+}
+
+/**
+ * Tabs of one sign-in hand each other the pair a refresh made. A duplicated tab starts with a copy of
+ * its tab's session (the browser copies session storage) and refreshes on load, spending the refresh
+ * token both hold; the first tab, using it again later, looked like a thief to the server, and the
+ * sign-in ended in both (ADR 0006). Only a tab that holds the very token a refresh spent takes the new
+ * pair, so nothing reaches a tab that did not have the sign-in already.
+ */
+const TOKEN_HANDOVER = 'openmat-auth-tokens';
+const handover = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(TOKEN_HANDOVER);
+handover?.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const data = event.data;
+  if (typeof data !== 'object' || data === null || !('spent' in data) || !('tokens' in data)) return;
+  const tokens = TokenResponse.safeParse(data.tokens);
+  if (!tokens.success || typeof data.spent !== 'string') return;
+  const state = useAuthStore.getState();
+  if (state.loginStatus === 'authenticated' && state.refreshToken === data.spent) storeTokens(tokens.data);
+});
+
+/** Stores the pair a refresh made of `spent`, and hands it to the other tabs that still hold `spent`. */
+function storeRefreshed(spent: string, tokens: TokenResponse): void {
+  storeTokens(tokens);
+  handover?.postMessage({ spent, tokens });
 }
 
 /** Forgets the session in this tab: its tokens, the server data it read, and what features kept for it. */
@@ -86,7 +110,7 @@ function refreshOnce(): Promise<unknown> {
     const { accessToken, refreshToken } = useAuthStore.getState();
     if (!refreshToken) return new Error('There is no refresh token.');
     try {
-      storeTokens(await refreshTokens({ accessToken: accessToken ?? '', refreshToken }));
+      storeRefreshed(refreshToken, await refreshTokens({ accessToken: accessToken ?? '', refreshToken }));
       return REFRESHED;
     } catch (error) {
       return error;
@@ -124,7 +148,7 @@ async function trySignInStep(): Promise<boolean> {
     const { refreshToken } = useAuthStore.getState();
     if (refreshToken) {
       try {
-        storeTokens(await refreshWithBearer(refreshToken));
+        storeRefreshed(refreshToken, await refreshWithBearer(refreshToken));
         return await fetchUserInfo();
       } catch {
         // falls through: signed out
