@@ -126,6 +126,13 @@ describe('the server catalog', () => {
     );
   });
 
+  it('names two belts in the pairing reasons in Polish without declining them wrongly', () => {
+    const pl = translator('pl');
+    const reason = pl('pairing.describe.beltHigher', { count: 1, partner: 'niebieski', self: 'biały' });
+    expect(reason).toBe('ma pas o 1 stopień wyższy (pasy: niebieski i biały)');
+    expect(reason).not.toContain('wobec');
+  });
+
   it('writes nested messages in the same language, and values exactly as given', () => {
     const wait = msg('throttle.seconds', { count: 1 });
     expect(translator('en')('throttle.signIn', { wait })).toBe(
