@@ -44,12 +44,28 @@ describe('CreateSessionRoute', () => {
 describe('EditSessionRoute', () => {
   it("loads the session of the address, with the session's instructor, and lets an instructor close it", async () => {
     signIn(ROLE_INSTRUCTOR);
-    const { callsTo } = stubFetch({ 'GET /api/trainingsession/42': () => json(200, makeSessionDetails({ id: 42 })) });
+    const { callsTo } = stubFetch({
+      'GET /api/trainingsession/42': () => json(200, makeSessionDetails({ id: 42, instructorId: 8 })),
+    });
     await renderWithApp(<EditSessionRoute />, { path: '/edit-session/42', routes });
     expect(await screen.findByLabelText('Instructor name')).toHaveValue('Mestre João');
     expect(callsTo('GET /api/trainingsession/42')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Close Session' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Delete Session' })).toBeVisible();
+  });
+
+  it("tells an instructor who opens another instructor's session that it is not theirs, in Polish too", async () => {
+    signIn(ROLE_INSTRUCTOR);
+    // Ana (fighter 8) opens Mestre João's session (instructor 3).
+    stubFetch({ 'GET /api/trainingsession/42': () => json(200, makeSessionDetails({ id: 42 })) });
+    await renderWithApp(<EditSessionRoute />, { path: '/edit-session/42', routes, language: 'pl' });
+    expect(
+      await screen.findByText('Ta sesja należy do innego instruktora; tylko on może ją edytować, zamknąć lub usunąć.'),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Otwórz szczegóły sesji' })).toHaveAttribute('href', '/session-details/42');
+    expect(screen.queryByRole('button', { name: 'Zaktualizuj' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Zamknij sesję' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Usuń sesję' })).toBeNull();
   });
 
   it('offers a student no Close or Delete', async () => {
@@ -63,7 +79,7 @@ describe('EditSessionRoute', () => {
 
   it('speaks Polish', async () => {
     signIn(ROLE_INSTRUCTOR);
-    stubFetch({ 'GET /api/trainingsession/42': () => json(200, makeSessionDetails({ id: 42 })) });
+    stubFetch({ 'GET /api/trainingsession/42': () => json(200, makeSessionDetails({ id: 42, instructorId: 8 })) });
     await renderWithApp(<EditSessionRoute />, { path: '/edit-session/42', routes, language: 'pl' });
     expect(screen.getByRole('heading', { level: 1, name: 'Zaktualizuj szczegóły sesji' })).toBeVisible();
     expect(await screen.findByRole('button', { name: 'Zaktualizuj' })).toBeVisible();

@@ -19,17 +19,18 @@ export function CreateSessionRoute() {
   );
 }
 
-/** /edit-session/{sessionId}: the session's form; Close and Delete only for instructors. */
+/** /edit-session/{sessionId}: the session's form; Close and Delete only for instructors, nothing to change for another instructor. */
 export function EditSessionRoute() {
   const { sessionId } = useParams();
   const role = useAuthStore(effectiveRole);
+  const fighterId = useAuthStore((state) => state.user?.fighterInfo?.id ?? null);
   const id = Number(sessionId);
   // The route's loader already answers 404 for anything but a positive integer.
   if (!Number.isInteger(id) || id <= 0) throw new Error(`No training session ${sessionId ?? ''}`);
   const canManage = role !== undefined && isInstructorRole(role);
   return (
     <PageFrame>
-      <EditSessionForm key={id} sessionId={id} canManage={canManage} />
+      <EditSessionForm key={id} sessionId={id} canManage={canManage} fighterId={fighterId} />
     </PageFrame>
   );
 }

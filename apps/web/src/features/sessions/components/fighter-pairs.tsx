@@ -20,11 +20,14 @@ export function FighterPairs({
   onNextRound,
   busy = false,
   pending = false,
+  ended = false,
 }: {
   rawFighterPairsJson: string | null;
   onNextRound?: () => void;
   busy?: boolean;
   pending?: boolean;
+  /** The class is over (for this reader): no pairs means none were made, not that PAIR UP is to come. */
+  ended?: boolean;
 }) {
   const { t } = useTranslation();
   const pairing = parsePairs(rawFighterPairsJson);
@@ -47,7 +50,9 @@ export function FighterPairs({
         )}
       </div>
       {!pairing ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('sessionDetails.noPairs')}</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {ended ? t('sessionDetails.noPairsEnded') : t('sessionDetails.noPairs')}
+        </p>
       ) : (
         <>
           <ol className="flex flex-col gap-2">

@@ -5,7 +5,7 @@ import { useId, useMemo, type ReactNode } from 'react';
 import { CardList, LoadingStatus } from '@/components/ui/data-table';
 import { cn } from '@/lib/cn';
 import { SessionActions, SessionStatusBadge } from './session-actions';
-import { formatSessionDate, formatSessionTime, sessionNumberFormats } from './session-format';
+import { formatSessionDate, formatSessionTime, sessionNumberFormats, splitDescription } from './session-format';
 import { placesLeft } from './session-schedule';
 
 export interface SessionCardsProps {
@@ -15,6 +15,8 @@ export interface SessionCardsProps {
   labelledBy: string;
   isPending: boolean;
   isStudent: boolean;
+  /** The signed-in user's fighter id: whose sessions they are, and which ones a student is checked in to. */
+  fighterId: number | null;
   ended: boolean;
   t: TFunction;
   language: string;
@@ -54,6 +56,7 @@ function Fact({
 function SessionCard({
   session,
   isStudent,
+  fighterId,
   ended,
   t,
   language,
@@ -64,7 +67,7 @@ function SessionCard({
 }) {
   const headingId = useId();
   const left = placesLeft(session);
-  const description = session.description.trim();
+  const { title, rest } = splitDescription(session.description);
   return (
     <article
       aria-labelledby={headingId}
@@ -79,7 +82,7 @@ function SessionCard({
             {formatSessionTime(session.trainingDate, language)}
           </span>
         </h3>
-        <SessionStatusBadge status={session.status} t={t} />
+        <SessionStatusBadge status={session.status} ended={ended} t={t} />
       </div>
       <dl className="mt-3 flex flex-wrap gap-2">
         <Fact label={t('sessions.list.columns.level')}>{t(`sessions.levels.${session.targetLevel}`)}</Fact>
@@ -97,11 +100,19 @@ function SessionCard({
           </Fact>
         )}
       </dl>
-      {description !== '' && (
-        <p className="mt-3 line-clamp-3 text-sm break-words text-zinc-700 dark:text-zinc-300">{description}</p>
+      {title !== '' && (
+        <p className="mt-3 line-clamp-2 text-sm font-medium break-words text-zinc-800 dark:text-zinc-200">{title}</p>
       )}
+      {rest !== '' && <p className="mt-1 line-clamp-3 text-sm break-words text-zinc-600 dark:text-zinc-400">{rest}</p>}
       <div className="mt-4 flex">
-        <SessionActions session={session} isStudent={isStudent} ended={ended} t={t} layout="card" />
+        <SessionActions
+          session={session}
+          isStudent={isStudent}
+          fighterId={fighterId}
+          ended={ended}
+          t={t}
+          layout="card"
+        />
       </div>
     </article>
   );

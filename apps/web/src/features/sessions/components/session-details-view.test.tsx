@@ -108,6 +108,24 @@ describe('SessionDetailsView', () => {
     expect(screen.getByText('This class has ended, so check-in is closed.')).toBeVisible();
   });
 
+  it('shows a class that is over as Ended and tells a student no pairs were made, not to wait for PAIR UP', async () => {
+    // Two days after the class: it is still Active on the server, since nobody closed it.
+    vi.setSystemTime(new Date('2026-12-03T18:00:00Z'));
+    await view({ role: 0, isOwner: false }).result;
+    const status = screen.getByText('Status').closest('div');
+    expect(within(status ?? document.body).getByText('Ended')).toBeVisible();
+    expect(within(status ?? document.body).queryByText('Active')).toBeNull();
+    expect(screen.getByText('This class has ended without pairs.')).toBeVisible();
+    expect(screen.queryByText(/PAIR UP/)).toBeNull();
+  });
+
+  it('keeps Active and the PAIR UP hint for a student before the class', async () => {
+    await view({ role: 0, isOwner: false }).result;
+    const status = screen.getByText('Status').closest('div');
+    expect(within(status ?? document.body).getByText('Active')).toBeVisible();
+    expect(screen.getByText('No pairs yet. The instructor pairs the class with PAIR UP.')).toBeVisible();
+  });
+
   it("tells a checked-in student You're checked in and lets them cancel until the class starts", async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-01T17:00:00Z') });
     try {

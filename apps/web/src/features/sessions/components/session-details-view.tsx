@@ -106,7 +106,10 @@ export function SessionDetailsView({
               {t('sessionDetails.minutes', { count: hoursToMinutes(session.duration) })}
             </Detail>
             <Detail icon={<ClipboardCheck className="h-4 w-4" aria-hidden />} label={t('sessionDetails.status')}>
-              {t(`sessionDetails.statuses.${session.status}`)}
+              {/* An Active class that is over reads Ended, as in the session list; a closed one keeps its status. */}
+              {ended && session.status === 'Active'
+                ? t('sessions.list.ended')
+                : t(`sessionDetails.statuses.${session.status}`)}
             </Detail>
             <Detail icon={<Sparkles className="h-4 w-4" aria-hidden />} label={t('sessionDetails.level')}>
               {t(`sessionDetails.levels.${session.targetLevel}`)}
@@ -235,6 +238,8 @@ export function SessionDetailsView({
             rawFighterPairsJson={session.rawFighterPairsJson}
             busy={busy}
             pending={pending === 'nextRound'}
+            // Only the owner can still pair a class that is over; nobody else should wait for PAIR UP.
+            ended={ended && !isOwner}
             {...(isOwner ? { onNextRound: () => onAction('nextRound') } : {})}
           />
         </div>

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { takeConsoleErrors } from '@/testing/console-guard';
 import { json, problem, stubFetch } from '@/testing/fetch-stub';
 import { renderWithApp } from '@/testing/render';
-import { deferredResponse, makeSessionDetails } from './session-fixtures';
+import { deferredResponse, INSTRUCTOR, makeSessionDetails } from './session-fixtures';
 import { CreateSessionForm, EditSessionForm } from './session-form';
 
 const CREATE = 'POST /api/trainingsession';
@@ -45,8 +45,9 @@ async function renderAt(path: string, element: ReactElement, language: 'en' | 'p
 const renderCreate = (language: 'en' | 'pl' = 'en') =>
   renderAt('/create-session', <CreateSessionForm instructorName="Mestre João" />, language);
 
-const renderEdit = (canManage = true) =>
-  renderAt('/edit-session/7', <EditSessionForm sessionId={7} canManage={canManage} />);
+/** The edit page as the session's own instructor, by default. */
+const renderEdit = (canManage = true, fighterId: number | null = INSTRUCTOR.id) =>
+  renderAt('/edit-session/7', <EditSessionForm sessionId={7} canManage={canManage} fighterId={fighterId} />);
 
 /** Renders the edit form and waits for the session to fill it. */
 async function renderLoadedEdit(): Promise<UserEvent> {
@@ -511,6 +512,23 @@ describe('EditSessionForm', () => {
     expect(await screen.findByRole('button', { name: 'Update' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Close Session' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Session' })).toBeNull();
+  });
+
+  it('tells another instructor the session is not theirs to change, with no form and no buttons', async () => {
+    const http = stubFetch({ [DETAILS]: () => json(200, SESSION) });
+    await renderEdit(true, INSTRUCTOR.id + 1);
+    expect(
+      await screen.findByText('This session belongs to another instructor; only they can edit, close or delete it.'),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Open the session details' })).toHaveAttribute(
+      'href',
+      '/session-details/7',
+    );
+    expect(screen.queryByLabelText('Training date and time')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Close Session' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Session' })).toBeNull();
+    expect(http.callsTo(UPDATE)).toHaveLength(0);
   });
 
   it('shows and logs a failure to load the session', async () => {

@@ -1,6 +1,7 @@
 import type { TrainingSessionDetails } from '@openmat/contract/sessions';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { FailureAlert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/sessions/api/get-session';
@@ -93,9 +94,20 @@ function EditSessionEditor({
 
 /**
  * /edit-session/{id}: the session's values once it has loaded (a spinner until then, so the form
- * never shows empty and then jumps). Close and Delete only for instructors (`canManage`).
+ * never shows empty and then jumps). Close and Delete only for instructors (`canManage`). Another
+ * instructor's session is not theirs to change (the server refuses it): they are told so, with the way
+ * to its details, instead of a form whose every button would fail.
  */
-export function EditSessionForm({ sessionId, canManage }: { sessionId: number; canManage: boolean }) {
+export function EditSessionForm({
+  sessionId,
+  canManage,
+  fighterId,
+}: {
+  sessionId: number;
+  canManage: boolean;
+  /** The signed-in user's fighter id, to tell whether the session is theirs. */
+  fighterId: number | null;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   const query = useSession(sessionId);
@@ -115,6 +127,18 @@ export function EditSessionForm({ sessionId, canManage }: { sessionId: number; c
   } else if (query.isError) {
     body = (
       <FailureAlert failure={{ message: t('sessions.form.errors.load'), details: errorText(query.error).details }} />
+    );
+  } else if (canManage && query.data.instructorId !== fighterId) {
+    body = (
+      <div className="space-y-4">
+        <p className="text-pretty text-zinc-700 dark:text-zinc-300">{t('sessions.form.notOwner')}</p>
+        <Link
+          to={`/session-details/${query.data.id}`}
+          className="inline-flex font-medium text-brand-700 hover:underline dark:text-brand-300"
+        >
+          {t('sessions.form.viewSession')}
+        </Link>
+      </div>
     );
   } else {
     body = <EditSessionEditor key={query.data.id} session={query.data} titleId={titleId} canManage={canManage} />;

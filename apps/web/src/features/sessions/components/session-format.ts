@@ -43,3 +43,15 @@ export function minutesOfDay(iso: string): number {
 export function sessionTimestamp(iso: string): number {
   return validDate(iso)?.getTime() ?? 0;
 }
+
+/**
+ * A description as a title and the rest: a session made from a weekly class stores
+ * '<class name>\n\n<description>', so the first line is the title and what follows is the detail.
+ * A one-line description is a title alone.
+ */
+export function splitDescription(description: string): { title: string; rest: string } {
+  const trimmed = description.trim();
+  const lineBreak = trimmed.search(/\r?\n/);
+  if (lineBreak === -1) return { title: trimmed, rest: '' };
+  return { title: trimmed.slice(0, lineBreak).trim(), rest: trimmed.slice(lineBreak).trim() };
+}

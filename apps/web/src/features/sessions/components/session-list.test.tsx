@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { takeConsoleErrors } from '@/testing/console-guard';
 import { json, problem, stubFetch } from '@/testing/fetch-stub';
 import { renderWithApp } from '@/testing/render';
-import { makeSession } from './session-fixtures';
+import { INSTRUCTOR, makeSession } from './session-fixtures';
 import { SessionList } from './session-list';
 
 const LIST = 'GET /api/trainingsession';
@@ -26,9 +26,13 @@ afterEach(() => {
   process.env.TZ = ORIGINAL_TZ;
 });
 
-async function renderList(isStudent: boolean, language: 'en' | 'pl' = 'en') {
+/** The list as a student or an instructor; `fighterId` is the signed-in user's fighter (none by default). */
+async function renderList(isStudent: boolean, language: 'en' | 'pl' = 'en', fighterId: number | null = null) {
   const user = userEvent.setup({ delay: null });
-  await renderWithApp(<SessionList isStudent={isStudent} />, { path: '/class-session', language });
+  await renderWithApp(<SessionList isStudent={isStudent} fighterId={fighterId} />, {
+    path: '/class-session',
+    language,
+  });
   return user;
 }
 
@@ -242,13 +246,72 @@ describe('SessionList', () => {
 
   it('gives instructors Edit and Manage links and a Create New Session link', async () => {
     stubFetch({ [LIST]: () => json(200, [makeSession({ id: 4 })]) });
-    await renderList(false);
+    await renderList(false, 'en', INSTRUCTOR.id);
     const row = await screen.findByRole('row', { name: /Guard retention/ });
     expect(within(row).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/edit-session/4');
     expect(within(row).getByRole('link', { name: 'Manage' })).toHaveAttribute('href', '/session-details/4');
     expect(within(row).queryByRole('link', { name: 'Check-In' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Create New Session' })).toHaveAttribute('href', '/create-session');
     expect(screen.queryByRole('button', { name: 'Create New Session' })).toBeNull();
+  });
+
+  it('gives an instructor Edit on their own sessions only, and Manage on every one', async () => {
+    stubFetch({
+      [LIST]: () =>
+        json(200, [
+          makeSession({ id: 4, description: 'Mine' }),
+          makeSession({ id: 5, description: 'Someone else', instructorId: INSTRUCTOR.id + 1 }),
+        ]),
+    });
+    await renderList(false, 'en', INSTRUCTOR.id);
+    const mine = await screen.findByRole('row', { name: /Mine/ });
+    const theirs = screen.getByRole('row', { name: /Someone else/ });
+    expect(within(mine).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/edit-session/4');
+    expect(within(theirs).queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(within(theirs).getByRole('link', { name: 'Manage' })).toHaveAttribute('href', '/session-details/5');
+    const [myCard, theirCard] = cards();
+    expect(within(myCard ?? document.body).getByRole('link', { name: 'Edit' })).toHaveAttribute(
+      'href',
+      '/edit-session/4',
+    );
+    expect(within(theirCard ?? document.body).queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(within(theirCard ?? document.body).getByRole('link', { name: 'Manage' })).toBeVisible();
+  });
+
+  it('shows a student Checked in, not Check-In, on a class they are checked in to', async () => {
+    const me = 11;
+    stubFetch({
+      [LIST]: () =>
+        json(200, [
+          makeSession({ id: 4, description: 'Booked', studentIds: [me] }),
+          makeSession({ id: 5, description: 'Not booked', studentIds: [12] }),
+        ]),
+    });
+    await renderList(true, 'en', me);
+    const booked = await screen.findByRole('row', { name: /Booked/ });
+    expect(within(booked).getByRole('link', { name: 'Checked in' })).toHaveAttribute('href', '/session-details/4');
+    expect(within(booked).queryByRole('link', { name: 'Check-In' })).toBeNull();
+    const open = screen.getByRole('row', { name: /Not booked/ });
+    expect(within(open).getByRole('link', { name: 'Check-In' })).toHaveAttribute('href', '/session-details/5');
+    expect(within(open).queryByRole('link', { name: 'Checked in' })).toBeNull();
+    const [bookedCard, openCard] = cards();
+    expect(within(bookedCard ?? document.body).getByRole('link', { name: 'Checked in' })).toBeVisible();
+    expect(within(bookedCard ?? document.body).queryByRole('link', { name: 'Check-In' })).toBeNull();
+    expect(within(openCard ?? document.body).getByRole('link', { name: 'Check-In' })).toBeVisible();
+  });
+
+  it("shows a weekly class's name as the title and its description apart, in the table and on the cards", async () => {
+    stubFetch({
+      [LIST]: () => json(200, [makeSession({ description: 'Gi Fundamentals\n\nBasics for new students' })]),
+    });
+    await renderList(true);
+    const cell = await within(table()).findByText('Gi Fundamentals');
+    expect(cell).toHaveTextContent(/^Gi Fundamentals$/);
+    expect(within(table()).getByText('Basics for new students')).toHaveTextContent(/^Basics for new students$/);
+    expect(within(table()).queryByText(/Gi FundamentalsBasics|Gi Fundamentals Basics/)).toBeNull();
+    const [card] = cards();
+    expect(within(card ?? document.body).getByText('Gi Fundamentals')).toHaveTextContent(/^Gi Fundamentals$/);
+    expect(within(card ?? document.body).getByText('Basics for new students')).toBeVisible();
   });
 
   it('lets the table scroll sideways in its own box on a narrow screen', async () => {
@@ -299,7 +362,7 @@ describe('SessionList', () => {
 
   it('gives instructors Edit and Manage on the cards', async () => {
     stubFetch({ [LIST]: () => json(200, [makeSession({ id: 4 })]) });
-    await renderList(false);
+    await renderList(false, 'en', INSTRUCTOR.id);
     await within(table()).findByText('Guard retention');
     const [card] = cards();
     expect(within(card ?? document.body).getByRole('link', { name: 'Edit' })).toHaveAttribute(
@@ -464,7 +527,8 @@ describe('SessionList', () => {
       expect(pastCards).toHaveLength(2);
       for (const card of pastCards) {
         expect(within(card).queryByRole('link')).toBeNull();
-        expect(within(card).getByText('Ended')).toBeVisible();
+        // The status reads Ended, and so does the place of Check-In.
+        expect(within(card).getAllByText('Ended')).toHaveLength(2);
       }
       expect(cards().map((card) => within(card).getByRole('link', { name: 'Check-In' }).getAttribute('href'))).toEqual([
         '/session-details/2',
@@ -474,12 +538,16 @@ describe('SessionList', () => {
 
     it('leaves Edit and Manage to an instructor on the sessions that have ended', async () => {
       stubFetch({ [LIST]: () => json(200, [SESSIONS[0] ?? makeSession()]) });
-      await renderList(false);
+      await renderList(false, 'en', INSTRUCTOR.id);
       const earlier = await screen.findByRole('table', { name: 'Earlier sessions' });
       const row = within(earlier).getByRole('row', { name: /Ended at eight/ });
       expect(within(row).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/edit-session/1');
       expect(within(row).getByRole('link', { name: 'Manage' })).toHaveAttribute('href', '/session-details/1');
-      expect(within(row).queryByText('Ended')).toBeNull();
+      // The class is over: its status reads Ended, not Active; the instructor's actions stay.
+      expect(within(row).getAllByRole('cell')[5]).toHaveTextContent(/^Ended$/);
+      expect(within(row).queryByText('Active')).toBeNull();
+      expect(within(row).getAllByRole('cell')[7]).not.toHaveTextContent('Ended');
+      expect(within(cards('Earlier sessions')[0] ?? document.body).getByText('Ended')).toBeVisible();
       const [card] = cards('Earlier sessions');
       expect(within(card ?? document.body).getByRole('link', { name: 'Manage' })).toBeVisible();
       // Nothing is upcoming: the Active Training Sessions box says so.
@@ -544,7 +612,8 @@ describe('SessionList', () => {
         vi.advanceTimersByTime(60 * 60_000);
       });
       const ended = within(pastAgain).getByRole('row', { name: /In progress/ });
-      expect(within(ended).getByText('Ended')).toBeVisible();
+      expect(within(ended).getAllByRole('cell')[5]).toHaveTextContent(/^Ended$/);
+      expect(within(ended).getAllByRole('cell')[7]).toHaveTextContent(/^Ended$/);
       expect(within(ended).queryByRole('link')).toBeNull();
     });
 
@@ -565,12 +634,12 @@ describe('SessionList', () => {
       await renderList(true, 'pl');
       const earlier = await screen.findByRole('table', { name: 'Wcześniejsze sesje' });
       expect(screen.getByText('Sesje, które już się zakończyły.')).toBeVisible();
-      expect(within(earlier).getByText('Zakończyła się')).toBeVisible();
+      expect(within(earlier).getAllByText('Zakończyła się')).toHaveLength(2);
       const [open, full] = cards('Aktywne sesje treningowe');
       expect(within(open ?? document.body).getByText('Wolne miejsca: 3 z 10')).toBeVisible();
       expect(within(open ?? document.body).getByText('1,5 godz.')).toBeVisible();
       expect(within(full ?? document.body).getByText('Brak miejsc')).toBeVisible();
-      expect(within(cards('Wcześniejsze sesje')[0] ?? document.body).getByText('Zakończyła się')).toBeVisible();
+      expect(within(cards('Wcześniejsze sesje')[0] ?? document.body).getAllByText('Zakończyła się')).toHaveLength(2);
     });
   });
 

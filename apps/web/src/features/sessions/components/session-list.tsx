@@ -77,7 +77,9 @@ interface SessionSectionProps {
   isPending: boolean;
   isError: boolean;
   isStudent: boolean;
-  /** The sessions here have ended: students see Ended instead of Check-In. */
+  /** The signed-in user's fighter id: whose sessions they are, and which ones a student is checked in to. */
+  fighterId: number | null;
+  /** The sessions here have ended: they read Ended, and students see Ended instead of Check-In. */
   ended: boolean;
   paginationLabel: string;
   /** Show Previous and Next even when everything fits on one page. */
@@ -97,6 +99,7 @@ function SessionSection({
   isPending,
   isError,
   isStudent,
+  fighterId,
   ended,
   paginationLabel,
   alwaysPaginate,
@@ -115,7 +118,10 @@ function SessionSection({
   const lastPage = Math.max(FIRST_PAGE, Math.ceil(sessions.length / pagination.pageSize) - 1);
   if (pagination.pageIndex > lastPage) setPagination({ ...pagination, pageIndex: lastPage });
 
-  const columns = useMemo(() => sessionColumns({ t, language, isStudent, ended }), [t, language, isStudent, ended]);
+  const columns = useMemo(
+    () => sessionColumns({ t, language, isStudent, fighterId, ended }),
+    [t, language, isStudent, fighterId, ended],
+  );
   const table = useReactTable({
     data: sessions,
     columns,
@@ -164,6 +170,7 @@ function SessionSection({
             labelledBy={titleId}
             isPending={isPending}
             isStudent={isStudent}
+            fighterId={fighterId}
             ended={ended}
             t={t}
             language={language}
@@ -282,7 +289,17 @@ function ViewTabs({ view, onChange, t }: { view: SessionView; onChange: (view: S
  * The Past view: every session that has ended, newest first, paged on the server (20 at a time, the
  * `Link` header leads to older ones); closed sessions show their status.
  */
-function PastSessions({ isStudent, t, language }: { isStudent: boolean; t: TFunction; language: string }) {
+function PastSessions({
+  isStudent,
+  fighterId,
+  t,
+  language,
+}: {
+  isStudent: boolean;
+  fighterId: number | null;
+  t: TFunction;
+  language: string;
+}) {
   const [before] = useState(() => new Date().toISOString());
   const { data, isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = usePastSessions(
     before,
@@ -306,6 +323,7 @@ function PastSessions({ isStudent, t, language }: { isStudent: boolean; t: TFunc
         isPending={isPending}
         isError={isError}
         isStudent={isStudent}
+        fighterId={fighterId}
         ended
         paginationLabel={t('sessions.list.past.paginationLabel')}
         alwaysPaginate={false}
@@ -394,7 +412,7 @@ export function SessionList({
       <ViewTabs view={view} onChange={changeView} t={t} />
       <div role="tabpanel" aria-labelledby={`session-view-${view}`} className="space-y-8">
         {view === 'past' ? (
-          <PastSessions isStudent={isStudent} t={t} language={language} />
+          <PastSessions isStudent={isStudent} fighterId={fighterId} t={t} language={language} />
         ) : (
           <UpcomingSessions isStudent={isStudent} fighterId={fighterId} t={t} language={language} />
         )}
@@ -435,6 +453,7 @@ function UpcomingSessions({
         isPending={isPending}
         isError={isError}
         isStudent={isStudent}
+        fighterId={fighterId}
         ended={false}
         paginationLabel={t('sessions.list.pagination.label')}
         alwaysPaginate
@@ -450,6 +469,7 @@ function UpcomingSessions({
           isPending={false}
           isError={false}
           isStudent={isStudent}
+          fighterId={fighterId}
           ended
           paginationLabel={t('sessions.list.past.paginationLabel')}
           alwaysPaginate={false}

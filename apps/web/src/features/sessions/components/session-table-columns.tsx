@@ -2,26 +2,35 @@ import { TargetLevel } from '@openmat/contract/enums';
 import type { TrainingSession } from '@openmat/contract/sessions';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
-import { SessionActions, SessionStatusBadge } from './session-actions';
+import { SessionActions, SessionStatusBadge, sessionStatusLabel } from './session-actions';
 import {
   formatSessionDate,
   formatSessionTime,
   minutesOfDay,
   sessionNumberFormats,
   sessionTimestamp,
+  splitDescription,
 } from './session-format';
 
 export interface SessionColumnOptions {
   t: TFunction;
   language: string;
-  /** Students check in; instructors edit and manage. */
+  /** Students check in; instructors manage, and edit their own sessions. */
   isStudent: boolean;
-  /** The table holds sessions that have ended: students get an Ended label instead of Check-In. */
+  /** The signed-in user's fighter id: whose sessions they are, and which ones a student is checked in to. */
+  fighterId: number | null;
+  /** The table holds sessions that have ended: they read Ended, and students get no Check-In. */
   ended: boolean;
 }
 
 /** The columns of the session table. Every column but Actions sorts. */
-export function sessionColumns({ t, language, isStudent, ended }: SessionColumnOptions): ColumnDef<TrainingSession>[] {
+export function sessionColumns({
+  t,
+  language,
+  isStudent,
+  fighterId,
+  ended,
+}: SessionColumnOptions): ColumnDef<TrainingSession>[] {
   const { count, hours } = sessionNumberFormats(language);
   return [
     {
@@ -46,8 +55,8 @@ export function sessionColumns({ t, language, isStudent, ended }: SessionColumnO
       accessorFn: (session) => session.description.trim(),
       sortingFn: 'alphanumeric',
       cell: ({ row }) => {
-        const description = row.original.description.trim();
-        if (description === '') {
+        const { title, rest } = splitDescription(row.original.description);
+        if (title === '') {
           return (
             <>
               <span aria-hidden className="text-zinc-400 dark:text-zinc-500">
@@ -58,9 +67,14 @@ export function sessionColumns({ t, language, isStudent, ended }: SessionColumnO
           );
         }
         return (
-          <span className="line-clamp-2 max-w-xs break-words" title={description}>
-            {description}
-          </span>
+          <div className="max-w-xs" title={row.original.description.trim()}>
+            <span className="line-clamp-2 block break-words">{title}</span>
+            {rest !== '' && (
+              <span className="mt-0.5 line-clamp-2 block text-xs break-words text-zinc-600 dark:text-zinc-400">
+                {rest}
+              </span>
+            )}
+          </div>
         );
       },
     },
@@ -79,8 +93,8 @@ export function sessionColumns({ t, language, isStudent, ended }: SessionColumnO
     {
       id: 'status',
       header: t('sessions.list.columns.status'),
-      accessorFn: (session) => t(`sessions.statuses.${session.status}`),
-      cell: ({ row }) => <SessionStatusBadge status={row.original.status} t={t} />,
+      accessorFn: (session) => sessionStatusLabel(session.status, ended, t),
+      cell: ({ row }) => <SessionStatusBadge status={row.original.status} ended={ended} t={t} />,
     },
     {
       id: 'level',
@@ -93,7 +107,9 @@ export function sessionColumns({ t, language, isStudent, ended }: SessionColumnO
       id: 'actions',
       header: t('sessions.list.columns.actions'),
       enableSorting: false,
-      cell: ({ row }) => <SessionActions session={row.original} isStudent={isStudent} ended={ended} t={t} />,
+      cell: ({ row }) => (
+        <SessionActions session={row.original} isStudent={isStudent} fighterId={fighterId} ended={ended} t={t} />
+      ),
     },
   ];
 }
