@@ -255,5 +255,13 @@ describe('ProfileScreen', () => {
     expect(screen.queryByRole('form')).toBeNull();
     expect(screen.getByText('Niebieski')).toBeInTheDocument();
     expect(screen.getByText('24,69')).toBeInTheDocument();
+    expect(screen.getByText('15 cze 1990')).toBeInTheDocument();
+  });
+
+  it('shows the date of birth as a date in the reader’s language, not as raw ISO', async () => {
+    stubFetch({ [`GET ${ME}`]: () => json(200, answer(COMPLETED, true)) });
+    await renderWithApp(<ProfileScreen />, { path: '/profile' });
+    expect(await screen.findByText('Jun 15, 1990')).toBeInTheDocument();
+    expect(screen.queryByText('1990-06-15')).toBeNull();
   });
 });

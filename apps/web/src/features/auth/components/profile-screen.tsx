@@ -33,7 +33,15 @@ function ProfileSummary({ fighter }: { fighter: Fighter }) {
         : t(`register.experience.${EXPERIENCE_NAMES[fighter.experience]}`),
     ],
     [t('register.gender.legend'), fighter.gender ? t(`register.gender.${fighter.gender}`) : t('profile.notSet')],
-    [t('register.birthdate'), fighter.birthdate ?? t('profile.notSet')],
+    [
+      t('register.birthdate'),
+      fighter.birthdate === null
+        ? t('profile.notSet')
+        : // A calendar day (`YYYY-MM-DD`): read at noon UTC, so no time zone moves it to another day.
+          new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+            new Date(`${fighter.birthdate.slice(0, 10)}T12:00:00Z`),
+          ),
+    ],
     [t('register.maxWorkoutDuration'), number(fighter.maxWorkoutDuration)],
     [t('register.height'), number(fighter.height, 1)],
     [t('register.weight'), number(fighter.weight, 1)],

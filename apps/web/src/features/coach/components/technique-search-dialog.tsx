@@ -179,7 +179,8 @@ function ResultSections({ result }: { result: TechniqueSearchResult }) {
           </p>
         )}
         {result.youtube_videos.length === 0 ? (
-          <Empty>{result.notice ? t('coach.search.noVideosFound') : t('coach.search.noVideos')}</Empty>
+          // The server's notice already says why there are none (e.g. no YouTube search on this server).
+          !result.notice && <Empty>{t('coach.search.noVideos')}</Empty>
         ) : (
           <ul className="flex flex-col gap-3">
             {result.youtube_videos.map((video) => {

@@ -212,5 +212,9 @@ describe('MemberPage: belts, stripes and weigh-ins', () => {
     expect(header).toHaveTextContent('Niebieski pas · 2 belki');
     expect(screen.getByRole('form', { name: 'Zapisz promocję' })).toBeVisible();
     expect(screen.getByRole('form', { name: 'Zapisz ważenie' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Gotowość do promocji' })).toBeVisible();
+    expect(
+      within(screen.getByRole('form', { name: 'Zapisz promocję' })).getByRole('option', { name: 'Fioletowy pas' }),
+    ).toBeInTheDocument();
   });
 });

@@ -87,10 +87,23 @@ describe('MembersScreen', () => {
     expect(screen.getByRole('columnheader', { name: 'Classes in total' })).toHaveAttribute('aria-sort', 'descending');
   });
 
-  it('says when no member matches', async () => {
+  it('says when no member matches the search, outside the wide table', async () => {
+    stubFetch({ [LIST]: () => json(200, page([])) });
+    await renderWithApp(<MembersScreen />, { path: '/members?search=zed' });
+    expect(await screen.findByText('No members match.')).toBeVisible();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('explains where members come from when there are none and nothing is filtered', async () => {
     stubFetch({ [LIST]: () => json(200, page([])) });
     await renderWithApp(<MembersScreen />, { path: '/members' });
-    expect(await screen.findByText('No members match.')).toBeVisible();
+    expect(
+      await screen.findByText(
+        'No members yet. Members appear here once people check in to your sessions or you record them as walk-ins.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText('No members match.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('shows and logs a failure to load the members, with a way to try again', async () => {

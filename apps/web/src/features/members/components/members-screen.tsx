@@ -98,6 +98,7 @@ export function MembersScreen() {
   const total = data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / MEMBER_PAGE_SIZE));
   const members = data?.members ?? [];
+  const filtered = params.search !== '' || params.belt !== '' || params.notSeen || params.ready === true;
 
   function sortBy(column: MemberSort) {
     update({ sort: column, order: params.sort === column && params.order === 'asc' ? 'desc' : 'asc' });
@@ -182,6 +183,11 @@ export function MembersScreen() {
         </h2>
         {isError ? (
           <LoadFailure className="m-4" title={t('members.error')} onRetry={() => void refetch()} />
+        ) : !isPending && members.length === 0 ? (
+          // Outside the table, so that on a phone the message wraps in the card instead of the table's scroll width.
+          <p className="px-4 py-10 text-center text-zinc-600 dark:text-zinc-400">
+            {filtered ? t('members.empty') : t('members.none')}
+          </p>
         ) : (
           <>
             <div
@@ -225,8 +231,6 @@ export function MembersScreen() {
                     <TableStateRow colSpan={COLUMNS.length}>
                       <LoadingStatus label={t('members.loading')} />
                     </TableStateRow>
-                  ) : members.length === 0 ? (
-                    <TableStateRow colSpan={COLUMNS.length}>{t('members.empty')}</TableStateRow>
                   ) : (
                     members.map((member) => <MemberRow key={member.fighterId} member={member} language={language} />)
                   )}
@@ -273,7 +277,10 @@ function MemberRow({ member, language }: { member: MemberSummary; language: stri
   return (
     <tr className="hover:bg-zinc-50 dark:hover:bg-zinc-800/40">
       <td className="px-3 py-3">
-        <Link to={`/members/${member.fighterId}`} className="font-medium underline-offset-2 hover:underline">
+        <Link
+          to={`/members/${member.fighterId}`}
+          className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400"
+        >
           {member.fighterName}
         </Link>
         {member.isWalkIn && (

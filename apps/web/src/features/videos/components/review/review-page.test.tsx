@@ -713,6 +713,20 @@ describe('ReviewPage for the athlete', () => {
     expect(http.callsTo('GET /vid/api/video/7/feedback')).toHaveLength(2);
   });
 
+  it('tells a student whose video has no analysis yet in a plain note, not an error, with no hint to add techniques', async () => {
+    stubFetch({
+      ...routes(),
+      'GET /vid/api/video/7/feedback': () => problem(404, 'No analysis exists yet for video 7.'),
+    });
+    await renderWithApp(<ReviewPage videoId={7} viewerRole={0} />, { path: '/video-review/7' });
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'This video has no analysis yet. Start one from Video Analysis; it appears here when it is done.',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Drag on the timeline to select a stretch for a new technique.')).toBeNull();
+    expect(screen.getByText('Drag on the timeline to select a stretch, then loop it.')).toBeVisible();
+  });
+
   it('keeps the texts being edited open, as typed, when the save fails', async () => {
     stubFetch(routes(() => problem(400, 'The overall analysis is too long.')));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

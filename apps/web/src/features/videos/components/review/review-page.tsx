@@ -2,11 +2,10 @@ import type { AnalysisPatch } from '@openmat/contract/analysis';
 import { EXPERIENCE_NAMES } from '@openmat/contract/enums';
 import type { UploadedVideo } from '@openmat/contract/videos';
 import { isInstructorRole } from '@openmat/contract/enums';
-import { Pause, Play, Repeat, StepBack, StepForward } from 'lucide-react';
+import { Info, Pause, Play, Repeat, StepBack, StepForward } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageError } from '@/components/errors/page-error';
-import { Alert } from '@/components/ui/alert';
 import { showAlert } from '@/components/ui/alert-store';
 import { Button } from '@/components/ui/button';
 import { HelpfulFeedback } from '@/components/ui/helpful-feedback';
@@ -421,7 +420,8 @@ export function ReviewPage({
               </Button>
             </>
           ) : (
-            <span>{t(editable ? 'videos.review.selectionHint' : 'videos.review.selectionHintRead')}</span>
+            // Techniques are added to an analysis; without one, a selection is only for looping.
+            <span>{t(editable && result ? 'videos.review.selectionHint' : 'videos.review.selectionHintRead')}</span>
           )}
         </div>
         {/* A phone has no keyboard to speak of. */}
@@ -457,7 +457,14 @@ export function ReviewPage({
       <AthleteDetails video={video.data} canName={video.data.uploadedByYou && instructor} />
 
       {!result ? (
-        <Alert title={t('videos.review.noAnalysis')} />
+        // Not a failure: the analysis has not been made yet.
+        <p
+          role="note"
+          className="flex gap-3 rounded-lg border border-zinc-200 bg-zinc-50 p-4 text-sm text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300"
+        >
+          <Info className="h-5 w-5 shrink-0" aria-hidden />
+          <span>{t('videos.review.noAnalysis')}</span>
+        </p>
       ) : (
         <section className="rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
           <div
