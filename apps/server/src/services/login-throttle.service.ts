@@ -48,6 +48,15 @@ const keys = (email: string, address: string) => {
   };
 };
 
+/** The keys that block after their limit of failures: the account at one address, and the address. */
+const pairAndAddress = (email: string, address: string): Array<[string, number]> => {
+  const k = keys(email, address);
+  return [
+    [k.pair, THROTTLE.pairFailures],
+    [k.address, THROTTLE.addressFailures],
+  ];
+};
+
 export class LoginThrottleService {
   constructor(
     private readonly throttle: ThrottleRepository,
@@ -62,6 +71,16 @@ export class LoginThrottleService {
         ? msg('throttle.minutes', { count: Math.ceil(seconds / 60) })
         : msg('throttle.seconds', { count: Math.ceil(seconds) });
     throw tooManyRequests(msg(what, { wait }), seconds);
+  }
+
+  /** Now, the start of the counting window that ends now, and the end of a block that starts now. */
+  private window(): { now: Date; windowStart: string; blockUntil: string } {
+    const now = this.clock.now();
+    return {
+      now,
+      windowStart: new Date(now.getTime() - THROTTLE.windowMinutes * MINUTE_MS).toISOString(),
+      blockUntil: new Date(now.getTime() + THROTTLE.blockMinutes * MINUTE_MS).toISOString(),
+    };
   }
 
   private async blocked(key: string): Promise<string | null> {
@@ -91,15 +110,8 @@ export class LoginThrottleService {
    */
   async beginAttempt(email: string, address: string): Promise<void> {
     await this.assertAllowed(email, address);
-    const now = this.clock.now();
-    const windowStart = new Date(now.getTime() - THROTTLE.windowMinutes * MINUTE_MS).toISOString();
-    const blockUntil = new Date(now.getTime() + THROTTLE.blockMinutes * MINUTE_MS).toISOString();
-    const k = keys(email, address);
-    const limits: [string, number][] = [
-      [k.pair, THROTTLE.pairFailures],
-      [k.address, THROTTLE.addressFailures],
-    ];
-    for (const [key, limit] of limits) {
+    const { now, windowStart, blockUntil } = this.window();
+    for (const [key, limit] of pairAndAddress(email, address)) {
       const attempts = await this.throttle.recordFailure(key, now.toISOString(), windowStart);
       if (attempts > limit) {
         await this.throttle.block(key, blockUntil);
@@ -110,16 +122,10 @@ export class LoginThrottleService {
 
   /** The attempt failed: it stays counted, blocking the pair and the address at their limits; the account slows down. */
   async recordFailure(email: string, address: string): Promise<void> {
-    const now = this.clock.now();
+    const { now, windowStart, blockUntil } = this.window();
     const nowText = now.toISOString();
-    const windowStart = new Date(now.getTime() - THROTTLE.windowMinutes * MINUTE_MS).toISOString();
-    const blockUntil = new Date(now.getTime() + THROTTLE.blockMinutes * MINUTE_MS).toISOString();
     const k = keys(email, address);
-    const limits: [string, number][] = [
-      [k.pair, THROTTLE.pairFailures],
-      [k.address, THROTTLE.addressFailures],
-    ];
-    for (const [key, limit] of limits) {
+    for (const [key, limit] of pairAndAddress(email, address)) {
       const failures = await this.throttle.failuresOf(key, windowStart);
       if (failures >= limit) await this.throttle.block(key, blockUntil);
     }

@@ -285,21 +285,19 @@ function ViewTabs({ view, onChange, t }: { view: SessionView; onChange: (view: S
   );
 }
 
-/**
- * The Past view: every session that has ended, newest first, paged on the server (20 at a time, the
- * `Link` header leads to older ones); closed sessions show their status.
- */
-function PastSessions({
-  isStudent,
-  fighterId,
-  t,
-  language,
-}: {
+/** What the Upcoming and Past views are given: who reads them, and in which language. */
+interface ViewProps {
   isStudent: boolean;
   fighterId: number | null;
   t: TFunction;
   language: string;
-}) {
+}
+
+/**
+ * The Past view: every session that has ended, newest first, paged on the server (20 at a time, the
+ * `Link` header leads to older ones); closed sessions show their status.
+ */
+function PastSessions({ isStudent, fighterId, t, language }: ViewProps) {
   const [before] = useState(() => new Date().toISOString());
   const { data, isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = usePastSessions(
     before,
@@ -422,17 +420,7 @@ export function SessionList({
 }
 
 /** The Upcoming view: the window from yesterday on, split into what has not ended and what has. */
-function UpcomingSessions({
-  isStudent,
-  fighterId,
-  t,
-  language,
-}: {
-  isStudent: boolean;
-  fighterId: number | null;
-  t: TFunction;
-  language: string;
-}) {
+function UpcomingSessions({ isStudent, fighterId, t, language }: ViewProps) {
   const { data, isPending, isError, error } = useSessions();
   const now = useNow();
   const { upcoming, past } = useSplitSessions(data ?? NO_SESSIONS, now);
