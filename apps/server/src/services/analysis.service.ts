@@ -478,7 +478,7 @@ export class AnalysisService {
   }
 }
 
-/** The revision of a stored analysis (its `ETag`): any change to what is stored is a new one. */
+/** The revision of a stored analysis (its `ETag`): every change to what is stored makes a new one. */
 function revisionOf(stored: string): string {
   return createHash('sha256').update(stored).digest('base64url').slice(0, 22);
 }

@@ -30,6 +30,30 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Ana opens Video Analysis and starts uploading her private round; answers the user-event session. */
+async function startAnasUpload() {
+  const user = userEvent.setup({ delay: null });
+  await renderWithApp(<VideoAnalysisRoute />, { path: '/video-analysis' });
+  await user.upload(
+    screen.getByLabelText('Video file (MP4 or AVI)'),
+    new File(['0123456789'], 'ana-private-round.mov', { type: 'video/quicktime' }),
+  );
+  await user.type(screen.getByLabelText('Student identifier'), 'ana-01');
+  await user.type(screen.getByLabelText('Description (optional)'), 'Ana against Marco');
+  await user.click(screen.getByRole('button', { name: 'Upload' }));
+  return user;
+}
+
+/** Bruno signs in on the same tab and opens Video Analysis: nothing of Ana's upload is in the form. */
+async function nextUserSeesAnEmptyForm() {
+  signInAs('bruno@example.com', { id: 4, fighterName: 'Bruno Lima', role: ROLE_STUDENT, beltColor: 'White' });
+  await renderWithApp(<VideoAnalysisRoute />, { path: '/video-analysis' });
+  expect(screen.getByText('Choose a video')).toBeVisible();
+  expect(screen.queryByText('ana-private-round.mov')).toBeNull();
+  expect(screen.getByLabelText('Student identifier')).toHaveValue('');
+  expect(screen.getByLabelText('Description (optional)')).toHaveValue('');
+}
+
 describe('VideoAnalysisRoute', () => {
   it('lets a signed-in student upload a video, which then shows in the table', async () => {
     signIn();
@@ -81,15 +105,7 @@ describe('VideoAnalysisRoute', () => {
       ],
       'POST /api/auth/v1/logout': () => new Response(null, { status: 204 }),
     });
-    const user = userEvent.setup({ delay: null });
-    await renderWithApp(<VideoAnalysisRoute />, { path: '/video-analysis' });
-    await user.upload(
-      screen.getByLabelText('Video file (MP4 or AVI)'),
-      new File(['0123456789'], 'ana-private-round.mov', { type: 'video/quicktime' }),
-    );
-    await user.type(screen.getByLabelText('Student identifier'), 'ana-01');
-    await user.type(screen.getByLabelText('Description (optional)'), 'Ana against Marco');
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await startAnasUpload();
     await waitFor(() => expect(http.callsTo(PATCH)).toHaveLength(1));
 
     act(() => logout());
@@ -103,12 +119,7 @@ describe('VideoAnalysisRoute', () => {
 
     // Someone else signs in on the same tab.
     cleanup();
-    signInAs('bruno@example.com', { id: 4, fighterName: 'Bruno Lima', role: ROLE_STUDENT, beltColor: 'White' });
-    await renderWithApp(<VideoAnalysisRoute />, { path: '/video-analysis' });
-    expect(screen.getByText('Choose a video')).toBeVisible();
-    expect(screen.queryByText('ana-private-round.mov')).toBeNull();
-    expect(screen.getByLabelText('Student identifier')).toHaveValue('');
-    expect(screen.getByLabelText('Description (optional)')).toHaveValue('');
+    await nextUserSeesAnEmptyForm();
     expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
@@ -127,27 +138,14 @@ describe('VideoAnalysisRoute', () => {
       [PATCH]: () => new Promise<Response>(() => undefined),
       'POST /api/auth/v1/logout': () => new Response(null, { status: 204 }),
     });
-    const user = userEvent.setup({ delay: null });
-    await renderWithApp(<VideoAnalysisRoute />, { path: '/video-analysis' });
-    await user.upload(
-      screen.getByLabelText('Video file (MP4 or AVI)'),
-      new File(['0123456789'], 'ana-private-round.mov', { type: 'video/quicktime' }),
-    );
-    await user.type(screen.getByLabelText('Student identifier'), 'ana-01');
-    await user.type(screen.getByLabelText('Description (optional)'), 'Ana against Marco');
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const user = await startAnasUpload();
     await waitFor(() => expect(http.callsTo(PATCH)).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'Pause' }));
     expect(screen.getByRole('button', { name: 'Resume' })).toBeVisible();
 
     act(() => logout());
     cleanup();
-    signInAs('bruno@example.com', { id: 4, fighterName: 'Bruno Lima', role: ROLE_STUDENT, beltColor: 'White' });
-    await renderWithApp(<VideoAnalysisRoute />, { path: '/video-analysis' });
-    expect(screen.getByText('Choose a video')).toBeVisible();
-    expect(screen.queryByText('ana-private-round.mov')).toBeNull();
-    expect(screen.getByLabelText('Student identifier')).toHaveValue('');
-    expect(screen.getByLabelText('Description (optional)')).toHaveValue('');
+    await nextUserSeesAnEmptyForm();
     expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
