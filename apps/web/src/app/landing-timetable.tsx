@@ -3,7 +3,7 @@ import { WeekTimetable } from '@/features/schedule/components/week-timetable';
 import { appQueryClient } from '@/lib/query-client';
 
 /**
- * This week's timetable on the landing page of a signed-in user. It loads after the page (the landing
+ * The timetable of the coming seven days on the landing page of a signed-in user. It loads after the page (the landing
  * page's first load stays without TanStack Query and zod), with the data routes' query client.
  */
 export default function LandingTimetable() {

@@ -12,10 +12,13 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 
-/** Monday 00:00 local time of the week that holds `now`, and the Monday after. */
-export function weekOf(now: Date = new Date()): { from: Date; to: Date } {
-  const daysSinceMonday = (now.getDay() + 6) % 7;
-  const from = new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysSinceMonday);
+/**
+ * The seven days the timetable shows: from 00:00 local time of `now`'s day (moved by `weeks` weeks) to
+ * the same time seven days later. Starting today, a Sunday shows the coming week's classes, not the
+ * week that is ending.
+ */
+export function sevenDaysFrom(now: Date = new Date(), weeks = 0): { from: Date; to: Date } {
+  const from = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 7 * weeks);
   const to = new Date(from.getFullYear(), from.getMonth(), from.getDate() + 7);
   return { from, to };
 }
@@ -24,7 +27,7 @@ export const scheduleKeys = {
   week: (from: string) => ['training-sessions', 'list', 'week', from] as const,
 };
 
-/** `GET /api/trainingsession?from=…&to=…`: the sessions of one week, soonest first. */
+/** `GET /api/trainingsession?from=…&to=…`: the sessions of seven days, soonest first. */
 export function getWeekSessions(from: Date, to: Date): Promise<TrainingSession[]> {
   const query = new URLSearchParams({ from: from.toISOString(), to: to.toISOString(), limit: '100' });
   return apiRequest(`/api/trainingsession?${query.toString()}`, { schema: z.array(TrainingSession) });

@@ -69,7 +69,7 @@ describe('RecurringClassForm', () => {
   });
 
   it('says what is missing under each field, as soon as the field is left and on submit, and asks nothing', async () => {
-    const { calls } = stubFetch({});
+    const { callsTo } = stubFetch({});
     const user = await renderForm();
     await user.click(screen.getByLabelText('Class name'));
     await user.tab();
@@ -83,7 +83,7 @@ describe('RecurringClassForm', () => {
     await user.click(screen.getByRole('button', { name: 'Create class' }));
     expect(screen.getByText('Choose at least one weekday.')).toBeVisible();
     expect(screen.getByLabelText('Class name')).toHaveAttribute('aria-invalid', 'true');
-    expect(calls).toHaveLength(0);
+    expect(callsTo(CREATE)).toHaveLength(0);
   });
 
   it("puts the server's refusal under its field", async () => {
@@ -98,6 +98,32 @@ describe('RecurringClassForm', () => {
     await user.click(screen.getByRole('button', { name: 'Create class' }));
     expect(await screen.findByText('Start times are written HH:MM (24 hours).')).toBeVisible();
     expect(screen.getByLabelText(/Start time/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it("names the academy's time zone under a new class's start time once a class tells it", async () => {
+    stubFetch({
+      'GET /api/schedule/classes': () =>
+        json(200, [
+          {
+            id: 3,
+            name: 'No-Gi',
+            weekdays: [2],
+            startTime: '19:00',
+            durationMinutes: 60,
+            targetLevel: 'Beginner',
+            capacity: 24,
+            description: '',
+            instructorId: 1,
+            startsOn: '2026-03-02',
+            endsOn: null,
+            timeZone: 'Asia/Tokyo',
+          },
+        ]),
+    });
+    await renderForm();
+    expect(
+      await screen.findByText("In the academy's time zone, Asia/Tokyo; it stays the same when the clocks change."),
+    ).toBeVisible();
   });
 
   it('speaks Polish', async () => {
@@ -179,6 +205,19 @@ describe('RecurringClassForm', () => {
       cleanup();
       await renderEdit('pl');
       expect(screen.getByText(/zmieniają się na miejscu i zachowują listę zapisanych członków/)).toBeVisible();
+    });
+
+    it("names the class's time zone under the start time, in English and Polish", async () => {
+      stubFetch({});
+      await renderEdit();
+      expect(
+        screen.getByText("In the academy's time zone, Europe/Warsaw; it stays the same when the clocks change."),
+      ).toBeVisible();
+      cleanup();
+      await renderEdit('pl');
+      expect(
+        screen.getByText('W strefie czasowej akademii (Europe/Warsaw); nie zmienia się przy zmianie czasu.'),
+      ).toBeVisible();
     });
 
     it("shows the form's problems inline and the server's refusal under its field", async () => {

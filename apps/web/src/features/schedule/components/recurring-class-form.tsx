@@ -11,7 +11,12 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { showToast } from '@/components/ui/toast-store';
-import { useCreateRecurringClass, useUpdateRecurringClass } from '@/features/schedule/api/schedule-api';
+import {
+  useCreateRecurringClass,
+  useRecurringClasses,
+  useUpdateRecurringClass,
+} from '@/features/schedule/api/schedule-api';
+import { academyTimeZone } from '@/features/schedule/utils/schedule-time';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/failure';
 
@@ -104,6 +109,9 @@ export function RecurringClassForm({
   const id = useId();
   const create = useCreateRecurringClass();
   const update = useUpdateRecurringClass();
+  // The academy's zone the start time is in: the class's own, or that of the classes that run.
+  const classes = useRecurringClasses();
+  const zone = recurringClass?.timeZone ?? academyTimeZone(classes.data);
   const editing = recurringClass !== undefined;
   const pending = create.isPending || update.isPending;
   const [values, setValues] = useState<RecurringClassValues>(() =>
@@ -235,7 +243,7 @@ export function RecurringClassForm({
         <FormField
           id={fieldId('startTime')}
           label={t('schedule.form.startTime')}
-          hint={t('schedule.form.startTimeHint')}
+          hint={zone ? t('schedule.form.startTimeHintZone', { zone }) : t('schedule.form.startTimeHint')}
           error={shown('startTime')}
         >
           <Input

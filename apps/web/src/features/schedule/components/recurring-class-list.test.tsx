@@ -3,13 +3,14 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, problem, stubFetch } from '@/testing/fetch-stub';
 import { renderWithApp } from '@/testing/render';
+import { browserTimeZone } from '@/features/schedule/utils/schedule-time';
 import { RecurringClassList } from './recurring-class-list';
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const recurringClass = (id: number, name: string, instructorId: number) => ({
+const recurringClass = (id: number, name: string, instructorId: number, timeZone = 'Europe/Warsaw') => ({
   id,
   name,
   weekdays: [1, 3],
@@ -21,8 +22,11 @@ const recurringClass = (id: number, name: string, instructorId: number) => ({
   instructorId,
   startsOn: '2026-03-02',
   endsOn: null,
-  timeZone: 'Europe/Warsaw',
+  timeZone,
 });
+
+/** A zone that is surely not this machine's, for an academy far away. */
+const otherZone = () => (browserTimeZone() === 'Pacific/Chatham' ? 'America/Anchorage' : 'Pacific/Chatham');
 
 const CLASSES = 'GET /api/schedule/classes';
 
@@ -47,7 +51,8 @@ describe('RecurringClassList', () => {
     const user = await renderList();
     const item = (await screen.findByText('Gi Fundamentals')).closest('li');
     if (!item) throw new Error('no list item');
-    expect(item).toHaveTextContent('Mon, Wed · 18:00 · 60 min · Beginner · 24 places');
+    // The start time reads as the session list's times do: 12-hour in English.
+    expect(item).toHaveTextContent('Mon, Wed · 6:00 PM · 60 min · Beginner · 24 places');
     expect(screen.queryByText('No-Gi')).toBeNull();
     await user.click(within(item).getByRole('link', { name: 'Edit Gi Fundamentals' }));
     expect(await screen.findByRole('heading', { name: 'Edit class page' })).toBeVisible();
@@ -73,7 +78,10 @@ describe('RecurringClassList', () => {
       'DELETE /api/schedule/classes/3': () => json(200, { keptSessionIds: [11] }),
     });
     const user = await renderList();
-    await user.click(await screen.findByRole('button', { name: 'End Gi Fundamentals' }));
+    const endButton = await screen.findByRole('button', { name: 'End Gi Fundamentals' });
+    // Its icon is a calendar crossed out (an empty square, lucide's "Square", read as a missing glyph).
+    expect(endButton.querySelector('svg.lucide-calendar-x')).not.toBeNull();
+    await user.click(endButton);
     const dialog = await screen.findByRole('alertdialog', { name: 'End Gi Fundamentals?' });
     expect(dialog).toHaveTextContent('This and the following sessions of the class are removed from the schedule.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -95,5 +103,20 @@ describe('RecurringClassList', () => {
     await renderList('pl');
     expect(await screen.findByRole('button', { name: 'Zakończ: Gi Fundamentals' })).toBeVisible();
     expect(screen.getByText(/24 miejsca/)).toBeVisible();
+    expect(screen.getByText(/pon\., śr\. · 18:00 · 60 min/)).toBeVisible();
+  });
+
+  it("names the academy's time zone of the start times when it is not the browser's", async () => {
+    const academy = otherZone();
+    stubFetch({ [CLASSES]: () => json(200, [recurringClass(3, 'Gi Fundamentals', 7, academy)]) });
+    await renderList();
+    expect(await screen.findByText(`Start times are in the academy's time zone, ${academy}.`)).toBeVisible();
+  });
+
+  it("says nothing of the zone when the academy is in the browser's", async () => {
+    stubFetch({ [CLASSES]: () => json(200, [recurringClass(3, 'Gi Fundamentals', 7, browserTimeZone())]) });
+    await renderList('pl');
+    expect(await screen.findByText('Gi Fundamentals')).toBeVisible();
+    expect(screen.queryByText(/strefie czasowej/)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { RecurringClass } from '@openmat/contract/schedule';
-import { Pencil, Square } from 'lucide-react';
+import { CalendarX, Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,16 +8,20 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { showToast } from '@/components/ui/toast-store';
 import { useEndRecurringClass, useRecurringClasses } from '@/features/schedule/api/schedule-api';
+import { academyTimeZone, browserTimeZone, formatWallClock } from '@/features/schedule/utils/schedule-time';
 import { errorText } from '@/lib/failure';
 
 /**
  * An instructor's recurring classes (issue 22), each with Edit (the class form, for this and the
- * following sessions) and End (its coming sessions go, except those members checked in to).
+ * following sessions) and End (its coming sessions go, except those members checked in to). Start times
+ * are the academy's wall clock, in the UI language's style; a note names the academy's zone when it is
+ * not the browser's.
  */
 export function RecurringClassList({ instructorId }: { instructorId: number | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const classes = useRecurringClasses();
+  const zone = academyTimeZone(classes.data);
   const end = useEndRecurringClass();
   const [ending, setEnding] = useState<RecurringClass | null>(null);
   const mine = (classes.data ?? []).filter((item) => item.instructorId === instructorId);
@@ -50,6 +54,9 @@ export function RecurringClassList({ instructorId }: { instructorId: number | nu
       {classes.isSuccess && mine.length === 0 && (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('schedule.classes.empty')}</p>
       )}
+      {mine.length > 0 && zone !== null && zone !== browserTimeZone() && (
+        <p className="-mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('schedule.classes.zone', { zone })}</p>
+      )}
       {mine.length > 0 && (
         <ul className="flex flex-col gap-3">
           {mine.map((item) => (
@@ -62,7 +69,7 @@ export function RecurringClassList({ instructorId }: { instructorId: number | nu
                 <p className="text-sm text-zinc-600 dark:text-zinc-400">
                   {t('schedule.classes.when', {
                     days: item.weekdays.map((day) => t(`schedule.weekdays.${day}`)).join(', '),
-                    time: item.startTime,
+                    time: formatWallClock(item.startTime, i18n.language),
                     minutes: item.durationMinutes,
                   })}
                   {' · '}
@@ -89,7 +96,7 @@ export function RecurringClassList({ instructorId }: { instructorId: number | nu
                   aria-label={t('schedule.classes.endLabel', { name: item.name })}
                   onClick={() => setEnding(item)}
                 >
-                  <Square className="h-4 w-4" aria-hidden />
+                  <CalendarX className="h-4 w-4" aria-hidden />
                   {t('schedule.classes.end')}
                 </Button>
               </div>

@@ -1,10 +1,13 @@
 import type { TrainingSession } from '@openmat/contract/sessions';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadFailure } from '@/components/errors/load-failure';
+import { Button } from '@/components/ui/button';
 import { LoadingStatus } from '@/components/ui/data-table';
-import { useWeekSessions, weekOf } from '@/features/schedule/api/schedule-api';
+import { sevenDaysFrom, useRecurringClasses, useWeekSessions } from '@/features/schedule/api/schedule-api';
+import { academyTimeZone, browserTimeZone, timeRangeParts } from '@/features/schedule/utils/schedule-time';
 import { cn } from '@/lib/cn';
 
 /** The title of a session: the first line of its description (a class's name, for the schedule's sessions). */
@@ -20,7 +23,7 @@ interface Day {
 const dayKey = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
-/** The seven days of the week from `from` (a local Monday), each with its sessions in start order. */
+/** The seven days from `from` (a local midnight), each with its sessions in start order. */
 export function daysOfWeek(from: Date, sessions: TrainingSession[]): Day[] {
   const days: Day[] = [];
   for (let offset = 0; offset < 7; offset++) {
@@ -38,27 +41,34 @@ function SessionChip({ session, language, compact }: { session: TrainingSession;
   const { t } = useTranslation();
   const start = new Date(session.trainingDate);
   const end = new Date(start.getTime() + session.duration * 3_600_000);
-  const time = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' });
   const full = session.studentIds.length >= session.capacity;
+  const time = timeRangeParts(start, end, language);
   return (
     <Link
       to={`/session-details/${session.id}`}
       data-testid="timetable-session"
       className={cn(
-        'block rounded-lg border px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-2',
+        'block rounded-lg border py-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-2',
+        compact ? 'px-1.5' : 'px-3',
         session.status === 'Active'
           ? 'border-blue-200 bg-brand-50 text-zinc-900 hover:bg-brand-100 dark:border-brand-800 dark:bg-blue-950/60 dark:text-zinc-100 dark:hover:bg-brand-900/60'
           : 'border-zinc-200 bg-zinc-50 text-zinc-600 dark:border-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-300',
       )}
     >
-      <span className="block font-mono text-xs font-semibold text-brand-800 tabular-nums dark:text-blue-200">
-        {time.formatRange(start, end)}
+      <span className="block text-xs font-semibold text-brand-800 tabular-nums dark:text-blue-200">
+        <span className="whitespace-nowrap">{time.from}</span>
+        <wbr />
+        <span className="whitespace-nowrap">{time.to}</span>
       </span>
-      <span className={cn('block font-semibold break-words', compact && 'line-clamp-2')}>
-        {sessionTitle(session, t('schedule.timetable.untitled'))}
-      </span>
-      <span className="flex flex-wrap gap-x-2 text-xs text-zinc-600 dark:text-zinc-300">
-        <span>{t(`sessions.levels.${session.targetLevel}`)}</span>
+      <span className="block font-semibold break-words">{sessionTitle(session, t('schedule.timetable.untitled'))}</span>
+      <span
+        className={cn(
+          'flex flex-wrap gap-x-2 break-words text-zinc-600 dark:text-zinc-300',
+          // A seventh of a wide screen holds 'Średniozaawansowany' whole only a size smaller.
+          compact ? 'text-[11px]' : 'text-xs',
+        )}
+      >
+        <span className="min-w-0">{t(`sessions.levels.${session.targetLevel}`)}</span>
         <span className={cn(full && 'font-semibold text-red-700 dark:text-red-400')}>
           {t('schedule.timetable.places', { taken: session.studentIds.length, capacity: session.capacity })}
         </span>
@@ -67,20 +77,44 @@ function SessionChip({ session, language, compact }: { session: TrainingSession;
   );
 }
 
+/** The time zone note: which zone the times are in, when the academy's differs or is not known. */
+function useZoneNote(): string | null {
+  const { t } = useTranslation();
+  const classes = useRecurringClasses();
+  if (classes.isPending) return null;
+  const zone = browserTimeZone();
+  const academy = academyTimeZone(classes.data);
+  if (academy === zone) return null;
+  return academy === null
+    ? t('schedule.timetable.zone', { zone })
+    : t('schedule.timetable.zoneDiffers', { zone, academyZone: academy });
+}
+
 /**
- * This week's timetable (issue 22): a grid of the seven days on a wide screen and a list of the days
- * that have classes on a phone. Each class leads to its session.
+ * The timetable (issue 22): seven days from today, so that the coming classes show on any day of the
+ * week (a Sunday included), with buttons to move a week back or on. A grid of the seven days on a wide
+ * screen and a list of the days that have classes on a phone. Each class leads to its session. The times
+ * are the browser's, as in the session list; a note names the zone when the academy's differs.
  */
 export function WeekTimetable({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const [week] = useState(() => weekOf());
+  const [weeks, setWeeks] = useState(0);
+  const [now] = useState(() => new Date());
+  const week = useMemo(() => sevenDaysFrom(now, weeks), [now, weeks]);
   const { data, isPending, isError, refetch } = useWeekSessions(week);
   const days = useMemo(() => daysOfWeek(week.from, data ?? []), [week, data]);
+  const zoneNote = useZoneNote();
   const today = dayKey(new Date());
-  const weekday = new Intl.DateTimeFormat(language, { weekday: 'long' });
+  const longDate = new Intl.DateTimeFormat(language, { weekday: 'long', day: 'numeric', month: 'long' });
+  const weekday = new Intl.DateTimeFormat(language, { weekday: 'short' });
   const shortDate = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short' });
   const withClasses = days.filter((day) => day.sessions.length > 0);
+  const todayBadge = (
+    <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold tracking-normal text-brand-900 normal-case dark:bg-brand-900 dark:text-brand-100">
+      {t('schedule.timetable.today')}
+    </span>
+  );
 
   return (
     <section
@@ -91,13 +125,47 @@ export function WeekTimetable({ className }: { className?: string }) {
         className,
       )}
     >
-      <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-zinc-200 px-4 py-4 dark:border-zinc-800">
-        <h2 id="week-timetable-title" className="text-lg font-semibold tracking-tight">
-          {t('schedule.timetable.title')}
-        </h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {shortDate.formatRange(week.from, new Date(week.to.getTime() - 1))}
-        </p>
+      <div className="border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
+        <div className="flex items-center justify-between gap-3">
+          <div className="min-w-0">
+            <h2 id="week-timetable-title" className="text-lg font-semibold tracking-tight">
+              {t('schedule.timetable.title')}
+            </h2>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="timetable-range">
+              {shortDate.formatRange(week.from, new Date(week.to.getTime() - 1))}
+            </p>
+          </div>
+          <div
+            role="group"
+            aria-label={t('schedule.timetable.navigation')}
+            className="flex shrink-0 items-center gap-1"
+          >
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t('schedule.timetable.previous')}
+              title={t('schedule.timetable.previous')}
+              onClick={() => setWeeks((current) => current - 1)}
+            >
+              <ChevronLeft className="h-5 w-5" aria-hidden />
+            </Button>
+            {weeks !== 0 && (
+              <Button variant="secondary" size="sm" onClick={() => setWeeks(0)}>
+                {t('schedule.timetable.today')}
+              </Button>
+            )}
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t('schedule.timetable.next')}
+              title={t('schedule.timetable.next')}
+              onClick={() => setWeeks((current) => current + 1)}
+            >
+              <ChevronRight className="h-5 w-5" aria-hidden />
+            </Button>
+          </div>
+        </div>
+        {zoneNote && <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{zoneNote}</p>}
       </div>
       {isError ? (
         <LoadFailure className="m-4" title={t('schedule.timetable.error')} onRetry={() => void refetch()} />
@@ -107,21 +175,34 @@ export function WeekTimetable({ className }: { className?: string }) {
         </div>
       ) : (
         <>
-          {/* Desktop: the week as a grid of seven columns. */}
-          <ol className="hidden grid-cols-7 divide-x divide-zinc-200 md:grid dark:divide-zinc-800">
+          {/* Wide screens: the seven days as a grid of seven columns, each headed by its weekday and date. */}
+          <ol className="hidden grid-cols-7 divide-x divide-zinc-200 xl:grid dark:divide-zinc-800">
             {days.map((day) => (
               <li
                 key={day.key}
                 className={cn(
-                  'flex min-h-40 flex-col gap-2 p-2',
+                  'flex min-h-40 min-w-0 flex-col gap-2 p-1.5',
                   day.key === today && 'bg-brand-50/50 dark:bg-blue-950/30',
                 )}
               >
-                <h3 className="px-1 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
-                  <span className={cn(day.key === today && 'text-brand-800 dark:text-blue-200')}>
+                <h3 className="flex flex-col px-1 leading-tight">
+                  <span className="sr-only">
+                    {longDate.format(day.date)}
+                    {day.key === today && ` (${t('schedule.timetable.today')})`}
+                  </span>
+                  <span
+                    aria-hidden
+                    className={cn(
+                      'flex items-center gap-1.5 text-xs font-semibold tracking-wide whitespace-nowrap text-zinc-600 uppercase dark:text-zinc-400',
+                      day.key === today && 'text-brand-800 dark:text-blue-200',
+                    )}
+                  >
                     {weekday.format(day.date)}
-                  </span>{' '}
-                  <span className="font-normal normal-case">{shortDate.format(day.date)}</span>
+                    {day.key === today && todayBadge}
+                  </span>
+                  <span aria-hidden className="text-sm font-medium whitespace-nowrap text-zinc-900 dark:text-zinc-100">
+                    {shortDate.format(day.date)}
+                  </span>
                 </h3>
                 {day.sessions.map((session) => (
                   <SessionChip key={session.id} session={session} language={language} compact />
@@ -129,21 +210,17 @@ export function WeekTimetable({ className }: { className?: string }) {
               </li>
             ))}
           </ol>
-          {/* Phone: only the days that have classes, one under the other. */}
-          <div className="md:hidden">
+          {/* Phones, tablets and narrow windows: only the days that have classes, one under the other. */}
+          <div className="xl:hidden">
             {withClasses.length === 0 ? (
               <p className="p-4 text-sm text-zinc-600 dark:text-zinc-400">{t('schedule.timetable.empty')}</p>
             ) : (
-              <ol className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              <ol className="divide-y divide-zinc-200 md:columns-2 md:gap-0 dark:divide-zinc-800">
                 {withClasses.map((day) => (
-                  <li key={day.key} className="flex flex-col gap-2 p-4">
-                    <h3 className="text-sm font-semibold">
-                      {weekday.format(day.date)}, {shortDate.format(day.date)}
-                      {day.key === today && (
-                        <span className="ml-2 rounded bg-brand-100 px-1.5 py-0.5 text-xs text-brand-900 dark:bg-brand-900 dark:text-brand-100">
-                          {t('schedule.timetable.today')}
-                        </span>
-                      )}
+                  <li key={day.key} className="flex break-inside-avoid flex-col gap-2 p-4">
+                    <h3 className="flex flex-wrap items-center gap-2 text-sm font-semibold">
+                      {longDate.format(day.date)}
+                      {day.key === today && todayBadge}
                     </h3>
                     {day.sessions.map((session) => (
                       <SessionChip key={session.id} session={session} language={language} compact={false} />
@@ -154,7 +231,7 @@ export function WeekTimetable({ className }: { className?: string }) {
             )}
           </div>
           {withClasses.length === 0 && (
-            <p className="hidden p-4 text-sm text-zinc-600 md:block dark:text-zinc-400">
+            <p className="hidden p-4 text-sm text-zinc-600 xl:block dark:text-zinc-400">
               {t('schedule.timetable.empty')}
             </p>
           )}
