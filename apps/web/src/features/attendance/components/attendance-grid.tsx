@@ -10,11 +10,27 @@ import { isoDay, type RowCheck } from './attendance-rows';
 
 const HEADER_CLASS = 'px-2 py-2.5 text-left text-sm font-semibold text-zinc-700 dark:text-zinc-200';
 /**
- * The name column stays in view while a row scrolls sideways on a narrow screen: it sticks to the left
+ * From the md breakpoint the name column stays in view while a row scrolls sideways: it sticks to the left
  * edge, over an opaque background and with a shadow on its right edge, above the cells sliding under it.
  */
 const STICKY_NAME =
-  'sticky left-0 z-10 shadow-[4px_0_6px_-4px_rgb(0_0_0/0.25)] dark:shadow-[4px_0_6px_-4px_rgb(0_0_0/0.8)]';
+  'md:sticky md:left-0 md:z-10 md:shadow-[4px_0_6px_-4px_rgb(0_0_0/0.25)] md:dark:shadow-[4px_0_6px_-4px_rgb(0_0_0/0.8)]';
+/**
+ * Below the md breakpoint (a phone) the table is a list of cards, one per row, with nothing to scroll
+ * sideways: the row's number on top, Name and Birthdate across the card, the four short fields two by two,
+ * and the row's status at the bottom. Each cell then shows its column's name above its control.
+ */
+const CELL_CLASS = 'px-2 py-2 max-md:p-0';
+const WIDE_CELL_CLASS = 'px-2 py-2 max-md:col-span-2 max-md:p-0';
+
+/** The column's name over a control, shown on a phone only (the table's header names it from md up). */
+function CellLabel({ children }: { children: string }) {
+  return (
+    <span aria-hidden className="mb-1 block text-xs font-medium text-zinc-600 md:hidden dark:text-zinc-400">
+      {children}
+    </span>
+  );
+}
 
 export interface AttendanceGridProps {
   rows: AttendanceRow[];
@@ -78,15 +94,15 @@ export function AttendanceGrid({
   const column = (name: TextField | 'beltColor' | 'gender') => t(`attendance.columns.${name}`);
 
   return (
-    <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-      <table className="w-full min-w-[60rem] border-collapse text-sm">
+    <div className="md:overflow-x-auto md:rounded-lg md:border md:border-zinc-200 md:dark:border-zinc-800">
+      <table className="w-full border-collapse text-sm max-md:block md:min-w-[60rem]">
         <caption className="sr-only">{t('attendance.gridCaption')}</caption>
-        <thead className="border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-800/60">
+        <thead className="border-b border-zinc-200 bg-zinc-50 max-md:hidden dark:border-zinc-800 dark:bg-zinc-800/60">
           <tr>
             <th scope="col" className={cn(HEADER_CLASS, 'w-12 text-center')}>
               {t('attendance.columns.row')}
             </th>
-            <th scope="col" className={cn(HEADER_CLASS, STICKY_NAME, 'min-w-48 bg-zinc-50 dark:bg-zinc-800')}>
+            <th scope="col" className={cn(HEADER_CLASS, STICKY_NAME, 'min-w-48 md:bg-zinc-50 md:dark:bg-zinc-800')}>
               {column('fighterName')}
             </th>
             <th scope="col" className={cn(HEADER_CLASS, 'w-40')}>
@@ -109,7 +125,7 @@ export function AttendanceGrid({
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+        <tbody className="max-md:flex max-md:flex-col max-md:gap-3 md:divide-y md:divide-zinc-100 md:dark:divide-zinc-800">
           {rows.map((row, index) => {
             const check = checks[index];
             const locked = !editable[index];
@@ -139,43 +155,48 @@ export function AttendanceGrid({
                 onFocus={() => onRowFocus(index)}
                 onBlur={onBlur}
                 className={cn(
-                  'align-top',
+                  'align-top max-md:grid max-md:grid-cols-2 max-md:gap-x-2 max-md:gap-y-3 max-md:rounded-lg max-md:border max-md:border-zinc-200 max-md:p-3 max-md:dark:border-zinc-800',
                   locked && 'bg-zinc-50/60 dark:bg-zinc-950/30',
                   check?.kind === 'invalid' && 'bg-red-50/60 dark:bg-red-950/20',
                 )}
               >
                 <th
                   scope="row"
-                  className="px-2 py-2 text-center font-medium text-zinc-500 tabular-nums dark:text-zinc-400"
+                  className="px-2 py-2 text-center font-medium text-zinc-500 tabular-nums max-md:col-span-2 max-md:p-0 max-md:text-left max-md:text-zinc-700 dark:text-zinc-400 max-md:dark:text-zinc-200"
                 >
-                  <span className="sr-only">{t('attendance.rowLabel', { row: index + 1 })}</span>
-                  <span aria-hidden className="inline-block pt-2">
+                  <span className="md:sr-only">{t('attendance.rowLabel', { row: index + 1 })}</span>
+                  <span aria-hidden className="inline-block pt-2 max-md:hidden">
                     {index + 1}
                   </span>
                 </th>
                 <td
                   className={cn(
-                    'px-2 py-2',
+                    WIDE_CELL_CLASS,
                     STICKY_NAME,
                     check?.kind === 'invalid'
-                      ? 'bg-red-50 dark:bg-red-950'
+                      ? 'md:bg-red-50 md:dark:bg-red-950'
                       : locked
-                        ? 'bg-zinc-50 dark:bg-zinc-950'
-                        : 'bg-white dark:bg-zinc-900',
+                        ? 'md:bg-zinc-50 md:dark:bg-zinc-950'
+                        : 'md:bg-white md:dark:bg-zinc-900',
                   )}
                 >
+                  <CellLabel>{column('fighterName')}</CellLabel>
                   <Input {...text('fighterName')} type="text" autoComplete="off" maxLength={100} />
                 </td>
-                <td className="px-2 py-2">
+                <td className={WIDE_CELL_CLASS}>
+                  <CellLabel>{column('birthdate')}</CellLabel>
                   <Input {...text('birthdate')} type="date" max={today} />
                 </td>
-                <td className="px-2 py-2">
+                <td className={CELL_CLASS}>
+                  <CellLabel>{column('weight')}</CellLabel>
                   <Input {...text('weight')} type="number" inputMode="decimal" min={0} step="any" />
                 </td>
-                <td className="px-2 py-2">
+                <td className={CELL_CLASS}>
+                  <CellLabel>{column('height')}</CellLabel>
                   <Input {...text('height')} type="number" inputMode="decimal" min={0} step="any" />
                 </td>
-                <td className="px-2 py-2">
+                <td className={CELL_CLASS}>
+                  <CellLabel>{column('beltColor')}</CellLabel>
                   <Select
                     {...cell('beltColor')}
                     value={row.beltColor}
@@ -191,7 +212,8 @@ export function AttendanceGrid({
                     ))}
                   </Select>
                 </td>
-                <td className="px-2 py-2">
+                <td className={CELL_CLASS}>
+                  <CellLabel>{column('gender')}</CellLabel>
                   <Select
                     {...cell('gender')}
                     value={row.gender}
@@ -207,8 +229,8 @@ export function AttendanceGrid({
                     ))}
                   </Select>
                 </td>
-                <td className="px-2 py-2 text-sm">
-                  <div className="pt-2">
+                <td className={cn(WIDE_CELL_CLASS, 'text-sm')}>
+                  <div className="pt-2 max-md:pt-0">
                     <RowStatus id={statusId} check={check} locked={locked} />
                   </div>
                 </td>

@@ -414,6 +414,18 @@ describe('AttendanceModal', () => {
     expect(screen.getByText('179.8 cm')).toBeInTheDocument();
   });
 
+  it('names every field of a row beside it, for a phone, where each row is a card without the header row', async () => {
+    await renderModal({ capacity: 2 });
+    for (const row of [1, 2]) {
+      for (const column of ['Name', 'Birthdate', 'Weight (kg)', 'Height (cm)', 'Belt Rank', 'Gender']) {
+        const field = cell(column, row).closest('td');
+        if (!field) throw new Error(`${column}, row ${row} is not in a cell`);
+        expect(within(field).getByText(column)).toBeInTheDocument();
+      }
+      expect(screen.getByRole('rowheader', { name: `Row ${row}` })).toBeInTheDocument();
+    }
+  });
+
   it('closes on Go Back and on Escape, returning the focus to the opener, without sending anything', async () => {
     const { calls } = stubFetch({});
     const { user } = await renderModal();
@@ -439,6 +451,8 @@ describe('AttendanceModal', () => {
     expect(screen.getByLabelText('Imię i nazwisko, wiersz 1')).toBeInTheDocument();
     expect(screen.getByLabelText('Stopień (pas), wiersz 1')).toHaveDisplayValue('Bez stopnia');
     expect(screen.getByRole('columnheader', { name: 'Waga (kg)' })).toBeInTheDocument();
+    const weight = screen.getByLabelText('Waga (kg), wiersz 1').closest('td');
+    expect(weight && within(weight).getByText('Waga (kg)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Zatwierdź obecność' }));
     await closeAlert(user, 'Wprowadź co najmniej jeden poprawny wpis', 'OK');
   });

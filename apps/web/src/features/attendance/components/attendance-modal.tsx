@@ -12,6 +12,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { showToast } from '@/components/ui/toast-store';
 import { recordAttendance } from '@/features/attendance/api/record-attendance';
 import { isEmptyRow, useAttendanceStore, type AttendanceRow } from '@/features/attendance/stores/attendance-store';
+import { cn } from '@/lib/cn';
 import { errorText } from '@/lib/failure';
 import { AttendanceGrid } from './attendance-grid';
 import { ExistingMemberSearch } from './existing-member-search';
@@ -36,6 +37,12 @@ export interface AttendanceModalProps {
   /** Called after an existing member was added to the roster; without it the search is not offered. */
   onMemberAdded?(details: TrainingSessionDetails): void;
 }
+
+/**
+ * On a phone the buttons fill the modal's width, two to a line or one, and a label too long for its
+ * button (a longer language, a narrow phone) wraps onto a second line instead of running out of it.
+ */
+const WRAPS_ON_PHONE = 'max-sm:h-auto max-sm:min-h-10 max-sm:py-2 max-sm:text-center max-sm:whitespace-normal';
 
 /** What the fake-data button last did, for the polite status line. */
 type FakeNote = ReturnType<typeof fakeFillStatus> | null;
@@ -154,7 +161,7 @@ export function AttendanceModal(props: AttendanceModalProps) {
               opener.focus();
             }
           }}
-          className="fixed top-1/2 left-1/2 z-50 flex h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] max-w-[1500px] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-zinc-200 bg-white text-zinc-900 shadow-xl sm:h-auto sm:max-h-[calc(100dvh-4rem)] sm:w-[calc(100vw-4rem)] dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+          className="fixed top-1/2 left-1/2 z-50 flex h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] max-w-[1500px] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-zinc-200 bg-white text-zinc-900 shadow-xl max-sm:overflow-y-auto sm:h-auto sm:max-h-[calc(100dvh-4rem)] sm:w-[calc(100vw-4rem)] dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
         >
           <header className="border-b border-zinc-200 px-4 py-4 sm:px-6 dark:border-zinc-800">
             <Dialog.Title className="text-lg font-semibold tracking-tight sm:text-xl">
@@ -165,7 +172,9 @@ export function AttendanceModal(props: AttendanceModalProps) {
             </Dialog.Description>
           </header>
 
-          <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-4 py-4 sm:px-6">
+          {/* On a phone the whole modal scrolls, the title too, under buttons that stay at the bottom: the
+              rows get the screen's height rather than what a fixed title and the buttons leave them. */}
+          <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-4 py-4 max-sm:flex-none max-sm:overflow-visible sm:px-6">
             {props.onMemberAdded && (
               <ExistingMemberSearch
                 sessionId={sessionId}
@@ -190,7 +199,7 @@ export function AttendanceModal(props: AttendanceModalProps) {
             </div>
           </div>
 
-          <footer className="space-y-3 border-t border-zinc-200 px-3 py-4 sm:px-6 dark:border-zinc-800">
+          <footer className="space-y-3 border-t border-zinc-200 bg-white px-4 py-4 max-sm:sticky max-sm:bottom-0 sm:px-6 dark:border-zinc-800 dark:bg-zinc-900">
             {mutation.isError && (
               <Alert compact title={failureMessage(mutation.error)}>
                 <p>{t('attendance.rowsKept')}</p>
@@ -205,16 +214,31 @@ export function AttendanceModal(props: AttendanceModalProps) {
               </p>
             </div>
             <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
-              <Button variant="secondary" onClick={() => props.onOpenChange(false)}>
+              <Button variant="secondary" onClick={() => props.onOpenChange(false)} className={WRAPS_ON_PHONE}>
                 {t('attendance.goBack')}
               </Button>
-              <Button id={`${id}-clear`} variant="secondary" disabled={pending} onClick={onClearClick}>
+              <Button
+                id={`${id}-clear`}
+                variant="secondary"
+                disabled={pending}
+                onClick={onClearClick}
+                className={WRAPS_ON_PHONE}
+              >
                 {t('attendance.clear')}
               </Button>
-              <Button variant="secondary" disabled={pending} onClick={fillFake} className="col-span-2">
+              <Button
+                variant="secondary"
+                disabled={pending}
+                onClick={fillFake}
+                className={cn('col-span-2', WRAPS_ON_PHONE)}
+              >
                 {t('attendance.fake')}
               </Button>
-              <Button disabled={pending} onClick={finalize} className="col-span-2 sm:ml-auto sm:min-w-44">
+              <Button
+                disabled={pending}
+                onClick={finalize}
+                className={cn('col-span-2 sm:ml-auto sm:min-w-44', WRAPS_ON_PHONE)}
+              >
                 {pending && <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden />}
                 {pending ? t('attendance.finalizing') : t('attendance.finalize')}
               </Button>

@@ -80,7 +80,7 @@ export function ExistingMemberSearch(props: {
             const onRoster = rosterIds.includes(member.fighterId);
             return (
               <li key={member.fighterId} className="flex items-center justify-between gap-2 py-1.5 text-sm">
-                <span>{member.fighterName}</span>
+                <span className="min-w-0 break-words">{member.fighterName}</span>
                 {onRoster ? (
                   <span className="text-xs text-zinc-500 dark:text-zinc-400">{t('attendance.existing.onRoster')}</span>
                 ) : (

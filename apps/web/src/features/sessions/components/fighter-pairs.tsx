@@ -31,6 +31,12 @@ export function FighterPairs({
 }) {
   const { t } = useTranslation();
   const pairing = parsePairs(rawFighterPairsJson);
+  const sittingOut = pairing?.unpaired_student ?? null;
+  const summary = pairing?.pairing_rationale ?? '';
+  // The server's summary already says why the student sits out: their line then names them only, so the
+  // reason is read once. A summary that does not give it leaves the reason to the line.
+  const reason =
+    sittingOut && sittingOut.reason.trim() !== '' && !summary.includes(sittingOut.reason) ? sittingOut.reason : null;
   return (
     <Card className="flex flex-col gap-3" aria-labelledby="fighter-pairs-title" aria-busy={pending}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -66,19 +72,17 @@ export function FighterPairs({
               </li>
             ))}
           </ol>
-          {pairing.unpaired_student && (
+          {sittingOut && (
             <p className="text-sm">
-              {pairing.unpaired_student.reason
+              {reason
                 ? t('sessionDetails.unpaired', {
-                    name: pairing.unpaired_student.studentName,
-                    reason: pairing.unpaired_student.reason,
+                    name: sittingOut.studentName,
+                    reason,
                   })
-                : t('sessionDetails.unpairedNoReason', { name: pairing.unpaired_student.studentName })}
+                : t('sessionDetails.unpairedNoReason', { name: sittingOut.studentName })}
             </p>
           )}
-          {pairing.pairing_rationale && (
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">{pairing.pairing_rationale}</p>
-          )}
+          {summary && <p className="text-sm text-zinc-600 dark:text-zinc-400">{summary}</p>}
         </>
       )}
     </Card>
