@@ -175,6 +175,9 @@ export const AnalysisDrawing = z.object({
 });
 export type AnalysisDrawing = z.infer<typeof AnalysisDrawing>;
 
+/** `analyzer.name` of a result the server's own pipeline wrote (ADR 0022); a vision model's result names the model. */
+export const LOCAL_ANALYZER_NAME = 'openmat-local';
+
 export const AnalysisResult = z.object({
   techniques: z.array(AnalysisTechnique).max(500),
   drills: z.array(AnalysisDrill).max(200),
@@ -200,6 +203,7 @@ export const AnalysisResult = z.object({
   comments: z.array(AnalysisComment).max(500).optional(),
   /** The coach's drawings on paused frames, in time order. */
   drawings: z.array(AnalysisDrawing).max(DRAWINGS_MAX).optional(),
+  /** Who wrote the findings: `LOCAL_ANALYZER_NAME` on this server, else the vision model's name. */
   analyzer: z.object({ name: z.string(), version: z.string() }).optional(),
   /**
    * The installation's adaptation of the position model to its coaches' corrections that this result's

@@ -10,6 +10,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { LOCAL_ANALYZER_NAME } from '@openmat/contract/analysis';
 import { z } from 'zod';
 import type { PoseDetector, RollFrame } from '../analysis/pipeline.js';
 import { KEYPOINT_NAMES, keypointIndex, READABLE_JOINTS, readable, type Skeleton } from '../analysis/skeleton.js';
@@ -868,7 +869,7 @@ export async function createPoseEstimator(
     get modelRuns() {
       return modelRuns;
     },
-    name: 'openmat-local',
+    name: LOCAL_ANALYZER_NAME,
     version: `1.0 (${version}, tfjs ${started[0]?.tfjsVersion ?? '?'} wasm)`,
     concurrency: pool.length,
     async detect(frame, focus) {

@@ -43,6 +43,67 @@ describe('SiteHeader', () => {
     expect(screen.queryByRole('link', { name: 'Complete your profile' })).toBeNull();
   });
 
+  it('names every page in words on a phone, behind a Menu button that Escape closes', async () => {
+    const user = userEvent.setup();
+    const onLogout = vi.fn();
+    const session = { email: 'coach@example.com', onLogout, isInstructor: true, profileIncomplete: true };
+    await renderWithApp(<SiteHeader session={session} />, { path: '/class-session' });
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(menu.getAttribute('aria-controls') ?? '');
+    if (!panel) throw new Error('the menu opens no panel');
+    // Each page is named in visible words, not by an icon alone.
+    const pages: [string, string][] = [
+      ['Video Analysis', '/video-analysis'],
+      ['Manage Classes', '/class-session'],
+      ['Members', '/members'],
+    ];
+    for (const [name, href] of pages) {
+      const link = within(panel).getByRole('link', { name });
+      expect(link).toHaveAttribute('href', href);
+      expect(within(link).getByText(name)).not.toHaveClass('sr-only');
+    }
+    expect(within(panel).getByRole('link', { name: 'Manage Classes' })).toHaveAttribute('aria-current', 'page');
+    expect(within(panel).getByRole('link', { name: /^Profile/ })).toHaveTextContent('coach@example.com');
+    await user.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).not.toBeInTheDocument();
+    expect(menu).toHaveFocus();
+
+    await user.click(menu);
+    const reopened = document.getElementById(menu.getAttribute('aria-controls') ?? '');
+    if (!reopened) throw new Error('the menu opens no panel');
+    await user.click(within(reopened).getByRole('button', { name: 'Logout' }));
+    expect(onLogout).toHaveBeenCalledOnce();
+  });
+
+  it('closes the phone menu when one of its links is followed, and speaks Polish', async () => {
+    const user = userEvent.setup();
+    await renderWithApp(<SiteHeader session={{ email: 'coach@example.com', onLogout: vi.fn() }} />, {
+      language: 'pl',
+      path: '/class-session',
+    });
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const panel = document.getElementById(
+      screen.getByRole('button', { name: 'Menu' }).getAttribute('aria-controls') ?? '',
+    );
+    if (!panel) throw new Error('the menu opens no panel');
+    expect(within(panel).queryByRole('link', { name: 'Członkowie' })).toBeNull();
+    await user.click(within(panel).getByRole('link', { name: 'Analiza wideo' }));
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).not.toBeInTheDocument();
+  });
+
+  it('names Login and Register in words on a phone too', async () => {
+    await renderWithApp(<SiteHeader session={null} />);
+    for (const name of ['Login', 'Register']) {
+      const link = screen.getByRole('link', { name });
+      expect(within(link).getByText(name)).not.toHaveClass('sr-only');
+    }
+  });
+
   it('always shows the theme and language controls', async () => {
     await renderWithApp(<SiteHeader session={null} />, { language: 'pl' });
     expect(screen.getByRole('button', { name: 'Przełącz na motyw ciemny' })).toBeInTheDocument();

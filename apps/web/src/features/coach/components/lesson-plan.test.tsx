@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeAlert } from '@/testing/alert-dialog';
@@ -68,6 +68,41 @@ describe('LessonPlan', () => {
     expect(scrollIntoView).toHaveBeenCalledTimes(1);
     expect(scrollIntoView.mock.contexts[0]).toBe(sparring);
     expect(sparring).toHaveFocus();
+  });
+
+  it('shows at either edge of a bar too narrow for its sections that more lie that way, and brings a jumped-to link into the bar', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { container } = await renderPlan();
+    const nav = screen.getByRole('navigation', { name: 'Lesson plan sections' });
+    const bar = within(nav).getByRole('list');
+    const hint = (edge: 'before' | 'after') => container.querySelector(`[data-scroll-hint="${edge}"]`);
+    // Wide enough for every section: no hint.
+    expect(hint('before')).toBeNull();
+    expect(hint('after')).toBeNull();
+
+    // A phone: 600 px of sections in a 300 px bar (jsdom does no layout, so the sizes are given).
+    Object.defineProperty(bar, 'clientWidth', { configurable: true, value: 300 });
+    Object.defineProperty(bar, 'scrollWidth', { configurable: true, value: 600 });
+    fireEvent.scroll(bar);
+    expect(hint('before')).toBeNull();
+    expect(hint('after')).not.toBeNull();
+    bar.scrollLeft = 150;
+    fireEvent.scroll(bar);
+    expect(hint('before')).not.toBeNull();
+    expect(hint('after')).not.toBeNull();
+    bar.scrollLeft = 300;
+    fireEvent.scroll(bar);
+    expect(hint('before')).not.toBeNull();
+    expect(hint('after')).toBeNull();
+
+    // Cool-down half hidden under the right fade: a jump there scrolls the bar until it is clear of it.
+    bar.scrollLeft = 0;
+    const box = (left: number, width: number) => DOMRect.fromRect({ x: left, y: 0, width, height: 40 });
+    vi.spyOn(bar, 'getBoundingClientRect').mockReturnValue(box(0, 300));
+    const coolDown = within(nav).getByRole('link', { name: 'Cool-down' });
+    vi.spyOn(coolDown, 'getBoundingClientRect').mockReturnValue(box(250, 110));
+    await user.click(coolDown);
+    expect(bar.scrollLeft).toBe(100);
   });
 
   it('collapses techniques and drills, and opens them on click', async () => {

@@ -1,8 +1,9 @@
 import { DEFAULT_PART_MINUTES, type Curriculum, type PlanDrill, type PlanTechnique } from '@openmat/contract/coaching';
 import { durationTextToMinutes, firstNumber } from '@openmat/contract/helpers/duration';
-import { ChevronRight, Clock, Dumbbell, Flame, Snowflake, Swords, Target } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Clock, Dumbbell, Flame, Snowflake, Swords, Target } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import type { MouseEvent, ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { MouseEvent, ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { CountdownTimer } from './countdown-timer';
@@ -163,28 +164,79 @@ export function LessonPlan({ sessionId, curriculum, canRate = true }: LessonPlan
   );
 }
 
+/** How much of either edge the scroll hint covers: a link is brought this far inside the bar. */
+const HINT_ROOM_PX = 40;
+
+/** Whether the bar has more sections out of sight before and after what it shows. */
+function useOverflowEdges(list: RefObject<HTMLOListElement | null>) {
+  const [edges, setEdges] = useState({ before: false, after: false });
+  const measure = useCallback(() => {
+    const element = list.current;
+    if (!element) return;
+    const before = element.scrollLeft > 1;
+    const after = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+    setEdges((was) => (was.before === before && was.after === after ? was : { before, after }));
+  }, [list]);
+  useEffect(() => {
+    measure();
+    const element = list.current;
+    window.addEventListener('resize', measure);
+    // The bar's width and its links' (once the fonts load, or the language changes) decide it too.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    if (element && observer) {
+      observer.observe(element);
+      for (const item of element.children) observer.observe(item);
+    }
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, [list, measure]);
+  return { edges, measure };
+}
+
 /**
  * The anchor navigation. It sticks below the site header (`--site-header-height`, 0 while the header
- * scrolls away) and scrolls horizontally on a narrow screen. A jump moves the focus to the section.
+ * scrolls away) and scrolls horizontally on a narrow screen, where a fade and a chevron at an edge show
+ * that more sections lie that way. A jump moves the focus to the section and brings its link wholly into
+ * the bar, with its neighbours in sight.
  */
 function SectionNav({ sessionId, label }: { sessionId: number; label: (part: PlanSection) => string }) {
   const { t } = useTranslation();
+  const list = useRef<HTMLOListElement>(null);
+  const { edges, measure } = useOverflowEdges(list);
+
+  function revealInBar(link: HTMLElement) {
+    const bar = list.current;
+    if (!bar) return;
+    const outer = bar.getBoundingClientRect();
+    const inner = link.getBoundingClientRect();
+    if (inner.left < outer.left + HINT_ROOM_PX) bar.scrollLeft -= outer.left + HINT_ROOM_PX - inner.left;
+    else if (inner.right > outer.right - HINT_ROOM_PX) bar.scrollLeft += inner.right - (outer.right - HINT_ROOM_PX);
+  }
 
   function jump(event: MouseEvent<HTMLAnchorElement>, part: PlanSection) {
     const target = document.getElementById(planSectionId(sessionId, part));
     if (!target) return;
     event.preventDefault();
+    revealInBar(event.currentTarget);
     const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     target.scrollIntoView?.({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
     target.focus({ preventScroll: true });
   }
 
+  const hint =
+    'pointer-events-none absolute inset-y-0 flex w-12 items-center text-zinc-500 from-white from-40% to-transparent dark:text-zinc-400 dark:from-zinc-900';
   return (
     <nav
       aria-label={t('coach.plan.navLabel')}
       className="sticky top-[var(--site-header-height,0px)] z-10 mt-4 [contain:inline-size] border-y border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <ol className="flex gap-1 overflow-x-auto px-2 py-2 sm:px-4">
+      <ol
+        ref={list}
+        onScroll={measure}
+        className="flex gap-1 overflow-x-auto px-2 py-2 motion-safe:scroll-smooth sm:px-4"
+      >
         {PLAN_SECTIONS.map((part) => {
           const Icon = SECTION_ICONS[part];
           return (
@@ -201,6 +253,16 @@ function SectionNav({ sessionId, label }: { sessionId: number; label: (part: Pla
           );
         })}
       </ol>
+      {edges.before && (
+        <div aria-hidden data-scroll-hint="before" className={cn(hint, 'left-0 justify-start bg-linear-to-r pl-0.5')}>
+          <ChevronLeft className="h-4 w-4" />
+        </div>
+      )}
+      {edges.after && (
+        <div aria-hidden data-scroll-hint="after" className={cn(hint, 'right-0 justify-end bg-linear-to-l pr-0.5')}>
+          <ChevronRight className="h-4 w-4" />
+        </div>
+      )}
     </nav>
   );
 }

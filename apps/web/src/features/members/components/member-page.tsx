@@ -18,6 +18,7 @@ import { showToast } from '@/components/ui/toast-store';
 import { memberQueryOptions, useMember } from '@/features/members/api/get-member';
 import { useMembers } from '@/features/members/api/get-members';
 import { useMergeMember } from '@/features/members/api/merge-member';
+import { cn } from '@/lib/cn';
 import { errorText } from '@/lib/failure';
 import { beltLabel, formatDay } from './member-format';
 import { Dossier, ProgressHistory, PromotionForm, WeighInForm } from './member-progress';
@@ -209,6 +210,7 @@ export function MemberPage({
   const { fighter } = member;
   const Heading = embedded ? 'h2' : 'h1';
   const months = byMonth(member.attendance, language);
+  const merging = isInstructor && member.isWalkIn;
   return (
     <div className="space-y-6">
       {isInstructor && (
@@ -246,8 +248,16 @@ export function MemberPage({
         />
       </dl>
 
-      <div className="grid items-start gap-6 lg:grid-cols-3">
-        <div className="flex flex-col gap-6 lg:col-span-2">
+      <div className={cn('grid items-start gap-6 lg:grid-cols-3', merging && 'lg:grid-rows-[auto_1fr]')}>
+        {/* A walk-in's merge is what the instructor came for: first on a phone, atop the side column on a desktop. */}
+        {merging && (
+          <div className="lg:col-start-3 lg:row-start-1">
+            <MergeWalkIn member={member} t={t} />
+          </div>
+        )}
+        <div
+          className={cn('flex flex-col gap-6 lg:col-span-2', merging && 'lg:col-start-1 lg:row-span-2 lg:row-start-1')}
+        >
           <Card className="flex flex-col gap-4">
             <h2 className="text-lg font-semibold">{t('members.history')}</h2>
             {months.length === 0 ? (
@@ -283,7 +293,7 @@ export function MemberPage({
           </div>
         </div>
 
-        <div className="flex flex-col gap-6">
+        <div className={cn('flex flex-col gap-6', merging && 'lg:col-start-3 lg:row-start-2')}>
           {member.dossier && <Dossier dossier={member.dossier} />}
           {isInstructor && member.dossier && <PromotionForm member={member} />}
           <WeighInForm member={member} />
@@ -307,7 +317,6 @@ export function MemberPage({
               </ul>
             )}
           </Card>
-          {isInstructor && member.isWalkIn && <MergeWalkIn member={member} t={t} />}
           {isInstructor && !member.isWalkIn && <ResetLinkCard fighterId={fighter.id} />}
         </div>
       </div>

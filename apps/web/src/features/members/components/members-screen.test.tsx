@@ -202,6 +202,19 @@ describe('MemberPage', () => {
   const account = (fighterId: number, fighterName: string, fighterRole: 'Student' | 'Instructor' = 'Student') =>
     details({ fighter: { ...details().fighter, id: fighterId, fighterName, fighterRole }, isWalkIn: false });
 
+  it("puts a walk-in's merge right under the counts, before the class history and the videos", async () => {
+    stubFetch({
+      'GET /api/members/9': () => json(200, details()),
+      [LIST]: () => json(200, page([member()])),
+    });
+    await renderWithApp(<MemberPage fighterId={9} isInstructor />, { path: '/members/9' });
+    await screen.findByRole('heading', { level: 2, name: 'Merge into an account' });
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    // Reading order is the phone's order; on a desktop the merge tops the side column, beside the history.
+    expect(headings[0]).toBe('Merge into an account');
+    expect(headings).toEqual(expect.arrayContaining(['Attendance history', 'Videos']));
+  });
+
   it('merges a walk-in into a registered member only after a confirmation', async () => {
     const http = stubFetch({
       'GET /api/members/9': () => json(200, details()),

@@ -212,6 +212,29 @@ describe('ReviewPage', () => {
     expect(screen.getByText(note)).toBeVisible();
   });
 
+  it("says in words where the video was analysed, never the analyser's technical name", async () => {
+    const local: AnalysisResult = {
+      ...RESULT,
+      analyzer: { name: 'openmat-local', version: '1.0 (movenet-multipose, tfjs 4.22.0 wasm)' },
+    };
+    stubFetch({ ...routes(), 'GET /vid/api/video/7/feedback': () => json(200, local) });
+    const view = await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Overall Analysis' }));
+    expect(screen.getByText('Analysed on this server')).toBeVisible();
+    expect(screen.queryByText(/openmat-local|movenet|tfjs/)).toBeNull();
+    view.unmount();
+
+    const byModel: AnalysisResult = {
+      ...RESULT,
+      analyzer: { name: 'qwen2.5-vl:7b', version: 'OpenAI-compatible API' },
+    };
+    stubFetch({ ...routes(), 'GET /vid/api/video/7/feedback': () => json(200, byModel) });
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7', language: 'pl' });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Analiza ogólna' }));
+    expect(screen.getByText('Przeanalizowano z pomocą modelu AI')).toBeVisible();
+    expect(screen.queryByText(/qwen|OpenAI/)).toBeNull();
+  });
+
   it('starts at the moment a link asks for (a technique search clip), once the video has loaded', async () => {
     stubFetch(routes());
     await renderWithApp(<ReviewPage videoId={7} startAt={38} />, { path: '/video-review/7?t=38' });

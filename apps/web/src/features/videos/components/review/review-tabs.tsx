@@ -1,5 +1,5 @@
 import type { AnalysisDrill, AnalysisPatch, AnalysisResult, AnalysisTechnique } from '@openmat/contract/analysis';
-import { parseTimestamp } from '@openmat/contract/analysis';
+import { LOCAL_ANALYZER_NAME, parseTimestamp } from '@openmat/contract/analysis';
 import { Clock, Pencil, Plus, SkipForward, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -535,7 +535,13 @@ export function OverallTab({
       </div>
       {result.analyzer && (
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
-          {t('videos.review.analyzer', { name: result.analyzer.name, version: result.analyzer.version })}
+          {t(
+            // The analyser's name and version are the server's internals (product spec, section 1): the page
+            // says only whether the video was analysed here or by a vision model, which may run elsewhere.
+            result.analyzer.name === LOCAL_ANALYZER_NAME
+              ? 'videos.review.analyzedHere'
+              : 'videos.review.analyzedByModel',
+          )}
         </p>
       )}
     </div>
