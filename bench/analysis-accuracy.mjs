@@ -853,6 +853,34 @@ function calibrationTable(title, all) {
     );
   }
 }
+// The position model alone on skeletons placed by hand on ten of the stills (bench/lib/hand-skeletons.json): real
+// people with no pose model in between, as the held-out set measures the position model on real skeletons with
+// ground truth. Rough, placed by eye; never trained on.
+const handPlaced = JSON.parse(readFileSync(new URL('./lib/hand-skeletons.json', import.meta.url), 'utf8'));
+const handRows = new Map(readCsv(path.join(FOOTAGE, 'stills', 'labels.csv')).map((row) => [row.file, row]));
+const hand = { right: 0, n: 0, losses: [] };
+console.log('\n== The position model alone on skeletons placed by hand (10 stills, no pose model)');
+for (const [file, still] of Object.entries(handPlaced.stills)) {
+  const row = handRows.get(file);
+  if (!row) continue;
+  const skeleton = (points) => ({
+    keypoints: points.map(([x, y, score]) => ({ x, y, score })),
+    box: { x: 0, y: 0, width: 0, height: 0 },
+    score: 0.8,
+  });
+  const accepted = stillAccepts(row);
+  const reading = readPositions(skeleton(still.a), skeleton(still.b));
+  if (reading === null) continue;
+  const p = accepted.reduce((sum, position) => sum + (reading.byPosition.get(position) ?? 0), 0);
+  const right = accepted.includes(reading.best);
+  hand.n += 1;
+  if (right) hand.right += 1;
+  hand.losses.push(-Math.log(Math.max(1e-6, p)));
+  console.log(
+    `  ${file.padEnd(26)} ${row.position.padEnd(13)} -> ${reading.best} ${(reading.byPosition.get(reading.best) ?? 0).toFixed(2)} ${right ? 'RIGHT' : 'wrong'}`,
+  );
+}
+
 console.log('\n== Calibration');
 calibrationTable('real footage (stills, stills as clips, roll labels, judo frames)', calibration);
 calibrationTable('synthetic', synthCalibration);
@@ -923,6 +951,9 @@ console.log(`agreement, judo frames                        ${judo.agreed}/${judo
 const frames = [...perFrame.stills, ...perFrame.roll];
 console.log(
   `student told from partner by what they wear   ${identification.told}/${identification.n} (${identification.twice} one athlete for both words, ${identification.unsure} not told); a colour neither wears named somebody ${identification.worn}/${identification.notWorn}`,
+);
+console.log(
+  `position model alone, skeletons placed by hand: ${hand.right}/${hand.n} right; mean -log p(accepted) ${(hand.losses.reduce((sum, loss) => sum + loss, 0) / Math.max(1, hand.n)).toFixed(2)}`,
 );
 console.log(
   `position model alone, per frame: stills ${perFrame.stills.filter((f) => f.right).length}/${perFrame.stills.length},` +

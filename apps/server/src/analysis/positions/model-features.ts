@@ -107,7 +107,7 @@ function bodyUnit(people: readonly Seen[]): number {
 }
 
 /** How many numbers `pairVector` gives. */
-export const FEATURE_COUNT = 2 * (GROUPS.length * 3 + SPREAD_GROUPS.length * 2 + 12) + CONTACTS.length * 2 + 2;
+export const FEATURE_COUNT = 2 * (GROUPS.length * 3 + SPREAD_GROUPS.length * 2 + 12) + CONTACTS.length * 2 + 2 + 3;
 
 /**
  * The feature vector of `first` and `second` (in that order), or null when the pair cannot be measured
@@ -185,7 +185,39 @@ export function pairVector(first: Skeleton, second: Skeleton, aspect: number, mi
       ? Math.min(FAR, Math.hypot(firstMiddle.x - secondMiddle.x, firstMiddle.y - secondMiddle.y) / unit)
       : FAR;
   out.push(apart, boxOverlap(jointBox(first), jointBox(second)));
+  // Whether the two face the same way (chest to back) or not (chest to chest): see `facing`.
+  const shoulders = people.map((seen) => facing(seen, 'leftShoulder', 'rightShoulder'));
+  const hips = people.map((seen) => facing(seen, 'leftHip', 'rightHip'));
+  const product = ([p, q]: ReadonlyArray<number | null>) =>
+    p === null || p === undefined || q === null || q === undefined ? 0 : Math.max(-1, Math.min(1, p * q));
+  out.push(product(shoulders), product(hips), shoulders.includes(null) ? 1 : 0);
   return out;
+}
+
+/**
+ * Which side of a person's torso the camera sees, from the order of a left/right joint pair across the
+ * torso: positive when the chest faces the camera (their left shoulder on the picture's right, above
+ * their hips), negative when the back does, near zero when the torso is seen edge on. It is the cross
+ * product of the pair's left-to-right vector and the shoulders-to-hips axis, over the axis's length
+ * squared, so it is as large as the pair is wide against the torso. A mirror image flips its sign for
+ * both athletes, so the product of the two (the feature) does not change with mirroring: it is positive
+ * when both show the camera the same side (one's chest to the other's back, as in back control) and
+ * negative when they face each other. Left/right labels the detector swapped flip it, as they do here
+ * for one person in ten of the generator's.
+ */
+function facing(seen: Seen, leftName: KeypointName, rightName: KeypointName): number | null {
+  const left = joint(seen, leftName);
+  const right = joint(seen, rightName);
+  const shoulder = mean(groupPoints(seen, ['leftShoulder', 'rightShoulder']));
+  const hip = mean(groupPoints(seen, ['leftHip', 'rightHip']));
+  if (left === null || right === null || shoulder === null || hip === null) return null;
+  // Frame coordinates have y upwards here (`seenJoints`), so the axis from shoulders down to hips and the
+  // left-to-right vector give the sign described above.
+  const ax = hip.x - shoulder.x;
+  const ay = hip.y - shoulder.y;
+  const length = ax * ax + ay * ay;
+  if (!(length > 1e-8)) return null;
+  return ((right.x - left.x) * ay - (right.y - left.y) * ax) / length;
 }
 
 type Box = Skeleton['box'];
