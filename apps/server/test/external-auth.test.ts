@@ -13,10 +13,15 @@ const CALLBACK = `${APP}/api/externalauth/callback`;
 describe.each(databaseTargets)('external sign-in on $dialect', (target) => {
   let provider: LoopbackProvider;
   let ctx: TestContext;
+  /** How far the app's clock runs ahead of the real one (ms). */
+  let ahead = 0;
 
   beforeAll(async () => {
     provider = await startLoopbackProvider([CALLBACK]);
-    ctx = await createTestApp(target, { env: externalSignInEnv(provider, APP) });
+    ctx = await createTestApp(target, {
+      env: externalSignInEnv(provider, APP),
+      clock: { now: () => new Date(Date.now() + ahead) },
+    });
   });
   afterAll(async () => {
     await ctx.close();
@@ -105,6 +110,39 @@ describe.each(databaseTargets)('external sign-in on $dialect', (target) => {
     expect(secondInfo.json<{ fighterInfo: { id: number } }>().fighterInfo.id).toBe(
       info.json<{ fighterInfo: { id: number } }>().fighterInfo.id,
     );
+  });
+
+  it('deletes an account without a password only from a recent sign-in: its e-mail address is no secret', async () => {
+    provider.signInAs({ sub: 'google-leaving', email: 'leaving@example.com', emailVerified: true, name: 'Leaving' });
+    const first = await signIn();
+    const token = first.location.searchParams.get('token');
+    const remove = (bearer: string | null, language = 'en') =>
+      ctx.app.inject({
+        method: 'DELETE',
+        url: '/api/auth/v1/manage/account',
+        headers: { authorization: `Bearer ${bearer}`, 'accept-language': language },
+        payload: { confirmation: 'leaving@example.com' },
+      });
+    try {
+      // Eleven minutes on, the token still works, but typing the e-mail address does not delete the account.
+      ahead = 11 * 60_000;
+      const late = await remove(token);
+      expect(late.statusCode).toBe(403);
+      expect(late.json<{ detail: string }>().detail).toMatch(/sign out and sign in again first/);
+      expect((await remove(token, 'pl')).json<{ detail: string }>().detail).toMatch(/zaloguj ponownie/);
+      const still = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/auth/v1/manage/info',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(still.statusCode).toBe(200);
+      // Signed in again, it can.
+      const again = await signIn();
+      const deleted = await remove(again.location.searchParams.get('token'));
+      expect(deleted.statusCode, deleted.body).toBe(204);
+    } finally {
+      ahead = 0;
+    }
   });
 
   it('links a verified e-mail to the existing account instead of creating another', async () => {

@@ -45,6 +45,20 @@ export class AccountLifecycleRepository {
   }
 
   /**
+   * When the user's sign-in `familyId` (a refresh-token family) began: the time of its first token, as an
+   * ISO string; null when the user has no such sign-in.
+   */
+  async signInStartedAt(userId: number, familyId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('refresh_tokens')
+      .select((eb) => eb.fn.min('created_at').as('started'))
+      .where('user_id', '=', userId)
+      .where('family_id', '=', familyId)
+      .executeTakeFirst();
+    return row?.started ?? null;
+  }
+
+  /**
    * Revokes every sign-in of the user but `keepFamilyId` (refresh token families and sign-in cookies),
    * and answers the ids of the sign-ins that ended.
    */

@@ -23,6 +23,11 @@ import { forgetInPairing } from '../coach/pairing/pairing-record.js';
 
 /** How long a reset link works: half an hour, once. */
 export const RESET_TOKEN_MINUTES = 30;
+/**
+ * How recent a sign-in must be to delete an account without a password (its confirmation, the e-mail
+ * address, is no secret): a token stolen from an older sign-in cannot delete the account.
+ */
+export const RECENT_SIGN_IN_MINUTES = 10;
 /** The web app's page that a reset link opens. */
 export const RESET_PAGE = '/reset-password';
 
@@ -189,12 +194,24 @@ export class AccountLifecycleService {
       throw badRequest(msg('account.notDeleted'), { confirmation: [msg('account.confirmationWrong')] });
     }
     if (user.passwordHash) await this.throttle.recordSuccess(user.email, address);
+    // An account without a password confirms with its e-mail address, which anyone holding its access
+    // token can type: it must also have signed in within the last minutes (ADR 0030).
+    if (!user.passwordHash && !(await this.signedInRecently(principal)))
+      throw forbidden(msg('account.signInAgain', { minutes: RECENT_SIGN_IN_MINUTES }));
     const sessions = await this.lifecycle.ownedSessionCount(user.id);
     if (sessions > 0) throw conflict(msg('account.ownsSessions', { count: sessions }));
     await this.removeVideos(user.id);
     const signIns = await this.lifecycle.revokeSignIns(user.id, null);
     await this.lifecycle.deleteAccount(user.id, forgetInPairing);
     for (const signInId of signIns) await this.events.publish({ type: 'signin.ended', userId: user.id, signInId });
+  }
+
+  /** Whether the caller's sign-in began less than `RECENT_SIGN_IN_MINUTES` ago. */
+  private async signedInRecently(principal: Principal): Promise<boolean> {
+    if (!principal.signInId) return false;
+    const started = await this.lifecycle.signInStartedAt(principal.userId, principal.signInId);
+    if (started === null) return false;
+    return this.clock.now().getTime() - new Date(started).getTime() < RECENT_SIGN_IN_MINUTES * 60_000;
   }
 
   /** Whether a new instructor account must wait for approval: not when it would be the first instructor. */

@@ -113,7 +113,12 @@ describe('delete my account', () => {
     const user = await renderSettings('pl');
     expect(screen.queryByRole('heading', { name: 'Zmiana hasła' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Usuń moje konto…' }));
-    expect(await screen.findByLabelText('Wpisz adres e-mail, aby potwierdzić')).toHaveAttribute('type', 'email');
+    const field = await screen.findByLabelText('Wpisz adres e-mail, aby potwierdzić');
+    expect(field).toHaveAttribute('type', 'email');
+    // The server deletes such an account only from a recent sign-in; the dialog says so before it is tried.
+    expect(field).toHaveAccessibleDescription(
+      'Konto, które loguje się przez inny serwis, można usunąć w ciągu 10 minut od zalogowania. Logowanie było wcześniej? Najpierw wyloguj się i zaloguj ponownie.',
+    );
   });
 });
 

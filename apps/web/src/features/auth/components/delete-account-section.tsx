@@ -71,7 +71,12 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
         closeLabel={t('account.close')}
       >
         <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4 px-4 py-4 sm:px-6">
-          <FormField id="delete-confirmation" label={label} error={error ?? undefined}>
+          <FormField
+            id="delete-confirmation"
+            label={label}
+            hint={hasPassword ? undefined : t('account.delete.emailHint')}
+            error={error ?? undefined}
+          >
             <Input
               type={hasPassword ? 'password' : 'email'}
               autoComplete={hasPassword ? 'current-password' : 'email'}
