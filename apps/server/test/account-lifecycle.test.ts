@@ -7,6 +7,8 @@ import type { TrainingSession, TrainingSessionDetails } from '@openmat/contract/
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerJobHandlers } from '../src/jobs/handlers.js';
+import { AccountRepository } from '../src/repositories/account.repository.js';
+import { toFighterRow } from '../src/repositories/fighter.repository.js';
 import type { Services } from '../src/services/services.js';
 import { PASSWORD, signUp, testClock, uniqueEmail, type SignedIn } from './support/accounts.js';
 import { THROTTLE } from '../src/services/login-throttle.service.js';
@@ -490,6 +492,88 @@ describe.each(databaseTargets)('INSTRUCTOR_SIGNUP=approval on $dialect', (target
     const student = await signUp(ctx.app);
     const info = (await call('GET', '/api/auth/v1/manage/info', student)).json<ManageInfoResponse>();
     expect(info.userInfo.instructorPending).toBe(false);
+  });
+
+  it('makes an instructor wait who signs up while the first one is still being stored', async () => {
+    // A new installation's first two instructors signing up at once: the first one's rows are written but
+    // not yet committed when the second asks whether an approved instructor exists.
+    const fresh = await createTestApp(target, { env: { INSTRUCTOR_SIGNUP: 'approval' } });
+    try {
+      const { db, dialect } = fresh.database;
+      const accounts = new AccountRepository(db, testClock(), dialect);
+      let stored = (): void => undefined;
+      const firstStored = new Promise<void>((resolve) => (stored = resolve));
+      let commit = (): void => undefined;
+      const committing = new Promise<void>((resolve) => (commit = resolve));
+      const first = db.transaction().execute(async (trx) => {
+        const now = new Date().toISOString();
+        const user = await trx
+          .insertInto('users')
+          .values({
+            email: 'first@example.com',
+            normalized_email: 'first@example.com',
+            password_hash: null,
+            email_confirmed: 1,
+            instructor_pending: 0,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('fighters')
+          .values(
+            toFighterRow(
+              {
+                userId: user.id,
+                ownerUserId: null,
+                fighterName: 'Coach First',
+                fighterRole: 'Instructor',
+                height: null,
+                weight: null,
+                bmi: null,
+                gender: null,
+                birthdate: null,
+                maxWorkoutDuration: null,
+                beltColor: null,
+                experience: null,
+              },
+              now,
+            ),
+          )
+          .execute();
+        stored();
+        await committing;
+      });
+      await firstStored;
+      const second = accounts.create(
+        {
+          email: 'second@example.com',
+          passwordHash: null,
+          emailConfirmed: true,
+          instructorPending: 'unless-first-instructor',
+        },
+        {
+          fighterName: 'Coach Second',
+          fighterRole: 'Instructor',
+          height: null,
+          weight: null,
+          bmi: null,
+          gender: null,
+          birthdate: null,
+          maxWorkoutDuration: null,
+          beltColor: null,
+          experience: null,
+        },
+      );
+      // The second waits for the first to be committed, then sees it.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      commit();
+      await first;
+      expect((await second).user.instructorPending).toBe(true);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

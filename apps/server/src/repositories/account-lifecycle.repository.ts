@@ -155,19 +155,6 @@ export class AccountLifecycleRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Whether an approved instructor account exists (the first instructor needs nobody's approval). */
-  async hasApprovedInstructor(): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('fighters')
-      .innerJoin('users', 'users.id', 'fighters.user_id')
-      .select('users.id')
-      .where('fighters.fighter_role', '=', 'Instructor')
-      .where('users.instructor_pending', '=', 0)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   async pendingInstructors(): Promise<PendingInstructorRow[]> {
     const rows = await this.db
       .selectFrom('users')

@@ -14,6 +14,7 @@ import type { Clock } from '../lib/clock.js';
 import type { PasswordHasher } from '../lib/password-hasher.js';
 import type { Principal } from '../lib/principal.js';
 import type { AccountLifecycleRepository } from '../repositories/account-lifecycle.repository.js';
+import type { NewAccount } from '../repositories/account.repository.js';
 import type { FighterRepository } from '../repositories/fighter.repository.js';
 import type { MailRepository } from '../repositories/mail.repository.js';
 import type { UserRepository } from '../repositories/user.repository.js';
@@ -214,9 +215,12 @@ export class AccountLifecycleService {
     return this.clock.now().getTime() - new Date(started).getTime() < RECENT_SIGN_IN_MINUTES * 60_000;
   }
 
-  /** Whether a new instructor account must wait for approval: not when it would be the first instructor. */
-  async newInstructorPending(): Promise<boolean> {
-    return this.settings.instructorSignup === 'approval' && (await this.lifecycle.hasApprovedInstructor());
+  /**
+   * How a new instructor account starts: approved (INSTRUCTOR_SIGNUP=open), or waiting for approval unless
+   * it is the first instructor, which the account's repository decides as it stores the account.
+   */
+  newInstructorState(): NewAccount['instructorPending'] {
+    return this.settings.instructorSignup === 'approval' ? 'unless-first-instructor' : false;
   }
 
   async markPending(userId: number): Promise<void> {

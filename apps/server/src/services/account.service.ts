@@ -16,7 +16,7 @@ import { badRequest, conflict, notFound, unauthorized } from '../errors.js';
 import { msg, type Message } from '../i18n/catalog.js';
 import type { PasswordHasher } from '../lib/password-hasher.js';
 import type { Principal } from '../lib/principal.js';
-import { DuplicateEmailError, type AccountRepository } from '../repositories/account.repository.js';
+import { DuplicateEmailError, type AccountRepository, type NewAccount } from '../repositories/account.repository.js';
 import type { FighterRecord, FighterRepository, ProfileDetails } from '../repositories/fighter.repository.js';
 import type { UserRepository } from '../repositories/user.repository.js';
 import type { LoginThrottleService } from './login-throttle.service.js';
@@ -98,7 +98,7 @@ export class AccountService {
     /** Where a logout is announced, so that the hubs close that sign-in's connections on every instance. */
     private readonly events: EventPublisher,
     /** Whether a new instructor account must wait for approval (INSTRUCTOR_SIGNUP=approval). */
-    private readonly instructorPending: () => Promise<boolean> = () => Promise.resolve(false),
+    private readonly instructorPending: () => NewAccount['instructorPending'] = () => false,
   ) {}
 
   /**
@@ -121,14 +121,14 @@ export class AccountService {
   }
 
   /** Whether an instructor account made now waits for approval (INSTRUCTOR_SIGNUP=approval, ADR 0030), however it is made. */
-  newInstructorWaits(): Promise<boolean> {
+  newInstructorWaits(): NewAccount['instructorPending'] {
     return this.instructorPending();
   }
 
   async registerFighter(input: FighterRegistration, address: string): Promise<Fighter> {
     const passwordHash = await this.newAccountPasswordHash(input.email, input.password, address);
     try {
-      const pending = input.fighterRole === 'Instructor' && (await this.instructorPending());
+      const pending = input.fighterRole === 'Instructor' ? this.instructorPending() : false;
       const { fighter } = await this.accounts.create(
         { email: input.email, passwordHash, emailConfirmed: false, instructorPending: pending },
         { ...profileDetails(input), fighterRole: input.fighterRole },

@@ -190,7 +190,7 @@ export class ExternalAuthService {
       typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : (email.split('@')[0] ?? email);
     try {
       // An account made by a first sign-in is an instructor's, so it waits for approval as a registered one does.
-      const instructorPending = await this.accounts.newInstructorWaits();
+      const instructorPending = this.accounts.newInstructorWaits();
       const { user } = await this.accountRepository.create(
         { email, passwordHash: null, emailConfirmed: verified, instructorPending },
         {

@@ -126,12 +126,12 @@ export function createServices({
   uploadLock = {},
   poseDetector,
 }: ServiceDependencies): Services {
-  const { db } = database;
+  const { db, dialect } = database;
   // Every repository that stamps or compares a time is given the services' clock: one "now" everywhere.
   const sessionRepository = new SessionRepository(db, clock);
   const users = new UserRepository(db, clock);
   const fighters = new FighterRepository(db, clock);
-  const accountRepository = new AccountRepository(db, clock);
+  const accountRepository = new AccountRepository(db, clock, dialect);
   const tokens = new TokenService(
     new TokenRepository(db, clock),
     secrets.tokenSigningKey,
@@ -158,7 +158,7 @@ export function createServices({
     log,
   );
   const accounts = new AccountService(users, accountRepository, fighters, hasher, tokens, throttle, events, () =>
-    lifecycle.newInstructorPending(),
+    lifecycle.newInstructorState(),
   );
   const staging = new UploadStaging(path.join(config.dataDir, 'tmp'), clock);
   const { storage, local } = videoStorage(config, staging, new UrlSigner(secrets.tokenSigningKey, clock));
