@@ -1,6 +1,8 @@
 import type { MemberDetails, MemberListPage } from '@openmat/contract/members';
 import type { TrainingSession, TrainingSessionDetails } from '@openmat/contract/sessions';
+import { SelectQueryNode, TableNode, type KyselyPlugin, type QueryId } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PromotionRepository } from '../src/repositories/promotion.repository.js';
 import { signUp, type SignedIn } from './support/accounts.js';
 import { manualClock } from './support/clock.js';
 import { databaseTargets } from './support/databases.js';
@@ -250,5 +252,62 @@ describe.each(databaseTargets)('belts, stripes and weigh-ins (issue 21, part 3) 
       classesLast30Days: 3,
       lastAttended: '2026-05-31T08:00:00.000Z',
     });
+  });
+});
+
+describe.each(databaseTargets)('two promotions recorded at once on $dialect', (target) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(target);
+  });
+  afterAll(() => ctx.close());
+
+  it('keep the latest as the belt, whichever is written last', async () => {
+    const coach = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Ema' });
+    const student = await signUp(ctx.app, { fighterName: 'Iga Zielona', beltColor: 'White' });
+    const { db } = ctx.database;
+    const recorder = await db
+      .selectFrom('fighters')
+      .select('user_id')
+      .where('id', '=', coach.fighterId)
+      .executeTakeFirstOrThrow();
+    // The earlier promotion's transaction reads the fighter's latest promotion, then stalls before writing
+    // it to the fighter, while the later promotion is recorded whole.
+    let readLatest = (): void => undefined;
+    const earlierRead = new Promise<void>((resolve) => (readLatest = resolve));
+    const promotionReads = new Set<QueryId>();
+    const stall: KyselyPlugin = {
+      transformQuery({ node, queryId }) {
+        const from = SelectQueryNode.is(node) ? node.from?.froms[0] : undefined;
+        if (from && TableNode.is(from) && from.table.identifier.name === 'promotions') promotionReads.add(queryId);
+        return node;
+      },
+      async transformResult({ result, queryId }) {
+        if (promotionReads.has(queryId)) {
+          readLatest();
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+        return result;
+      },
+    };
+    const clock = manualClock(NOW);
+    const earlier = new PromotionRepository(db.withPlugin(stall), clock).addPromotion(
+      student.fighterId,
+      { belt: 'Blue', stripes: 0, promotedOn: '2026-01-10', note: null },
+      recorder.user_id ?? 0,
+    );
+    await earlierRead;
+    await new PromotionRepository(db, clock).addPromotion(
+      student.fighterId,
+      { belt: 'Purple', stripes: 0, promotedOn: '2026-05-10', note: null },
+      recorder.user_id ?? 0,
+    );
+    await earlier;
+    const fighter = await db
+      .selectFrom('fighters')
+      .select(['rank_belt', 'rank_since'])
+      .where('id', '=', student.fighterId)
+      .executeTakeFirstOrThrow();
+    expect(fighter).toEqual({ rank_belt: 'Purple', rank_since: '2026-05-10' });
   });
 });

@@ -2,6 +2,7 @@ import { RankBelt } from '@openmat/contract/members';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import { lockRow } from './row-lock.js';
 
 export interface PromotionRow {
   id: number;
@@ -73,6 +74,9 @@ export class PromotionRepository {
 
   async addPromotion(fighterId: number, promotion: NewPromotion, recordedByUserId: number): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
+      // One at a time per fighter: two promotions recorded at once each read the latest without the
+      // other's, and the one written last would win, whichever is the latest (PostgreSQL).
+      await lockRow(trx, 'fighters', fighterId);
       const row = await trx
         .insertInto('promotions')
         .values({
@@ -97,6 +101,7 @@ export class PromotionRepository {
     recordedByUserId: number,
   ): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
+      await lockRow(trx, 'fighters', fighterId);
       const row = await trx
         .insertInto('weigh_ins')
         .values({
@@ -150,6 +155,7 @@ export class PromotionRepository {
   /** Rewrites the fighter's latest belt and weight from their history (after a merge moved some to them). */
   async refresh(fighterId: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      await lockRow(trx, 'fighters', fighterId);
       await this.refreshRank(trx, fighterId);
       await this.refreshWeight(trx, fighterId);
     });
