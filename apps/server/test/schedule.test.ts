@@ -5,7 +5,7 @@ import type { App } from '../src/app.js';
 import { registerJobHandlers } from '../src/jobs/handlers.js';
 import { ScheduleRepository } from '../src/repositories/schedule.repository.js';
 import type { Services } from '../src/services/services.js';
-import { signUp, type SignedIn } from './support/accounts.js';
+import { PASSWORD, signUp, type SignedIn } from './support/accounts.js';
 import { manualClock } from './support/clock.js';
 import { databaseTargets } from './support/databases.js';
 import { createAppOn, createTestApp, type TestContext } from './support/test-app.js';
@@ -586,6 +586,86 @@ describe.each(databaseTargets)('weekly schedule (issue 22) on $dialect', (target
       expect(moved.get('2026-04-03')?.trainingDate).toBe('2026-04-03T05:00:00.000Z');
     } finally {
       await own.close();
+    }
+  });
+});
+
+describe.each(databaseTargets)('ending a recurring class on $dialect', (target) => {
+  it('removes the sessions still to come by when they run, and keeps one held earlier today', async () => {
+    const clock = manualClock(NOW);
+    let services: Services | undefined;
+    const ctx = await createTestApp(target, {
+      clock,
+      env: ENV,
+      jobHandlers: (registry, appServices) => {
+        services = appServices;
+        registerJobHandlers(registry, appServices);
+      },
+    });
+    try {
+      const coach = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Ewa' });
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/schedule/classes',
+        headers: coach.auth,
+        payload: { ...GI_FUNDAMENTALS, name: 'Evening', weekdays: [3, 4] },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const evening = created.json<RecurringClass>();
+      await services?.schedule.generate();
+      const list = async () => {
+        const res = await ctx.app.inject({
+          method: 'GET',
+          url: '/api/trainingsession?from=2026-03-01T00:00:00Z&to=2026-06-01T00:00:00Z&limit=100',
+          headers: coach.auth,
+        });
+        return res.json<TrainingSession[]>().filter((session) => session.recurringClassId === evening.id);
+      };
+      const byDate = new Map((await list()).map((session) => [session.occurrenceDate, session]));
+      const wednesday = byDate.get('2026-03-18');
+      const thursday = byDate.get('2026-03-19');
+      if (!wednesday || !thursday) throw new Error('the first sessions were not created');
+      // This session only: Wednesday's class moves to Monday 23 March.
+      const moved = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/trainingsession/${wednesday.id}`,
+        headers: coach.auth,
+        payload: {
+          trainingDate: '2026-03-23T17:00:00.000Z',
+          description: 'Evening (moved to Monday)',
+          capacity: 24,
+          duration: 1,
+          status: 'Active',
+          targetLevel: 'Beginner',
+        },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      // Thursday 19 March, 19:00 in Warsaw: Thursday's class began an hour ago; Wednesday's date has passed,
+      // but its session, moved to Monday, is still to come.
+      clock.advance(32 * 3600);
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/fighter/login',
+        payload: { email: coach.email, password: PASSWORD },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      const auth = { authorization: `Bearer ${login.json<{ accessToken: string }>().accessToken}` };
+      const ended = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/schedule/classes/${evening.id}`,
+        headers: auth,
+      });
+      expect(ended.statusCode, ended.body).toBe(200);
+      const all = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/trainingsession?from=2026-03-01T00:00:00Z&to=2026-06-01T00:00:00Z&limit=100',
+        headers: auth,
+      });
+      const ids = all.json<TrainingSession[]>().map((session) => session.id);
+      expect(ids).toContain(thursday.id);
+      expect(ids).not.toContain(wednesday.id);
+    } finally {
+      await ctx.close();
     }
   });
 });

@@ -254,6 +254,21 @@ export class ScheduleRepository {
     }));
   }
 
+  /**
+   * The class's sessions that have not started at `now` (an ISO instant), by when they run: a session
+   * moved on its own counts where it now is, not by the date it was created for.
+   */
+  async comingSessions(classId: number, now: string): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('training_sessions')
+      .select('id')
+      .where('recurring_class_id', '=', classId)
+      .where('training_date', '>=', now)
+      .orderBy('training_date')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   /** Local dates of the class that were deleted one by one and stay deleted. */
   async skippedDates(classId: number, from: string, to: string): Promise<Set<string>> {
     const rows = await this.db

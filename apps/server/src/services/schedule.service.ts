@@ -139,15 +139,18 @@ export class ScheduleService {
     return { recurringClass: this.toDto(successor), keptSessionIds: kept };
   }
 
-  /** Ends the class: its coming sessions without check-ins go, those with check-ins stay. */
+  /**
+   * Ends the class: its sessions still to come (by when they run, a session moved on its own where it now
+   * is) go without check-ins, those with check-ins stay; one that has started is held and stays.
+   */
   async delete(principal: Principal, id: number): Promise<{ keptSessionIds: number[] }> {
     const current = await this.owned(principal, id);
     const today = this.today();
     // Ended first, so that a job creating its sessions meanwhile either sees it ended or is swept below.
     await this.schedule.endClass(current.id, addDays(today, -1));
     const kept: number[] = [];
-    for (const occurrence of await this.schedule.occurrencesFrom(current.id, today)) {
-      if (!(await this.schedule.deleteIfEmpty(occurrence.sessionId))) kept.push(occurrence.sessionId);
+    for (const sessionId of await this.schedule.comingSessions(current.id, this.clock.now().toISOString())) {
+      if (!(await this.schedule.deleteIfEmpty(sessionId))) kept.push(sessionId);
     }
     await this.schedule.deleteClass(current.id);
     return { keptSessionIds: kept };
