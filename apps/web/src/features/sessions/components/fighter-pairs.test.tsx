@@ -72,6 +72,14 @@ describe('FighterPairs', () => {
     expect(screen.getByText('Paired by weight.')).toBeInTheDocument();
   });
 
+  it('gives each pair its notes, which the summary refers to (a weight assumed)', async () => {
+    const notes = ['5 kg apart, in the same IBJJF weight class', 'Weight assumed for Eve Zielińska: 70 kg'];
+    await renderPairs({ ...SERVER_PAGE, pairs: [{ ...PAIRS[0], notes }, PAIRS[1]] });
+    const [first, second] = screen.getAllByRole('listitem');
+    expect(first).toHaveTextContent(`Ana Silva & Eve Zielińska${notes[0]} · ${notes[1]}`);
+    expect(second).toHaveTextContent(/^2\.Bob Kowalski & Dan Nowak$/);
+  });
+
   it('shows the whole summary when nobody sits out', async () => {
     const rationale = 'Paired 4 of 4 students into 2 pairs. Every pair shares a belt.';
     await renderPairs({ ...SERVER_PAGE, unpaired_student: null, pairing_rationale: rationale });

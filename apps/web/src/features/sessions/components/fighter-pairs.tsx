@@ -69,6 +69,10 @@ export function FighterPairs({
               >
                 <span className="mr-2 text-sm text-zinc-500">{index + 1}.</span>
                 {pair.fighter1_name} <span className="text-zinc-500">&amp;</span> {pair.fighter2_name}
+                {/* Why this pair (the summary refers to these notes, e.g. for a weight assumed). */}
+                {pair.notes && pair.notes.length > 0 && (
+                  <p className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">{pair.notes.join(' · ')}</p>
+                )}
               </li>
             ))}
           </ol>
