@@ -494,6 +494,18 @@ describe.each(databaseTargets)('INSTRUCTOR_SIGNUP=approval on $dialect', (target
     expect(info.userInfo.instructorPending).toBe(false);
   });
 
+  /** A profile with no figures yet, as a first external sign-in makes one. */
+  const NO_FIGURES = {
+    height: null,
+    weight: null,
+    bmi: null,
+    gender: null,
+    birthdate: null,
+    maxWorkoutDuration: null,
+    beltColor: null,
+    experience: null,
+  };
+
   it('makes an instructor wait who signs up while the first one is still being stored', async () => {
     // A new installation's first two instructors signing up at once: the first one's rows are written but
     // not yet committed when the second asks whether an approved instructor exists.
@@ -527,16 +539,9 @@ describe.each(databaseTargets)('INSTRUCTOR_SIGNUP=approval on $dialect', (target
               {
                 userId: user.id,
                 ownerUserId: null,
+                ...NO_FIGURES,
                 fighterName: 'Coach First',
                 fighterRole: 'Instructor',
-                height: null,
-                weight: null,
-                bmi: null,
-                gender: null,
-                birthdate: null,
-                maxWorkoutDuration: null,
-                beltColor: null,
-                experience: null,
               },
               now,
             ),
@@ -554,16 +559,9 @@ describe.each(databaseTargets)('INSTRUCTOR_SIGNUP=approval on $dialect', (target
           instructorPending: 'unless-first-instructor',
         },
         {
+          ...NO_FIGURES,
           fighterName: 'Coach Second',
           fighterRole: 'Instructor',
-          height: null,
-          weight: null,
-          bmi: null,
-          gender: null,
-          birthdate: null,
-          maxWorkoutDuration: null,
-          beltColor: null,
-          experience: null,
         },
       );
       // The second waits for the first to be committed, then sees it.

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, problem, stubFetch } from '@/testing/fetch-stub';
 import { renderWithApp } from '@/testing/render';
 import { RecurringClassForm } from './recurring-class-form';
+import { recurringClassFixture } from './schedule-fixtures';
 
 const CREATE = 'POST /api/schedule/classes';
 
@@ -35,21 +36,7 @@ async function fillGiFundamentals(user: ReturnType<typeof userEvent.setup>) {
 describe('RecurringClassForm', () => {
   it('sends "Gi Fundamentals, Mon and Wed 18:00, 60 min, Beginner, 24" as the contract reads it, then lists the sessions', async () => {
     const { callsTo } = stubFetch({
-      [CREATE]: () =>
-        json(201, {
-          id: 3,
-          name: 'Gi Fundamentals',
-          weekdays: [1, 3],
-          startTime: '18:00',
-          durationMinutes: 60,
-          targetLevel: 'Beginner',
-          capacity: 24,
-          description: '',
-          instructorId: 1,
-          startsOn: '2026-03-18',
-          endsOn: null,
-          timeZone: 'Europe/Warsaw',
-        }),
+      [CREATE]: () => json(201, recurringClassFixture({ startsOn: '2026-03-18' })),
     });
     const user = await renderForm();
     await fillGiFundamentals(user);
@@ -104,20 +91,7 @@ describe('RecurringClassForm', () => {
     stubFetch({
       'GET /api/schedule/classes': () =>
         json(200, [
-          {
-            id: 3,
-            name: 'No-Gi',
-            weekdays: [2],
-            startTime: '19:00',
-            durationMinutes: 60,
-            targetLevel: 'Beginner',
-            capacity: 24,
-            description: '',
-            instructorId: 1,
-            startsOn: '2026-03-02',
-            endsOn: null,
-            timeZone: 'Asia/Tokyo',
-          },
+          recurringClassFixture({ name: 'No-Gi', weekdays: [2], startTime: '19:00', timeZone: 'Asia/Tokyo' }),
         ]),
     });
     await renderForm();
@@ -135,20 +109,7 @@ describe('RecurringClassForm', () => {
   });
 
   describe('editing a class that runs', () => {
-    const GI = {
-      id: 3,
-      name: 'Gi Fundamentals',
-      weekdays: [1, 3],
-      startTime: '18:00',
-      durationMinutes: 60,
-      targetLevel: 'Beginner' as const,
-      capacity: 24,
-      description: 'Escapes',
-      instructorId: 7,
-      startsOn: '2026-03-02',
-      endsOn: null,
-      timeZone: 'Europe/Warsaw',
-    };
+    const GI = recurringClassFixture({ description: 'Escapes', instructorId: 7 });
     const UPDATE = 'PUT /api/schedule/classes/3';
 
     async function renderEdit(language: 'en' | 'pl' = 'en') {

@@ -5,25 +5,14 @@ import { json, problem, stubFetch } from '@/testing/fetch-stub';
 import { renderWithApp } from '@/testing/render';
 import { browserTimeZone } from '@/features/schedule/utils/schedule-time';
 import { RecurringClassList } from './recurring-class-list';
+import { recurringClassFixture } from './schedule-fixtures';
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const recurringClass = (id: number, name: string, instructorId: number, timeZone = 'Europe/Warsaw') => ({
-  id,
-  name,
-  weekdays: [1, 3],
-  startTime: '18:00',
-  durationMinutes: 60,
-  targetLevel: 'Beginner',
-  capacity: 24,
-  description: '',
-  instructorId,
-  startsOn: '2026-03-02',
-  endsOn: null,
-  timeZone,
-});
+const recurringClass = (id: number, name: string, instructorId: number, timeZone = 'Europe/Warsaw') =>
+  recurringClassFixture({ id, name, instructorId, timeZone });
 
 /** A zone that is surely not this machine's, for an academy far away. */
 const otherZone = () => (browserTimeZone() === 'Pacific/Chatham' ? 'America/Anchorage' : 'Pacific/Chatham');

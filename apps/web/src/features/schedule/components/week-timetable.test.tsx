@@ -6,6 +6,7 @@ import { renderWithApp } from '@/testing/render';
 import { sevenDaysFrom } from '@/features/schedule/api/schedule-api';
 import { browserTimeZone } from '@/features/schedule/utils/schedule-time';
 import { daysOfWeek, WeekTimetable } from './week-timetable';
+import { recurringClassFixture } from './schedule-fixtures';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -29,20 +30,7 @@ const session = (id: number, trainingDate: Date, description: string) => ({
   occurrenceDate: '2026-03-18',
 });
 
-const recurringClass = (timeZone: string) => ({
-  id: 3,
-  name: 'Gi Fundamentals',
-  weekdays: [1, 3],
-  startTime: '18:00',
-  durationMinutes: 60,
-  targetLevel: 'Beginner',
-  capacity: 24,
-  description: '',
-  instructorId: 1,
-  startsOn: '2026-03-02',
-  endsOn: null,
-  timeZone,
-});
+const recurringClass = (timeZone: string) => recurringClassFixture({ timeZone });
 
 /** A zone that is surely not this machine's, for an academy far away. */
 const otherZone = () => (browserTimeZone() === 'Pacific/Chatham' ? 'America/Anchorage' : 'Pacific/Chatham');
