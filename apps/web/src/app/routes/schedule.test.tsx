@@ -2,6 +2,7 @@ import { ROLE_INSTRUCTOR, ROLE_STUDENT, type Role } from '@openmat/contract/enum
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedOut, useAuthStore } from '@/features/auth/stores/auth-store';
+import { recurringClassFixture } from '@/features/schedule/components/schedule-fixtures';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { signInAs } from '@/testing/auth';
 import { renderWithApp } from '@/testing/render';
@@ -16,20 +17,7 @@ afterEach(() => {
   useAuthStore.setState(signedOut);
 });
 
-const GI = {
-  id: 3,
-  name: 'Gi Fundamentals',
-  weekdays: [1, 3],
-  startTime: '18:00',
-  durationMinutes: 60,
-  targetLevel: 'Beginner',
-  capacity: 24,
-  description: '',
-  instructorId: 7,
-  startsOn: '2026-03-02',
-  endsOn: null,
-  timeZone: 'Europe/Warsaw',
-};
+const GI = recurringClassFixture({ instructorId: 7 });
 
 describe('/schedule', () => {
   it("shows an instructor their classes and the academy's holidays", async () => {
