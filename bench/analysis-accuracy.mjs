@@ -344,7 +344,7 @@ const poseSeconds = {};
 
 try {
   // Stills: one frame each, the athletes chosen as a one-frame video would choose them.
-  const stillRows = readCsv(path.join(FOOTAGE, 'stills', 'labels.csv')).slice(0, SMOKE ? 3 : undefined);
+  const stillRows = readCsv(path.join(FOOTAGE, 'stills', 'labels.csv')).slice(0, SMOKE ? 2 : undefined);
   const stillFrames = await Promise.all(stillRows.map((row) => decodeImage(path.join(FOOTAGE, 'stills', row.file))));
   let runsBefore = detector.modelRuns;
   const stillPeople = await detectAll(stillFrames);
@@ -397,7 +397,7 @@ try {
   };
 
   // The open-mat roll: 23 frames 2 s apart, tracked as one video.
-  const rollFiles = Object.keys(pairs['openmat-roll']).slice(0, SMOKE ? 4 : undefined);
+  const rollFiles = Object.keys(pairs['openmat-roll']).slice(0, SMOKE ? 2 : undefined);
   const rollFrames = await Promise.all(
     rollFiles.map((file) => decodeImage(path.join(FOOTAGE, 'openmat-roll', file), Number(/_(\d+)s\./.exec(file)[1]))),
   );
@@ -503,7 +503,7 @@ try {
   const judoFrames = [];
   const judoFile = path.join(FOOTAGE, 'judo-clip', 'judo_davis_854x480.mp4');
   for (const [sampled, frame] of (await sampledFrames(judoFile, 30)).entries()) {
-    if (!SMOKE || sampled % 8 === 0) judoFrames.push(frame);
+    if (!SMOKE || sampled % 16 === 0) judoFrames.push(frame);
   }
   runsBefore = detector.modelRuns;
   seeing = performance.now();

@@ -7,6 +7,16 @@ import type { DatabaseHandle } from '../../src/db/database.js';
 import type { Clock } from '../../src/lib/clock.js';
 import { loadSecrets } from '../../src/lib/secrets.js';
 import type { DatabaseTarget, FreshDatabase } from './databases.js';
+import { rememberedPose } from './remembered-pose.js';
+
+/**
+ * The pose model of every test app that is given none: the real model, on one thread, loaded once per test
+ * file and answering a frame it has already seen from memory. A file analyses the same generated clips over
+ * and over, on each database: the model gives the same people for the same pixels, so only the first look at
+ * each picture needs it (the pose stage itself is tested on real footage in pose.test.ts and
+ * pose-footage.test.ts).
+ */
+const testPose = rememberedPose();
 
 export interface TestContext {
   app: App;
@@ -51,7 +61,7 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.realtime ? { realtime: options.realtime } : {}),
       ...(options.jobHandlers ? { jobHandlers: options.jobHandlers } : {}),
-      ...(options.poseDetector ? { poseDetector: options.poseDetector } : {}),
+      poseDetector: options.poseDetector ?? testPose.detector,
       // With REDIS_URL, each app's BullMQ jobs stay its own: another test's worker never takes them.
       jobOptions: { redisPrefix: `openmat-test-${randomBytes(6).toString('hex')}`, ...options.jobOptions },
     },
@@ -102,6 +112,7 @@ export async function createAppOn(
     ...(options.jobOptions ? { jobOptions: options.jobOptions } : {}),
     ...(options.jobHandlers ? { jobHandlers: options.jobHandlers } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    poseDetector: testPose.detector,
   });
   await app.ready();
   return app;
