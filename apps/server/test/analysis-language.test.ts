@@ -68,6 +68,16 @@ describe.each(databaseTargets)('the analysis in the reader’s language on $dial
 
   const read = (videoId: number, who: SignedIn, language: string) => readFeedback(ctx.app, who, videoId, language);
 
+  /** The analysis of the video as the uploader's list of videos, and the video alone, give it in `language`. */
+  async function listed(videoId: number, language: string): Promise<AnalysisResult[]> {
+    const headers = { ...student.auth, 'accept-language': language };
+    const list = await ctx.app.inject({ method: 'GET', url: '/vid/api/video/getall-uploaded', headers });
+    const one = await ctx.app.inject({ method: 'GET', url: `/vid/api/video/${videoId}`, headers });
+    const videos = [...list.json<UploadedVideo[]>().filter((video) => video.id === videoId), one.json<UploadedVideo>()];
+    expect(videos).toHaveLength(2);
+    return videos.map((video) => JSON.parse(video.aiAnalysisResult ?? 'null') as AnalysisResult);
+  }
+
   /** The decisions of an analyser that saw the two athletes roll `ROLL` in this video, told apart as given. */
   async function decisionsFor(videoId: number, identification: 'ambiguous' | 'unseen') {
     const video = (
@@ -102,6 +112,8 @@ describe.each(databaseTargets)('the analysis in the reader’s language on $dial
     expect(polish.overallDescription).toMatch(/^W tym nagraniu nie znaleziono zawodników/);
     expect(polish.athletes?.note).toMatch(/nie dało się odróżnić ucznia od partnera/);
     expect(polish.language).toBe('pl');
+    expect(await listed(videoId, 'pl')).toEqual([polish, polish]);
+    expect(await listed(videoId, 'en')).toEqual([english, english]);
   });
 
   it('writes every untouched finding in the reader’s language and keeps what a coach typed, either way', async () => {
@@ -161,10 +173,13 @@ describe.each(databaseTargets)('the analysis in the reader’s language on $dial
       },
     });
     expect(relabelled.statusCode, relabelled.body).toBe(200);
-    expect((await read(videoId, student, 'pl')).techniques.map((t) => t.name)).toEqual([
+    const relabelledInPolish = await read(videoId, student, 'pl');
+    expect(relabelledInPolish.techniques.map((t) => t.name)).toEqual([
       'Balacha',
       ...polish.techniques.slice(1).map((t) => t.name),
     ]);
+    // The list of videos gives the same analysis as the review, in the reader's language.
+    expect(await listed(videoId, 'pl')).toEqual([relabelledInPolish, relabelledInPolish]);
   });
 
   it('says in the reader’s language that one athlete’s clothes were never seen, not that the colour could not be told', async () => {

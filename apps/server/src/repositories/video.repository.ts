@@ -32,7 +32,13 @@ export interface VideoRecord {
   /** The resumable upload it was made from; null for a multipart upload. */
   uploadId: string | null;
   /** Where its analysis stands: none asked for yet, queued, running (with progress 0 to 1), completed or failed. */
-  analysis: { status: AnalysisStatus; progress: number; errorMessage: string | null };
+  analysis: {
+    status: AnalysisStatus;
+    progress: number;
+    errorMessage: string | null;
+    /** The analyser's own result as JSON text, before any correction: what its words were written from. */
+    analyzerResult: string | null;
+  };
 }
 
 export type NewVideo = Omit<
@@ -67,6 +73,7 @@ type VideoRow = Selectable<VideosTable> & {
   analysis_status: string | null;
   analysis_progress: number | string | null;
   analysis_error: string | null;
+  analysis_analyzer_result: string | null;
 };
 
 function toVideoRecord(row: VideoRow): VideoRecord {
@@ -94,6 +101,7 @@ function toVideoRecord(row: VideoRow): VideoRecord {
       status: AnalysisStatus.catch('none').parse(row.analysis_status ?? 'none'),
       progress: Number(row.analysis_progress ?? 0),
       errorMessage: row.analysis_error,
+      analyzerResult: row.analysis_analyzer_result,
     },
   };
 }
@@ -119,6 +127,7 @@ export class VideoRepository {
         'video_analyses.status as analysis_status',
         'video_analyses.progress as analysis_progress',
         'video_analyses.error_message as analysis_error',
+        'video_analyses.analyzer_result as analysis_analyzer_result',
       ]);
   }
 
@@ -308,6 +317,7 @@ export class VideoRepository {
           analysis_status: null,
           analysis_progress: null,
           analysis_error: null,
+          analysis_analyzer_result: null,
         })
       );
     });

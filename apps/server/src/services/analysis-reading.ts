@@ -15,7 +15,9 @@ import type { AnalysisPatch, AnalysisResult } from '@openmat/contract/analysis';
 import type { Language } from '@openmat/contract/languages';
 import { buildFindings, type FindingsInput } from '../analysis/findings.js';
 import { colourNamed } from '../analysis/identify.js';
+import type { VideoRecord } from '../repositories/video.repository.js';
 import { analysisKnowledge } from './analysis-knowledge.js';
+import { readStoredResult } from './analysed-footage.js';
 
 /** What the stored result does not keep of its decisions: the video's, and the analyser's setting. */
 export interface ReadingContext {
@@ -27,6 +29,22 @@ export interface ReadingContext {
    * coach's correction. Absent: the stored one.
    */
   analyzerTimeline?: AnalysisResult['positionTimeline'];
+}
+
+/**
+ * What reading `video`'s stored result needs besides it: the video's length and identifier, the sampling
+ * rate, and the analyser's own timeline (its words were written from that, not from a coach's corrected
+ * ribbon).
+ */
+export function readingContextOf(video: VideoRecord, framesPerSecond: number): ReadingContext {
+  const analyzer = video.analysis.analyzerResult === null ? null : readStoredResult(video.analysis.analyzerResult);
+  const timeline = analyzer?.positionTimeline;
+  return {
+    durationSeconds: video.durationSeconds ?? 0,
+    framesPerSecond,
+    studentIdentifier: video.studentIdentifier,
+    ...(timeline === undefined ? {} : { analyzerTimeline: timeline }),
+  };
 }
 
 /** The decisions the stored result was written from, without a language. */
@@ -150,6 +168,14 @@ export function inReaderLanguage(stored: AnalysisResult, reader: Language, conte
     }),
     language: reader,
   };
+}
+
+/** A stored result's JSON text as `reader` reads it; text that reads as no result is given as it is. */
+export function storedInReaderLanguage(json: string, reader: Language, context: ReadingContext): string {
+  const stored = readStoredResult(json);
+  if (!stored) return json;
+  const read = inReaderLanguage(stored, reader, context);
+  return read === stored ? json : JSON.stringify(read);
 }
 
 /** A correction sent by `reader`, in the stored result's language where it repeats the analyser's words. */

@@ -33,7 +33,7 @@ import {
 } from '../repositories/media.repository.js';
 import type { VideoRecord, VideoRepository } from '../repositories/video.repository.js';
 import { analysisKnowledge } from './analysis-knowledge.js';
-import { inReaderLanguage, inStoredLanguage, type ReadingContext } from './analysis-reading.js';
+import { inReaderLanguage, inStoredLanguage, readingContextOf } from './analysis-reading.js';
 import { readStoredResult } from './analysed-footage.js';
 import type { EventPublisher } from './event-publisher.js';
 import { videoJobKeys } from './job-keys.js';
@@ -147,22 +147,9 @@ export class AnalysisService {
     const stored = await this.analyses.current(videoId);
     const parsed = stored === null ? null : readStoredResult(stored);
     if (stored === null || !parsed) throw notFound(msg('analysis.notFound', { id: videoId }));
-    return { result: inReaderLanguage(parsed, language, await this.readingOf(video)), revision: revisionOf(stored) };
-  }
-
-  /**
-   * What the reading of a stored result needs besides it: the video's length and identifier, the
-   * sampling rate, and the analyser's own timeline (its words were written from that, not from a
-   * coach's corrected ribbon).
-   */
-  private async readingOf(video: VideoRecord): Promise<ReadingContext> {
-    const analyzer = await this.analyses.analyzerResult(video.id);
-    const timeline = analyzer === null ? undefined : readStoredResult(analyzer)?.positionTimeline;
     return {
-      durationSeconds: video.durationSeconds ?? 0,
-      framesPerSecond: this.settings.framesPerSecond,
-      studentIdentifier: video.studentIdentifier,
-      ...(timeline === undefined ? {} : { analyzerTimeline: timeline }),
+      result: inReaderLanguage(parsed, language, readingContextOf(video, this.settings.framesPerSecond)),
+      revision: revisionOf(stored),
     };
   }
 
@@ -214,7 +201,7 @@ export class AnalysisService {
     const video = await this.videoAccess.visibleTo(principal, videoId);
     this.mayEdit(principal, video);
     this.checkInside(patch, video);
-    const reading = await this.readingOf(video);
+    const reading = readingContextOf(video, this.settings.framesPerSecond);
     const author = patch.comments ? await this.analyses.authorName(principal.userId) : null;
     for (let attempt = 0; attempt < CORRECTION_TRIES; attempt++) {
       const before = await this.analyses.current(videoId);

@@ -186,6 +186,7 @@ export function createServices({
       quotaBytes: config.videoQuotaBytes,
       maxUnfinishedUploads: config.videoMaxUnfinishedUploads,
       urlSeconds: config.signedUrlSeconds,
+      analysisFramesPerSecond: config.analysisFramesPerSecond,
       resumable: {
         directory: path.join(config.dataDir, 'uploads'),
         path: RESUMABLE_UPLOADS_PATH,

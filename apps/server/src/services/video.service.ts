@@ -28,6 +28,7 @@ import type { Locker } from '@tus/utils';
 import { isDependencyUnavailable } from '../lib/unavailable.js';
 import type { FighterRepository } from '../repositories/fighter.repository.js';
 import { fighterDto, videoAthleteView } from './fighter-privacy.js';
+import { readingContextOf, storedInReaderLanguage } from './analysis-reading.js';
 
 export type { StagedFile };
 
@@ -45,6 +46,8 @@ export interface VideoSettings {
   maxUnfinishedUploads: number;
   /** Lifetime of a signed address, in seconds. */
   urlSeconds: number;
+  /** Frames a second the analyser samples: its words say how much of the roll it read. */
+  analysisFramesPerSecond: number;
   /** Resumable uploads: the folder their parts collect in, and the lock shared by API instances. */
   resumable: {
     directory: string;
@@ -771,7 +774,15 @@ export class VideoService {
       fighterId: video.fighterId,
       athlete: await this.athleteOf(principal, video),
       uploadedByYou: video.uploaderUserId === principal.userId,
-      aiAnalysisResult: video.aiAnalysisResult,
+      // The analyser's untouched words written again in the reader's language, as the review reads them.
+      aiAnalysisResult:
+        video.aiAnalysisResult === null
+          ? null
+          : storedInReaderLanguage(
+              video.aiAnalysisResult,
+              language,
+              readingContextOf(video, this.settings.analysisFramesPerSecond),
+            ),
       signedUrl: await this.playbackUrl(video),
       posterUrl: await this.posterUrl(video),
       isDuplicate: false,
