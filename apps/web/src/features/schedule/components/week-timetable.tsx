@@ -210,12 +210,16 @@ export function WeekTimetable({ className }: { className?: string }) {
               </li>
             ))}
           </ol>
-          {/* Phones, tablets and narrow windows: only the days that have classes, one under the other. */}
+          {/*
+            Phones, tablets and narrow windows: only the days that have classes, one under the other; in two
+            columns from md, with a rule between the columns instead of lines between the days (a line above
+            each day drew a stray one at the top of the second column).
+          */}
           <div className="xl:hidden">
             {withClasses.length === 0 ? (
               <p className="p-4 text-sm text-zinc-600 dark:text-zinc-400">{t('schedule.timetable.empty')}</p>
             ) : (
-              <ol className="divide-y divide-zinc-200 md:columns-2 md:gap-0 dark:divide-zinc-800">
+              <ol className="divide-y divide-zinc-200 md:columns-2 md:gap-0 md:divide-y-0 md:[column-rule:1px_solid_var(--color-zinc-200)] dark:divide-zinc-800 md:dark:[column-rule-color:var(--color-zinc-800)]">
                 {withClasses.map((day) => (
                   <li key={day.key} className="flex break-inside-avoid flex-col gap-2 p-4">
                     <h3 className="flex flex-wrap items-center gap-2 text-sm font-semibold">
