@@ -2,21 +2,26 @@
 // PostgreSQL when TEST_DATABASE_URL is set), a production build, a smoke run of every benchmark, and
 // browser journeys in Chromium.
 //
-// The steps run in two lanes at once, because much of each lane's time is spent waiting (on databases,
-// child processes, browsers), not computing:
+// The steps run one after the other, each with live output (typecheck → lint → format → server → build →
+// bench → e2e → contract → web). On two cores that is the fastest way: each
+// step already keeps both cores busy (the server's and the web app's tests run two files at once), and
+// two steps at once fight for them. Measured on 2026-11-29 on the two-core machine: 856 s one after the
+// other, 1,233-1,407 s in two lanes; the journeys and the web tests alone took 202 + 108 s one after the
+// other and 348 s side by side. Where there are four cores or more, or with `TEST_LANES=2`, they run in two
+// lanes at once:
 //   checks:  typecheck → server
 //   build:   lint → format → build → bench → e2e → contract → web   (the journeys and benchmarks share
 //            this one build)
-// The server's tests are the longest step by far, so the lint and the formatting check run in the other
-// lane: on two cores the two lanes then end within about a minute of each other.
 // Neither lane reads what the other writes: the server's tests run from the sources, the journeys from
-// the build. Each step's output is printed whole when the step ends, so the two lanes never interleave.
-// The first failing step stops both lanes, with every process they started (servers a test started in a
-// process group of its own too). `TEST_LANES=1` runs every step one after the other instead.
+// the build. In lanes, each step's output is printed whole when the step ends, so the lanes never
+// interleave. `TEST_LANES=1` runs the steps one after the other on any machine.
+// The first failing step stops everything, with every process it started (servers a test started in a
+// process group of its own too).
 // It ends with one summary line of every test counted, after the names of the tests that failed (a CI log is
 // often read only at its end).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -54,12 +59,16 @@ const build = [
   // Every benchmark once, briefly and on small data, against the build: a script that crashes fails here.
   { name: 'bench', cmd: process.execPath, args: ['bench/run.mjs'], env: { BENCH_SMOKE: '1' } },
   vitest('e2e', 'e2e'),
-  // The unit tests of the contract and the web app need no build; they balance the two lanes.
+  // The unit tests of the contract and the web app need no build; in lanes, they balance the two.
   vitest('contract', 'packages/contract'),
   vitest('web', 'apps/web'),
 ];
-const serial = process.env.TEST_LANES === '1';
-const lanes = serial ? [[...checks, ...build]] : [checks, build];
+/** Two lanes only where there are cores for both, or when asked for. */
+const serial = process.env.TEST_LANES ? process.env.TEST_LANES !== '2' : availableParallelism() < 4;
+// One after the other, the quick checks come first, so that a type, lint or format error fails in a minute.
+const [typecheck, server] = checks;
+const [lint, format, ...rest] = build;
+const lanes = serial ? [[typecheck, lint, format, server, ...rest]] : [checks, build];
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** The failed tests of every step, named again in the summary: a long log's tail must say what failed. */

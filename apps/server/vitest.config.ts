@@ -40,7 +40,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     setupFiles: ['test/support/fail-on-console-error.ts'],
     // A cap on a test that hangs, not a speed target (those are in bench/): the analysis tests take 5-10 s
-    // on an idle machine and 13-20 s with both lanes of npm test busy on a slow host, where 20 s failed them.
+    // on an idle machine and 13-20 s on a slow host with other work running, where 20 s failed them.
     testTimeout: 60_000,
     hookTimeout: 30_000,
     pool: 'forks',

@@ -36,8 +36,8 @@ export default defineConfig({
     // Generous enough for a busy two-core machine, as the server's suite (ADR 0016).
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    // Both cores (Vitest would use one fewer than the cores): the suite runs last in npm test's build lane,
-    // mostly after the server's tests have ended, and took 88 s instead of 130 s on two cores.
+    // Both cores (Vitest would use one fewer than the cores): npm test runs it alone, as its last step, and
+    // it took 88 s instead of 130 s on two cores.
     maxWorkers: 2,
   },
 });
