@@ -48,6 +48,12 @@ export default defineConfig({
     // spent waiting on databases, child processes and leases, and with one fork the suite left the
     // machine partly idle. In npm test it took 567 s instead of 750-800 s.
     maxWorkers: 2,
+    // The files of a fork share one module world instead of each importing the app afresh: that import
+    // (the server's sources through Vite, Fastify, the drivers, the SDKs) took 2-6 s a file, 170 s of the
+    // two forks' time in all. The tests share no module state: every app, database, clock and pose model is
+    // made by the test itself, nothing is mocked, and no file changes the environment or globals (the
+    // console.error guard wraps once; test/support/fail-on-console-error.ts).
+    isolate: false,
     sequence: { sequencer: SlowFirstSequencer },
   },
 });
