@@ -170,11 +170,16 @@ export function inReaderLanguage(stored: AnalysisResult, reader: Language, conte
   };
 }
 
-/** A stored result's JSON text as `reader` reads it; text that reads as no result is given as it is. */
-export function storedInReaderLanguage(json: string, reader: Language, context: ReadingContext): string {
+/**
+ * `video`'s stored result as JSON text in `reader`'s language; text that reads as no result is given as it
+ * is. The analyser's own result is read only when the languages differ: a list of videos mostly needs none.
+ */
+export function storedInReaderLanguage(video: VideoRecord, reader: Language, framesPerSecond: number): string | null {
+  const json = video.aiAnalysisResult;
+  if (json === null) return null;
   const stored = readStoredResult(json);
-  if (!stored) return json;
-  const read = inReaderLanguage(stored, reader, context);
+  if (!stored?.language || stored.language === reader) return json;
+  const read = inReaderLanguage(stored, reader, readingContextOf(video, framesPerSecond));
   return read === stored ? json : JSON.stringify(read);
 }
 

@@ -28,7 +28,7 @@ import type { Locker } from '@tus/utils';
 import { isDependencyUnavailable } from '../lib/unavailable.js';
 import type { FighterRepository } from '../repositories/fighter.repository.js';
 import { fighterDto, videoAthleteView } from './fighter-privacy.js';
-import { readingContextOf, storedInReaderLanguage } from './analysis-reading.js';
+import { storedInReaderLanguage } from './analysis-reading.js';
 
 export type { StagedFile };
 
@@ -775,14 +775,7 @@ export class VideoService {
       athlete: await this.athleteOf(principal, video),
       uploadedByYou: video.uploaderUserId === principal.userId,
       // The analyser's untouched words written again in the reader's language, as the review reads them.
-      aiAnalysisResult:
-        video.aiAnalysisResult === null
-          ? null
-          : storedInReaderLanguage(
-              video.aiAnalysisResult,
-              language,
-              readingContextOf(video, this.settings.analysisFramesPerSecond),
-            ),
+      aiAnalysisResult: storedInReaderLanguage(video, language, this.settings.analysisFramesPerSecond),
       signedUrl: await this.playbackUrl(video),
       posterUrl: await this.posterUrl(video),
       isDuplicate: false,
