@@ -5,9 +5,9 @@
 // The steps run one after the other, each with live output: typecheck, lint and format (these three side
 // by side, each on one core), then server → build → bench → e2e → contract → web. On two cores that is
 // the fastest way: each later step already keeps both cores busy (the server's and the web app's tests
-// run two files at once), and two steps at once fight for them. Measured on 2026-11-29 on the two-core
-// machine: 856 s one after the other, 1,233-1,407 s in two lanes; the journeys and the web tests alone
-// took 202 + 108 s one after the other and 348 s side by side. Where there are four cores or more, or with
+// and the journeys run two files at once), and two steps at once fight for them. Measured on 2026-11-29
+// on the two-core machine: 856 s one after the other, 1,233-1,407 s in two lanes; the journeys (then one
+// file at a time) and the web tests took 202 + 108 s one after the other and 348 s side by side. Where there are four cores or more, or with
 // `TEST_LANES=2`, they run in two lanes at once:
 //   checks:  typecheck → server
 //   build:   lint → format → build → bench → e2e → contract → web   (the journeys and benchmarks share

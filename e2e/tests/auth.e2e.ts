@@ -177,11 +177,13 @@ describe('accounts and sign-in in Chromium', () => {
       const header = page.getByRole('banner');
       await page.getByRole('heading', { level: 1, name: 'Shared videos', exact: true }).waitFor();
       const first = await authState(page);
+      // Listened for before the token expires: a hub that reconnects at the expiry may refresh the tokens
+      // before the poll below sees the expiry, and that refresh must not be missed.
+      let refreshed = nextRefresh(page);
       await expiryOf(shortLived, first.accessToken);
 
       // The next call: the tokens are refreshed (after the sessions list is refused, or before it by a
       // reconnecting hub), and the list is shown.
-      let refreshed = nextRefresh(page);
       const listed = page.waitForResponse(
         (res) => new URL(res.url()).pathname === '/api/trainingsession' && res.status() === 200,
       );
@@ -195,8 +197,8 @@ describe('accounts and sign-in in Chromium', () => {
       expect(await statusWith(shortLived, second.accessToken)).toBe(200);
 
       // The next page load, once that token has expired too, refreshes it before anything shows.
-      await expiryOf(shortLived, second.accessToken);
       refreshed = nextRefresh(page);
+      await expiryOf(shortLived, second.accessToken);
       await page.reload();
       expect((await refreshed).status()).toBe(200);
       await page.getByRole('heading', { name: 'Find your training session to check in' }).waitFor();
