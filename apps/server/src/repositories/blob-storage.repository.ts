@@ -5,7 +5,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, copyFile, mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { access, copyFile, mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import send, { type SendResult } from '@fastify/send';
@@ -86,12 +86,47 @@ export class UrlSigner {
   }
 }
 
+/**
+ * Flushing to the disk what the operating system still holds in memory. A video is answered as stored
+ * only once its bytes and its name are on the disk: otherwise a power cut just after the answer can
+ * leave the record of a video whose file is empty or gone (the record is written after `putFile`).
+ */
+export interface DiskFlush {
+  /** Waits until the file's bytes are on the disk (fsync). */
+  file(file: string): Promise<void>;
+  /** Waits until the folder's entries (a file renamed or made in it) are on the disk. */
+  folder(folder: string): Promise<void>;
+}
+
+async function fsync(target: string): Promise<void> {
+  const handle = await open(target, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** fsync on the file, and on the folder where the system lets a folder be opened (not on Windows). */
+export const fsyncDisk: DiskFlush = {
+  file: fsync,
+  async folder(folder) {
+    try {
+      await fsync(folder);
+    } catch (error) {
+      const code = error instanceof Error && 'code' in error ? error.code : null;
+      if (code !== 'EISDIR' && code !== 'EPERM' && code !== 'EACCES') throw error;
+    }
+  },
+};
+
 /** Files in one folder, served by the app itself through signed addresses. */
 export class LocalBlobStorage implements BlobStorage {
   constructor(
     /** Absolute path of the folder (DATA_DIR/videos). */
     readonly root: string,
     private readonly signer: UrlSigner,
+    private readonly flush: DiskFlush = fsyncDisk,
   ) {}
 
   async check(): Promise<void> {
@@ -105,9 +140,12 @@ export class LocalBlobStorage implements BlobStorage {
     return path.join(this.root, ...key.split('/'));
   }
 
+  /** Moves the file in, and returns once its bytes and its name are on the disk (`DiskFlush`). */
   async putFile(key: string, file: string): Promise<void> {
     const target = this.pathOf(key);
-    await mkdir(path.dirname(target), { recursive: true });
+    const folder = path.dirname(target);
+    // The first folder it had to make, if any: the root then has a new entry to flush too.
+    const made = await mkdir(folder, { recursive: true });
     try {
       await rename(file, target);
     } catch (error) {
@@ -116,6 +154,9 @@ export class LocalBlobStorage implements BlobStorage {
       await copyFile(file, target);
       await rm(file, { force: true });
     }
+    await this.flush.file(target);
+    await this.flush.folder(folder);
+    if (made !== undefined) await this.flush.folder(this.root);
   }
 
   localFile(key: string): Promise<{ path: string; release(): Promise<void> }> {
