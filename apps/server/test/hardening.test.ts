@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { SignJWT } from 'jose';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
@@ -66,6 +67,21 @@ describe('the SQLite file and the data folder', () => {
       expect((await stat(path.dirname(file))).mode & 0o777).toBe(0o700);
       expect((await stat(file)).mode & 0o777).toBe(0o600);
       expect((await stat(`${file}-wal`)).mode & 0o777).toBe(0o600);
+      await handle.destroy();
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps every commit through a power cut: a commit is flushed to the disk before it returns', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'openmat-durable-'));
+    try {
+      const handle = openDatabase({ sqliteFile: path.join(root, 'openmat.sqlite') });
+      // In WAL mode, NORMAL (1) may lose the last commits when the power goes; FULL (2) may not.
+      const { rows } = await sql<{ synchronous: number; journal_mode: string }>`
+        select (select synchronous from pragma_synchronous) as synchronous,
+               (select journal_mode from pragma_journal_mode) as journal_mode`.execute(handle.db);
+      expect(rows).toEqual([{ synchronous: 2, journal_mode: 'wal' }]);
       await handle.destroy();
     } finally {
       await rm(root, { recursive: true, force: true });

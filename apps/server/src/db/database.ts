@@ -40,7 +40,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   createPrivately(options.sqliteFile);
   const sqlite = new SqliteDatabase(options.sqliteFile);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  // FULL: a commit is on the disk when it returns, as PostgreSQL's commits are. With NORMAL, WAL mode may
+  // roll back the last commits after a power cut (a check-in or a promotion the user saw saved); FULL
+  // costs about 0.2 ms a commit here, against 0.02 ms (ADR 0004).
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // SQLite's own lower() (and LIKE's case folding) knows only ASCII: 'Łukasz' stayed 'Łukasz', so a
