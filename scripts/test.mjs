@@ -7,8 +7,8 @@
 // the fastest way: each later step already keeps both cores busy (the server's and the web app's tests
 // and the journeys run two files at once), and two steps at once fight for them. Measured on 2026-11-29
 // on the two-core machine: 856 s one after the other, 1,233-1,407 s in two lanes; the journeys (then one
-// file at a time) and the web tests took 202 + 108 s one after the other and 348 s side by side. Where there are four cores or more, or with
-// `TEST_LANES=2`, they run in two lanes at once:
+// file at a time) and the web tests took 202 + 108 s one after the other and 348 s side by side. Where
+// there are four cores or more, or with `TEST_LANES=2`, they run in two lanes at once:
 //   checks:  typecheck → server
 //   build:   lint → format → build → bench → e2e → contract → web   (the journeys and benchmarks share
 //            this one build)

@@ -11,10 +11,10 @@ import { rememberedPose } from './remembered-pose.js';
 
 /**
  * The pose model of every test app that is given none: the real model, on one thread, loaded once per fork
- * (the files of a fork share their modules) and answering a frame it has already seen from memory. A file analyses the same generated clips over
- * and over, on each database: the model gives the same people for the same pixels, so only the first look at
- * each picture needs it (the pose stage itself is tested on real footage in pose.test.ts and
- * pose-footage.test.ts).
+ * (the files of a fork share their modules) and answering a frame it has already seen from memory. A file
+ * analyses the same generated clips over and over, on each database: the model gives the same people for
+ * the same pixels, so only the first look at each picture needs it (the pose stage itself is tested on real
+ * footage in pose.test.ts and pose-footage.test.ts).
  */
 const testPose = rememberedPose();
 
