@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from './support/ports.js';
+
+/** The lowest port the kernel hands out for `listen(0)` and outgoing connections. */
+function ephemeralLow(): number {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+  } catch {
+    return 32_768;
+  }
+}
+
+describe('ports for servers the tests start as processes', () => {
+  const held: Server[] = [];
+  afterEach(async () => {
+    await Promise.all(held.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+  });
+
+  it('are never ones the kernel could give another test meanwhile, nor the same twice, and skip those in use', async () => {
+    const first = await freePort();
+    // The port is not bound yet (the server would start now): the next one asked for is another.
+    const second = await freePort();
+    expect(second).not.toBe(first);
+    for (const port of [first, second]) expect(port).toBeLessThan(ephemeralLow());
+    // Something else listens on the next port of the block: it is passed over.
+    const busy = createServer();
+    held.push(busy);
+    await new Promise<void>((resolve) => busy.listen(second + 1, '127.0.0.1', resolve));
+    const third = await freePort();
+    expect(third).toBe(second + 2);
+    // And each one can be listened on.
+    const server = createServer();
+    held.push(server);
+    await new Promise<void>((resolve) => server.listen(third, '127.0.0.1', resolve));
+  });
+});
