@@ -121,11 +121,14 @@ async function startProcess(entry: string, env: Record<string, string>, ready: R
   const deadline = Date.now() + 40_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${entry} exited early:\n${log}`);
+    // Its own line first: an answer on the port alone could come from another journey's server.
     if (ready === 'http') {
-      const ok = await fetch(`${url}/api/health/live`).then(
-        (res) => res.ok,
-        () => false,
-      );
+      const ok =
+        log.includes(`OpenMat is running at ${url} `) &&
+        (await fetch(`${url}/api/health/live`).then(
+          (res) => res.ok,
+          () => false,
+        ));
       if (ok) break;
     } else if (ready.test(log)) break;
     if (Date.now() > deadline) {
