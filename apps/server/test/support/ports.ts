@@ -8,7 +8,11 @@ const PORT_BLOCK = 1000;
  * the workers alive at once) and the main process (no id: a global setup) has a block of its own.
  */
 const FIRST_PORT = 20_000 + Number(process.env.VITEST_POOL_ID ?? 0) * PORT_BLOCK;
-let nextPort = 0;
+/**
+ * Where in the block this process starts: at random, so that two test runs on one machine at once (a
+ * developer's, beside another) do not walk the same ports in step.
+ */
+let nextPort = Math.floor(Math.random() * PORT_BLOCK);
 
 function canListen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
