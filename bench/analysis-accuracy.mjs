@@ -275,6 +275,11 @@ function readFrame(set, a, b, accepted, name) {
   });
   dumped.push({ set, name, accepted, said: best, a, b });
 }
+/** Adds a pair to the dump alone (`DUMP_PAIRS`), not to the per-frame figures: the stills' other three readings. */
+function dumpPair(set, name, accepted, a, b) {
+  const reading = a && b ? readPositions(a, b) : null;
+  if (reading !== null) dumped.push({ set, name, accepted, said: reading.best, a, b });
+}
 const seenDump = {};
 /**
  * What the two athletes wear, as the footage's own descriptions say (stills/labels.csv's "what it shows",
@@ -317,7 +322,12 @@ function tellApart(what, words, colours) {
   const said = (reading) => (reading.kind === 'identified' ? reading.student : reading.kind);
   identification.lines.push(`${what}: ${words[0]} ${said(first)}, ${words[1]} ${said(second)}`);
 }
-/** `DUMP_PAIRS=file.json` writes these real pairs (skeletons and accepted positions) to compare models offline. */
+/**
+ * `DUMP_PAIRS=file.json` writes these real pairs (skeletons and accepted positions) to compare models offline:
+ * sets `stills` and `roll` (the per-frame figures), and the stills' other readings (`stills as a clip`,
+ * `stills mirrored`, `stills as a clip mirrored`: the first frame's pair), which a change should be measured
+ * on too (ADR 0022: the pose stage reads a mirror image as another picture).
+ */
 const dumped = [];
 function confusionTable(title, rows) {
   const columns = [...new Set(rows.map((row) => row.said))].sort();
@@ -643,6 +653,14 @@ try {
     const said = longest?.position ?? 'none';
     const [first] = tracking.frames;
     const loss = labelLoss(first?.a, first?.b, stillAccepts(row));
+    // The same still read another way is another real pair, for comparing models offline on all four.
+    dumpPair(
+      `stills${asClip ? ' as a clip' : ''}${mirror ? ' mirrored' : ''}`,
+      row.file,
+      stillAccepts(row),
+      first?.a,
+      first?.b,
+    );
     if (asClip) tellApart(`${row.file}${mirror ? ' mirrored' : ''} as a clip`, WEARS[row.file], tracking.colours);
     return { frames: frames.length, both, timeline, longest, said, right: stillAccepts(row).includes(said), loss };
   };
