@@ -4,9 +4,10 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../apps/server/test/support/ports.js';
+import { portsFor } from '../../apps/server/test/support/ports.js';
 
-export { freePort };
+/** A TCP port on 127.0.0.1 for a server a journey is about to start: the journeys' own block of ports. */
+export const freePort = portsFor(1);
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/entrypoints/api.js');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from './support/ports.js';
+import { freePort, portsFor } from './support/ports.js';
 
 /** The lowest port the kernel hands out for `listen(0)` and outgoing connections. */
 function ephemeralLow(): number {
@@ -38,5 +38,18 @@ describe('ports for servers the tests start as processes', () => {
     const server = createServer();
     held.push(server);
     await new Promise<void>((resolve) => server.listen(third, '127.0.0.1', resolve));
+  });
+
+  it("are the server tests' own, never the journeys', which may run at the same time", async () => {
+    const journeys = portsFor(1);
+    const ours = await Promise.all(Array.from({ length: 20 }, () => freePort()));
+    const theirs = await Promise.all(Array.from({ length: 20 }, () => journeys()));
+    expect(new Set([...ours, ...theirs]).size).toBe(40);
+    // Each side keeps to its own block of a thousand ports, and the two blocks are not one.
+    const blocks = (ports: number[]) => [...new Set(ports.map((port) => Math.floor(port / 1000)))];
+    expect(blocks(ours)).toHaveLength(1);
+    expect(blocks(theirs)).toHaveLength(1);
+    expect(blocks(theirs)).not.toEqual(blocks(ours));
+    expect(Math.max(...theirs)).toBeLessThan(ephemeralLow());
   });
 });
