@@ -19,13 +19,14 @@
 // `BENCH_SMOKE=1` runs a few files only; `POSITION_MODEL=file.json` measures another trained position model.
 // `POSE_TOP_DOWN=off` (or `lightning`) measures the pose stage without the top-down pass (or with MoveNet
 // Lightning in it instead of Thunder), to compare with the default in the same sitting.
+// `DRAW_PAIRS=folder` draws the stills' and the roll's skeletons over their pictures (SVG files, see drawPair).
 // Without ../shared/footage it says so and exits 0.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -280,6 +281,58 @@ function dumpPair(set, name, accepted, a, b) {
   const reading = a && b ? readPositions(a, b) : null;
   if (reading !== null) dumped.push({ set, name, accepted, said: reading.best, a, b });
 }
+/**
+ * `DRAW_PAIRS=folder` writes, for each still and roll frame, an SVG of the picture as the analysis saw it
+ * (letterboxed into 640x360, the footage linked by its path, never copied) with every person the pose stage
+ * found in grey, the two athletes chosen in red (a) and blue (b), their left limbs solid and right limbs
+ * dashed, the pair's box drawn by eye in yellow and bystanders' boxes in grey: to see where the pose stage
+ * or the choice of the athletes goes wrong. Open the files in a browser.
+ */
+const LIMBS = [
+  [5, 6, 'both'],
+  [11, 12, 'both'],
+  [5, 11, 'left'],
+  [6, 12, 'right'],
+  [5, 7, 'left'],
+  [7, 9, 'left'],
+  [6, 8, 'right'],
+  [8, 10, 'right'],
+  [11, 13, 'left'],
+  [13, 15, 'left'],
+  [12, 14, 'right'],
+  [14, 16, 'right'],
+  [0, 5, 'both'],
+  [0, 6, 'both'],
+];
+function drawPair(name, file, people, tracked, box, caption) {
+  const folder = process.env.DRAW_PAIRS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  const xy = (k) => `${(k.x * WIDTH).toFixed(1)},${(k.y * HEIGHT).toFixed(1)}`;
+  const person = (skeleton, colour, width) =>
+    LIMBS.filter(([i, j]) => skeleton.keypoints[i].score >= 0.3 && skeleton.keypoints[j].score >= 0.3)
+      .map(
+        ([i, j, side]) =>
+          `<polyline points="${xy(skeleton.keypoints[i])} ${xy(skeleton.keypoints[j])}" stroke="${colour}" stroke-width="${width}"${side === 'right' ? ' stroke-dasharray="4 3"' : ''}/>`,
+      )
+      .join('');
+  const rect = ([left, top, right, bottom], colour) =>
+    `<rect x="${left * WIDTH}" y="${top * HEIGHT}" width="${(right - left) * WIDTH}" height="${(bottom - top) * HEIGHT}" stroke="${colour}" stroke-dasharray="2 2"/>`;
+  const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const svg = [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT + 20}" width="${2 * WIDTH}" fill="none">`,
+    `<rect width="${WIDTH}" height="${HEIGHT + 20}" fill="black"/>`,
+    `<image href="${pathToFileURL(file).href}" width="${WIDTH}" height="${HEIGHT}" preserveAspectRatio="xMidYMid meet"/>`,
+    box ? rect(box, 'yellow') : '',
+    ...(box?.bystanders ?? []).map((bystander) => rect(bystander, 'grey')),
+    ...people.map((other) => person(other, 'rgba(200,200,200,0.7)', 1)),
+    tracked?.a ? person(tracked.a, 'red', 2) : '',
+    tracked?.b ? person(tracked.b, 'deepskyblue', 2) : '',
+    `<text x="4" y="${HEIGHT + 14}" fill="white" font-size="11" font-family="sans-serif">${escape(caption)}</text>`,
+    '</svg>',
+  ].join('\n');
+  writeFileSync(path.join(folder, `${name}.svg`), svg);
+}
 const seenDump = {};
 /**
  * What the two athletes wear, as the footage's own descriptions say (stills/labels.csv's "what it shows",
@@ -389,6 +442,14 @@ try {
     if (segment)
       calibration.push({ set: 'stills', confidence: segment.confidence, right, unclear: said === 'unclear' });
     confusion.push({ truth: row.position, said });
+    drawPair(
+      `still-${row.file}`,
+      path.join(FOOTAGE, 'stills', row.file),
+      people,
+      tracked,
+      box,
+      `${row.file}: ${row.position} -> ${said}`,
+    );
     console.log(
       `  ${row.file.padEnd(26)} people ${String(people.length).padStart(2)}, on the pair ${onBox}; chosen ${judged.chosen}` +
         `${judged.both ? ' = the grapplers' : judged.wrong > 0 ? ` (${judged.wrong} not a grappler)` : ''}; ` +
@@ -437,6 +498,14 @@ try {
     if (judged.both) roll.chosenBoth++;
     roll.wrongChosen += judged.wrong;
     const segment = segmentAt(rollTimeline, rollFrames[i].time);
+    drawPair(
+      `roll-${file}`,
+      path.join(FOOTAGE, 'openmat-roll', file),
+      rollPeople[i],
+      rollTracking.frames[i],
+      box,
+      `${file}: ${segment?.position ?? 'none'}`,
+    );
     console.log(
       `  ${file.padEnd(20)} people ${String(rollPeople[i].length).padStart(2)}, on the pair ${onBox}; chosen ${judged.chosen}` +
         `${judged.both ? ' = the rollers' : judged.wrong > 0 ? ` (${judged.wrong} not a roller)` : ''}; ${segment?.position ?? 'none'}`,
