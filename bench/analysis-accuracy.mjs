@@ -250,12 +250,14 @@ function readPositions(a, b) {
   const probabilities = modelProbabilities(a, b, ASPECT, candidate ?? POSITION_MODEL);
   if (probabilities === null) return null;
   const byPosition = new Map();
+  const onTop = { a: 0, b: 0 };
   probabilities.forEach((p, s) => {
-    const position = HMM_STATES[s].position;
+    const { position, top } = HMM_STATES[s];
     byPosition.set(position, (byPosition.get(position) ?? 0) + p);
+    if (top === 'a' || top === 'b') onTop[top] += p;
   });
   const [best] = [...byPosition.entries()].sort((x, y) => y[1] - x[1])[0];
-  return { byPosition, best };
+  return { byPosition, best, onTop };
 }
 /**
  * The same loss with the probability floored at 0.05: a frame the model gives nearly nothing (a garbled
@@ -945,7 +947,7 @@ function calibrationTable(title, all) {
 // ground truth. Rough, placed by eye; never trained on.
 const handPlaced = JSON.parse(readFileSync(new URL('./lib/hand-skeletons.json', import.meta.url), 'utf8'));
 const handRows = new Map(readCsv(path.join(FOOTAGE, 'stills', 'labels.csv')).map((row) => [row.file, row]));
-const hand = { right: 0, n: 0, losses: [] };
+const hand = { right: 0, n: 0, losses: [], topRight: 0, withTop: 0 };
 console.log('\n== The position model alone on skeletons placed by hand (10 stills, no pose model)');
 for (const [file, still] of Object.entries(handPlaced.stills)) {
   const row = handRows.get(file);
@@ -963,8 +965,16 @@ for (const [file, still] of Object.entries(handPlaced.stills)) {
   hand.n += 1;
   if (right) hand.right += 1;
   hand.losses.push(-Math.log(Math.max(1e-6, p)));
+  // Who is on top: the file's first athlete, a, is the one mounting, behind or inside the guard.
+  let top = '';
+  if (row.position !== 'standing') {
+    const topIsA = reading.onTop.a > reading.onTop.b;
+    hand.withTop += 1;
+    if (topIsA) hand.topRight += 1;
+    top = `; on top ${topIsA ? 'the top athlete' : 'the bottom athlete'} ${Math.max(reading.onTop.a, reading.onTop.b).toFixed(2)} ${topIsA ? 'RIGHT' : 'wrong'}`;
+  }
   console.log(
-    `  ${file.padEnd(26)} ${row.position.padEnd(13)} -> ${reading.best} ${(reading.byPosition.get(reading.best) ?? 0).toFixed(2)} ${right ? 'RIGHT' : 'wrong'}`,
+    `  ${file.padEnd(26)} ${row.position.padEnd(13)} -> ${reading.best} ${(reading.byPosition.get(reading.best) ?? 0).toFixed(2)} ${right ? 'RIGHT' : 'wrong'}${top}`,
   );
 }
 
@@ -1040,7 +1050,7 @@ console.log(
   `student told from partner by what they wear   ${identification.told}/${identification.n} (${identification.twice} one athlete for both words, ${identification.unsure} not told); a colour neither wears named somebody ${identification.worn}/${identification.notWorn}`,
 );
 console.log(
-  `position model alone, skeletons placed by hand: ${hand.right}/${hand.n} right; mean -log p(accepted) ${(hand.losses.reduce((sum, loss) => sum + loss, 0) / Math.max(1, hand.n)).toFixed(2)}`,
+  `position model alone, skeletons placed by hand: ${hand.right}/${hand.n} right; mean -log p(accepted) ${(hand.losses.reduce((sum, loss) => sum + loss, 0) / Math.max(1, hand.n)).toFixed(2)}; who is on top ${hand.topRight}/${hand.withTop}`,
 );
 console.log(
   `position model alone, per frame: stills ${perFrame.stills.filter((f) => f.right).length}/${perFrame.stills.length},` +
