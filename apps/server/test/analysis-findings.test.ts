@@ -333,6 +333,25 @@ describe('telling the student from the partner', () => {
     // The hue says nothing about white, black or grey: those go by the nearer colour alone.
     expect(identifyStudent('black', { a: red, b: black })).toMatchObject({ student: 'b' });
   });
+
+  it('never calls one athlete both colours: a dim red shirt beside a dark grey one is not "the black one"', () => {
+    // The two rollers of a real open-mat roll as the analysis measured them over the roll (red patterned
+    // shorts and top; black top and shorts): the red is the darker, so nearness alone gave it "black" too.
+    const dimRed = [61, 33, 32] as const;
+    const darkGrey = [69, 60, 58] as const;
+    expect(identifyStudent('red shorts', { a: dimRed, b: darkGrey })).toEqual({
+      kind: 'identified',
+      student: 'a',
+      colour: 'red',
+    });
+    expect(identifyStudent('black top', { a: dimRed, b: darkGrey })).toEqual({ kind: 'ambiguous', colour: 'black' });
+    expect(identifyStudent('czarna koszulka', { a: darkGrey, b: dimRed })).toEqual({
+      kind: 'ambiguous',
+      colour: 'black',
+    });
+    // A white gi tinted by warm light (as measured on a real still) is still "the white one" beside a black gi.
+    expect(identifyStudent('white gi', { a: [245, 238, 206], b: [28, 20, 19] })).toMatchObject({ student: 'a' });
+  });
 });
 
 describe('tracking two athletes', () => {

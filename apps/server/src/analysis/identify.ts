@@ -126,13 +126,22 @@ function leaning(colour: Rgb, hue: readonly [number, number]): number {
   return (a * hue[0] + b * hue[1]) / Math.max(1e-9, Math.hypot(hue[0], hue[1]));
 }
 
+/** How strongly a colour shows any hue at all (CIE chroma), in ΔE units. */
+function chroma(colour: Rgb): number {
+  const [, a, b] = lab(colour);
+  return Math.hypot(a, b);
+}
+
+/** A colour word without a hue: white, black and grey. */
+const hueless = (named: Rgb) => chroma(named) < 2 * PLAIN_DIFFERENCE;
+
 /**
  * For a colour word with a hue (not white, black or grey): the athlete who leans plainly more towards that
  * hue than the other, and plainly towards it at all; null when neither does.
  */
 function byHue(named: Rgb, colours: { a: Rgb; b: Rgb }): 'a' | 'b' | null {
+  if (hueless(named)) return null;
   const [, a, b] = lab(named);
-  if (Math.hypot(a, b) < 2 * PLAIN_DIFFERENCE) return null;
   const toA = leaning(colours.a, [a, b]);
   const toB = leaning(colours.b, [a, b]);
   if (toA >= PLAIN_DIFFERENCE && toA - toB >= PLAIN_DIFFERENCE) return 'a';
@@ -140,10 +149,15 @@ function byHue(named: Rgb, colours: { a: Rgb; b: Rgb }): 'a' | 'b' | null {
   return null;
 }
 
+/** Whether `colour` plainly shows a hue and `other` plainly less of one. */
+function plainlyMoreHue(colour: Rgb, other: Rgb): boolean {
+  return chroma(colour) >= PLAIN_DIFFERENCE && chroma(colour) - chroma(other) >= PLAIN_DIFFERENCE;
+}
+
 /** Whether a colour leans plainly towards the hue of `named`; always true for white, black and grey. */
 function showsHue(named: Rgb, colour: Rgb): boolean {
   const [, a, b] = lab(named);
-  return Math.hypot(a, b) < 2 * PLAIN_DIFFERENCE || leaning(colour, [a, b]) >= PLAIN_DIFFERENCE;
+  return hueless(named) || leaning(colour, [a, b]) >= PLAIN_DIFFERENCE;
 }
 
 /** Who the identifier names, and by which colour (`colour`: the decision, written in the reader's language). */
@@ -170,6 +184,15 @@ export function identifyStudent(identifier: string, colours: { a: Rgb | null; b:
   // A colour with a hue must show on the one it names: of two white gis neither is "the blue one", however
   // much nearer to blue one of them is.
   if (student === null || !showsHue(named.rgb, student === 'a' ? colours.a : colours.b))
+    return { kind: 'ambiguous', colour: named.name };
+  // And black never names the one of the two whose clothes plainly show a hue the other's do not: of a dim
+  // red shirt and a dark grey one, the red may be the darker, yet it is not "the black one" (nearness alone
+  // names it, and "red" names it too: one athlete for both words). Not for white or grey: warm or cold light
+  // tints a white gi as much, while dark cloth shows a hue only when it is dyed.
+  if (
+    named.name === 'black' &&
+    plainlyMoreHue(student === 'a' ? colours.a : colours.b, student === 'a' ? colours.b : colours.a)
+  )
     return { kind: 'ambiguous', colour: named.name };
   return { kind: 'identified', student, colour: named.name };
 }
