@@ -192,6 +192,23 @@ export async function analyseRoll(
       await request.onProgress(share);
     }
   });
+  const result = readSeen(seen, { name: detector.name, version: detector.version }, timelineOf, knowledge, request);
+  await request.onProgress(1);
+  return result;
+}
+
+/**
+ * What the people seen in every frame (`seeFrames`) tell: the two athletes, which is the student, the
+ * positions and the findings. Apart from `analyseRoll` so that a pose stream recorded on real footage can
+ * be read again exactly as it was seen, colours included.
+ */
+export function readSeen(
+  seen: readonly SeenFrame[],
+  analyzer: { readonly name: string; readonly version: string },
+  timelineOf: TimelineOf,
+  knowledge: FindingsKnowledge,
+  request: RollRequest,
+): AnalysisResult {
   const tracking = trackAthletes(seen);
   const identification = identifyStudent(request.studentIdentifier, tracking.colours);
   const student = identification.kind === 'identified' ? identification.student : 'a';
@@ -199,7 +216,7 @@ export async function analyseRoll(
   request.onPairs?.(pairFrames, student);
   const timeline =
     tracking.athletesFound >= 2 ? studentTimeline(timelineOf(pairFrames, request.adaptation), student) : [];
-  const result = buildFindings(
+  return buildFindings(
     {
       timeline,
       durationSeconds: request.durationSeconds,
@@ -210,12 +227,10 @@ export async function analyseRoll(
         colour: identification.kind === 'no-colour' ? null : identification.colour,
       },
       language: request.language,
-      analyzer: { name: detector.name, version: detector.version },
+      analyzer,
     },
     knowledge,
   );
-  await request.onProgress(1);
-  return result;
 }
 
 function pairs(frames: readonly TrackedFrame[]): PairFrame[] {
