@@ -355,8 +355,8 @@ const WEARS = {
  * one; "one athlete twice" is plainly wrong.
  */
 const identification = { n: 0, told: 0, twice: 0, unsure: 0, lines: [], worn: 0, notWorn: 0 };
-/** A colour neither athlete wears (the judo clip: two white gis; the roll: black and red), which must name nobody. */
-const NEITHER_WEARS = { judo: 'blue', roll: 'white' };
+/** Colours neither athlete wears (the judo clip: two white gis, one in shadow; the roll: black and red), which must name nobody. */
+const NEITHER_WEARS = { judo: ['blue', 'black'], roll: ['white'] };
 function namesNobody(what, word, colours) {
   if (!word) return;
   const reading = identifyStudent(`${word} gi`, colours);
@@ -483,7 +483,7 @@ try {
   const rollRuns = detector.modelRuns - runsBefore;
   const rollTracking = trackAthletes(rollSeen);
   tellApart('roll as pictures', WEARS.roll, rollTracking.colours);
-  namesNobody('roll as pictures', NEITHER_WEARS.roll, rollTracking.colours);
+  for (const word of NEITHER_WEARS.roll) namesNobody('roll as pictures', word, rollTracking.colours);
   // `DUMP_SEEN=file.json` writes the people the pose stage saw in each roll and judo frame, to study the
   // choice of the athletes (tracking) offline without running the pose model again.
   seenDump.roll = rollSeen;
@@ -594,7 +594,7 @@ try {
   const judoRuns = detector.modelRuns - runsBefore;
   seenDump.judo = judoSeen;
   const judoTracking = trackAthletes(judoSeen);
-  namesNobody('judo clip', NEITHER_WEARS.judo, judoTracking.colours);
+  for (const word of NEITHER_WEARS.judo) namesNobody('judo clip', word, judoTracking.colours);
   const judoTimeline =
     judoTracking.athletesFound >= 2 ? timelineOf(judoTracking.frames.map(({ time, a, b }) => ({ time, a, b }))) : [];
   // Its header's first name has a comma of its own: read by place (frame range first, app position last).
