@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readSeen } from '../src/analysis/pipeline.js';
 import { positionTimeline } from '../src/analysis/positions/timeline.js';
 import { analysisKnowledge } from '../src/services/analysis-knowledge.js';
-import { recordedSeen } from './support/recorded-pose.js';
+import { recordedSeen, recordedStillClip } from './support/recorded-pose.js';
 
 /**
  * The analysis after the pose stage (tracking, telling the student apart, the position model, the hidden
@@ -12,7 +12,10 @@ import { recordedSeen } from './support/recorded-pose.js';
  * footage needed. The pose stage itself is tested on the footage in `pose-footage.test.ts`.
  */
 function read(name: 'openmat-roll' | 'judo', framesPerSecond: number, studentIdentifier: string) {
-  const seen = recordedSeen(name);
+  return readStream(recordedSeen(name), framesPerSecond, studentIdentifier);
+}
+
+function readStream(seen: ReturnType<typeof recordedSeen>, framesPerSecond: number, studentIdentifier: string) {
   const durationSeconds = (seen.at(-1)?.time ?? 0) + 1 / framesPerSecond;
   const result = readSeen(seen, { name: 'replay', version: 'recorded' }, positionTimeline, analysisKnowledge, {
     durationSeconds,
@@ -65,6 +68,32 @@ describe('the analysis of real pose streams (recorded by the pose stage on real 
     });
     // Two white gis: one in shadow, so nearer white is one of them, but blue is neither.
     expect(read('judo', 30, 'blue gi').result.athletes?.studentIdentified).toBe(false);
+  });
+
+  it('says who is on top on real stills made into clips, and naming the other colour swaps it', () => {
+    // Each still's description says who is on top by what they wear; the findings are the student's.
+    const cases = [
+      { file: 'close_guard01.jpeg', top: 'blue gi', bottom: 'white gi', guard: true },
+      { file: 'mount04.jpg', top: 'blue gi', bottom: 'white gi', guard: false },
+    ] as const;
+    for (const { file, top, bottom, guard } of cases) {
+      const { seen } = recordedStillClip(file);
+      const asTop = readStream(seen, 2, top).result;
+      const asBottom = readStream(seen, 2, bottom).result;
+      expect(asTop.athletes?.studentIdentified, file).toBe(true);
+      expect(asBottom.athletes?.studentIdentified, file).toBe(true);
+      const [topSegment] = asTop.positionTimeline ?? [];
+      const [bottomSegment] = asBottom.positionTimeline ?? [];
+      expect(topSegment?.top, file).toBe('student');
+      expect(bottomSegment?.top, file).toBe('partner');
+      expect(bottomSegment?.position, file).toBe(topSegment?.position);
+      if (guard) expect(['closed-guard', 'open-guard']).toContain(topSegment?.position);
+      expect(asTop.overallDescription, file).toContain('On the ground you were on top 100 % of the time.');
+      expect(asBottom.overallDescription, file).toContain('On the ground you were on top 0 % of the time.');
+    }
+    // A low mount, white on top: the white gi is told, the blue one (in shadow under her) is not.
+    const low = readStream(recordedStillClip('mount05.jpeg').seen, 2, 'white gi').result;
+    expect(low.positionTimeline?.[0]?.top).toBe('student');
   });
 
   it('reads the judo clip: standing while they grip, no ground position after the throw, all of it read', () => {
