@@ -330,7 +330,7 @@ describe('telling the student from the partner', () => {
       kind: 'ambiguous',
       colour: 'blue',
     });
-    // The hue says nothing about white, black or grey: those go by the nearer colour alone.
+    // The hue says nothing about white, black or grey: those go by the nearer colour (black with one rule more, below).
     expect(identifyStudent('black', { a: red, b: black })).toMatchObject({ student: 'b' });
   });
 
