@@ -183,17 +183,14 @@ export function identifyStudent(identifier: string, colours: { a: Rgb | null; b:
   const student = hue !== null && nearer !== null && hue !== nearer ? null : (hue ?? nearer);
   // A colour with a hue must show on the one it names: of two white gis neither is "the blue one", however
   // much nearer to blue one of them is.
-  if (student === null || !showsHue(named.rgb, student === 'a' ? colours.a : colours.b))
-    return { kind: 'ambiguous', colour: named.name };
+  if (student === null) return { kind: 'ambiguous', colour: named.name };
+  const [theirs, others] = student === 'a' ? [colours.a, colours.b] : [colours.b, colours.a];
+  if (!showsHue(named.rgb, theirs)) return { kind: 'ambiguous', colour: named.name };
   // And black never names the one of the two whose clothes plainly show a hue the other's do not: of a dim
   // red shirt and a dark grey one, the red may be the darker, yet it is not "the black one" (nearness alone
   // names it, and "red" names it too: one athlete for both words). Not for white or grey: warm or cold light
   // tints a white gi as much, while dark cloth shows a hue only when it is dyed.
-  if (
-    named.name === 'black' &&
-    plainlyMoreHue(student === 'a' ? colours.a : colours.b, student === 'a' ? colours.b : colours.a)
-  )
-    return { kind: 'ambiguous', colour: named.name };
+  if (named.name === 'black' && plainlyMoreHue(theirs, others)) return { kind: 'ambiguous', colour: named.name };
   return { kind: 'identified', student, colour: named.name };
 }
 
