@@ -352,6 +352,21 @@ describe('telling the student from the partner', () => {
     // A white gi tinted by warm light (as measured on a real still) is still "the white one" beside a black gi.
     expect(identifyStudent('white gi', { a: [245, 238, 206], b: [28, 20, 19] })).toMatchObject({ student: 'a' });
   });
+
+  it('names nobody "the black one" or "the white one" of two white gis, one of them in shadow', () => {
+    // The two judoka of a real judo clip as the analysis measured them: both in white, one in the shadow.
+    const shadowed = [101, 90, 88] as const;
+    const lit = [145, 137, 143] as const;
+    expect(identifyStudent('black gi', { a: shadowed, b: lit })).toEqual({ kind: 'ambiguous', colour: 'black' });
+    expect(identifyStudent('biała bluza', { a: shadowed, b: lit })).toEqual({ kind: 'ambiguous', colour: 'white' });
+    // Black beside white in a dim room is plainly darker, though nearer to grey than to black.
+    expect(identifyStudent('czarne kimono', { a: [40, 38, 40], b: [120, 118, 115] })).toEqual({
+      kind: 'identified',
+      student: 'a',
+      colour: 'black',
+    });
+    expect(identifyStudent('white gi', { a: [40, 38, 40], b: [120, 118, 115] })).toMatchObject({ student: 'b' });
+  });
 });
 
 describe('tracking two athletes', () => {

@@ -68,6 +68,9 @@ describe('the analysis of real pose streams (recorded by the pose stage on real 
     });
     // Two white gis: one in shadow, so nearer white is one of them, but blue is neither.
     expect(read('judo', 30, 'blue gi').result.athletes?.studentIdentified).toBe(false);
+    // Nor is the one in shadow "the black one", or the other "the white one": both wear white.
+    expect(read('judo', 30, 'black gi').result.athletes?.studentIdentified).toBe(false);
+    expect(read('judo', 30, 'white gi').result.athletes?.studentIdentified).toBe(false);
   });
 
   it('says who is on top on real stills made into clips, and naming the other colour swaps it', () => {

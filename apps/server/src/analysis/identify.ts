@@ -132,6 +132,14 @@ function chroma(colour: Rgb): number {
   return Math.hypot(a, b);
 }
 
+/**
+ * How much darker (black) or lighter (white) than the other the athlete named must be, in CIE lightness
+ * (0 to 100), where hue cannot tell them. Black and white cloth in the same light lie 50 or more apart; the
+ * shadow of the partner or of the room and the camera's exposure move one athlete by up to a fifth of the
+ * scale. Twice the plain difference of colour, as for a colour without hue.
+ */
+const PLAIN_LIGHTNESS = 2 * PLAIN_DIFFERENCE;
+
 /** A colour word without a hue: white, black and grey. */
 const hueless = (named: Rgb) => chroma(named) < 2 * PLAIN_DIFFERENCE;
 
@@ -149,9 +157,12 @@ function byHue(named: Rgb, colours: { a: Rgb; b: Rgb }): 'a' | 'b' | null {
   return null;
 }
 
+/** Whether a colour plainly shows any hue at all. */
+const showsAnyHue = (colour: Rgb) => chroma(colour) >= PLAIN_DIFFERENCE;
+
 /** Whether `colour` plainly shows a hue and `other` plainly less of one. */
 function plainlyMoreHue(colour: Rgb, other: Rgb): boolean {
-  return chroma(colour) >= PLAIN_DIFFERENCE && chroma(colour) - chroma(other) >= PLAIN_DIFFERENCE;
+  return showsAnyHue(colour) && chroma(colour) - chroma(other) >= PLAIN_DIFFERENCE;
 }
 
 /** Whether a colour leans plainly towards the hue of `named`; always true for white, black and grey. */
@@ -191,6 +202,15 @@ export function identifyStudent(identifier: string, colours: { a: Rgb | null; b:
   // names it, and "red" names it too: one athlete for both words). Not for white or grey: warm or cold light
   // tints a white gi as much, while dark cloth shows a hue only when it is dyed.
   if (named.name === 'black' && plainlyMoreHue(theirs, others)) return { kind: 'ambiguous', colour: named.name };
+  // Where neither shows a hue, black and white are a matter of lightness alone, and light makes much of
+  // that: of two white gis, the one in shadow is nearer to black. So the one named must be plainly darker
+  // (black) or lighter (white) than the other, by more than light moves a gi across one shot.
+  if ((named.name === 'black' || named.name === 'white') && !showsAnyHue(theirs) && !showsAnyHue(others)) {
+    const lighter = lab(theirs)[0] - lab(others)[0];
+    if ((named.name === 'black' ? -lighter : lighter) < PLAIN_LIGHTNESS) {
+      return { kind: 'ambiguous', colour: named.name };
+    }
+  }
   return { kind: 'identified', student, colour: named.name };
 }
 
