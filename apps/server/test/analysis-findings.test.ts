@@ -100,6 +100,27 @@ describe('findings', () => {
     expect(polish.language).toBe('pl');
   });
 
+  it('says the frame rate as a reader would, and never "100 %" of a roll with a rest unread', () => {
+    const summary = (overrides: Partial<FindingsInput>) => buildFindings(input(ROLL, overrides), analysisKnowledge);
+    expect(summary({ framesPerSecond: 1 }).overallDescription).toContain('at 1 frame a second.');
+    expect(summary({ framesPerSecond: 1, language: 'pl' }).overallDescription).toContain('1 klatka na sekundę.');
+    expect(summary({ framesPerSecond: 0.5, language: 'pl' }).overallDescription).toContain('0,5 klatki na sekundę.');
+    expect(summary({ framesPerSecond: 2, language: 'pl' }).overallDescription).toContain('2 klatki na sekundę.');
+    expect(summary({ framesPerSecond: 30, language: 'pl' }).overallDescription).toContain('30 klatek na sekundę.');
+    // 130 s read of 130.6: less than a frame of the roll unread is still a rest, so 99 %, not 100 %.
+    const nearlyAll = summary({ durationSeconds: 130.6 }).overallDescription;
+    expect(nearlyAll).toContain('Positions could be read for 99 % of the roll (2:10); the rest was unclear');
+    // A timeline ending a hair before the video (its times rounded) is the whole roll.
+    expect(summary({ durationSeconds: 130.0001 }).overallDescription).toContain(
+      'Positions could be read for the whole roll (2:10).',
+    );
+    const barely = buildFindings(
+      input([segment('unclear', null, 0, 400), segment('mount', 'student', 400, 401)], { durationSeconds: 401 }),
+      analysisKnowledge,
+    ).overallDescription;
+    expect(barely).toContain('Positions could be read for 1 % of the roll (0:01)');
+  });
+
   it('names the colour in the reader’s language, whichever language the identifier was written in', () => {
     expect(colourNamed('w niebieskim kimonie')?.name).toBe('blue');
     expect(colourNamed('navy gi')?.name).toBe('blue');

@@ -107,6 +107,6 @@ describe('the analysis of real pose streams (recorded by the pose stage on real 
     for (const time of [0.9, 1, 1.1]) expect(['scramble', 'standing']).toContain(at(timeline, time));
     expect(timeline?.every((segment) => segment.top === null)).toBe(true);
     expect(result.techniques).toEqual([]);
-    expect(result.overallDescription).toContain('Positions could be read for 100 % of the roll');
+    expect(result.overallDescription).toContain('Positions could be read for the whole roll (0:01).');
   });
 });

@@ -129,7 +129,8 @@ const en: FindingsText = {
       `Positions could be read for ${share} % of the roll (${time}); the rest was unclear or had nobody in the shot.`,
     readAll: (time) => `Positions could be read for the whole roll (${time}).`,
     noPair: 'With fewer than two athletes in the video, the student could not be told from a partner.',
-    analysed: (duration, rate) => `Analysed ${duration} of rolling at ${rate} frames a second.`,
+    analysed: (duration, rate) =>
+      `Analysed ${duration} of rolling at ${rate} ${rate === 1 ? 'frame' : 'frames'} a second.`,
     positions: (list) => `Time in each position, of the part that could be read: ${list}.`,
     top: (share) => `On the ground you were on top ${share} % of the time.`,
     moves: (list) => `Detected: ${list}.`,
@@ -206,7 +207,8 @@ const pl: FindingsText = {
       `Pozycje udało się odczytać dla ${share} % walki (${time}); reszta była nieczytelna albo nikogo nie było w kadrze.`,
     readAll: (time) => `Pozycje udało się odczytać dla całej walki (${time}).`,
     noPair: 'W nagraniu nie było dwóch zawodników naraz, więc nie dało się odróżnić ucznia od partnera.',
-    analysed: (duration, rate) => `Przeanalizowano ${duration} walki, ${rate} klatki na sekundę.`,
+    analysed: (duration, rate) =>
+      `Przeanalizowano ${duration} walki, ${String(rate).replace('.', ',')} ${Number.isInteger(rate) ? plural(rate, 'klatka', 'klatki', 'klatek') : 'klatki'} na sekundę.`,
     positions: (list) => `Czas w poszczególnych pozycjach (w odczytanej części): ${list}.`,
     top: (share) => `Twój czas na górze w parterze: ${share} %.`,
     moves: (list) => `Wykryto: ${list}.`,

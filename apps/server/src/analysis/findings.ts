@@ -322,6 +322,16 @@ const clock = (total: number) => {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 };
 
+/** Less than half a frame unread is the timeline's rounding of its times, not a stretch left unread. */
+const HALF_A_FRAME = 0.5;
+
+/**
+ * The share of the roll read, in whole percent, never 100 while a stretch was left unread (the sentence
+ * then speaks of the rest) nor 0 when something was read.
+ */
+const readShare = (readSeconds: number, duration: number) =>
+  Math.min(99, Math.max(1, Math.round((100 * readSeconds) / duration)));
+
 function describe(input: FindingsInput, moves: readonly Move[], knowledge: FindingsKnowledge): string {
   const text = FINDINGS_TEXT[input.language];
   if (input.athletes.found === 0) return text.overall.nobody;
@@ -358,9 +368,9 @@ function describe(input: FindingsInput, moves: readonly Move[], knowledge: Findi
     .join(', ');
   return [
     text.overall.analysed(clock(input.durationSeconds), input.framesPerSecond),
-    readSeconds >= duration
+    readSeconds >= duration - HALF_A_FRAME / input.framesPerSecond
       ? text.overall.readAll(clock(readSeconds))
-      : text.overall.read(Math.round((100 * readSeconds) / duration), clock(readSeconds)),
+      : text.overall.read(readShare(readSeconds, duration), clock(readSeconds)),
     text.overall.positions(positions),
     groundSeconds > 0 ? text.overall.top(Math.round((100 * onTop) / groundSeconds)) : '',
     moveList ? text.overall.moves(moveList) : text.overall.noMoves,
