@@ -75,6 +75,28 @@ describe('findings', () => {
     expect(result.techniques.map((technique) => technique.id)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
+  it('names as likely only the knowledge base’s techniques that end where the roll went', () => {
+    const findings = buildFindings(
+      input([
+        segment('standing', null, 0, 10),
+        segment('closed-guard', 'partner', 10, 30),
+        segment('side-control', 'partner', 30, 50),
+        segment('mount', 'partner', 50, 70),
+      ]),
+      analysisKnowledge,
+    );
+    const described = (name: string) =>
+      findings.techniques.find((technique) => technique.name === name)?.description ?? '';
+    // Side control to mount is the mount; side control to knee on belly or to north-south are other changes.
+    const mount = findings.techniques.find((technique) => technique.name === 'Mount from side control');
+    expect(mount?.knowledgeId).toBe('side-control-to-mount');
+    expect(mount?.description).toContain('Likely techniques from the knowledge base: Side control to mount.');
+    // A pull to closed guard: an arm drag from standing goes to the back, not to the guard.
+    const pull = described('Guard pull to closed guard');
+    expect(pull).toContain('Jumping to closed guard');
+    expect(pull).not.toContain('Arm drag');
+  });
+
   it('turns the partner mounting the student for 35 s into an area for improvement with drills that fix it', () => {
     const result = buildFindings(input(ROLL), analysisKnowledge);
     const escapes = result.areasForImprovement.find((area) => area.weaknessCategory === 'escapes-from-bottom');

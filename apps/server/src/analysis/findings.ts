@@ -16,10 +16,11 @@ import { movesOf, type Move, type MoveKind, type Side } from './moves.js';
 
 /** What the findings need of the technique knowledge base; the service hands it in (analysis/ never imports coach/). */
 export interface FindingsKnowledge {
-  /** The knowledge base's techniques of a move from a position, likeliest first, in `language`. */
+  /** The knowledge base's techniques of a move from one position to another, likeliest first, in `language`. */
   techniquesFor(
     kind: MoveKind,
     from: AnalysisPosition,
+    to: AnalysisPosition,
     side: 'top' | 'bottom' | 'neutral',
     language: Language,
   ): Array<{
@@ -117,7 +118,7 @@ export function buildFindings(input: FindingsInput, knowledge: FindingsKnowledge
 
   const moves = movesOf(timeline);
   const techniques: AnalysisTechnique[] = moves.map((move, index) => {
-    const candidates = knowledge.techniquesFor(move.kind, move.from.position, sideOf(move), language);
+    const candidates = knowledge.techniquesFor(move.kind, move.from.position, move.to.position, sideOf(move), language);
     const what = text.move[move.kind](name(move.from.position), name(move.to.position));
     const description = [
       text.moveDescription(
