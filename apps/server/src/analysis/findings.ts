@@ -12,6 +12,7 @@ import {
 import type { Language } from '@openmat/contract/languages';
 import { FINDINGS_TEXT } from './findings-text.js';
 import type { ColourName } from './identify.js';
+import { apportion } from '../lib/apportion.js';
 import { movesOf, type Move, type MoveKind, type Side } from './moves.js';
 
 /** What the findings need of the technique knowledge base; the service hands it in (analysis/ never imports coach/). */
@@ -346,11 +347,16 @@ function describe(input: FindingsInput, moves: readonly Move[], knowledge: Findi
   for (const segment of readable) {
     byPosition.set(segment.position, (byPosition.get(segment.position) ?? 0) + seconds(segment));
   }
-  const positions = [...byPosition]
-    .sort((first, second) => second[1] - first[1])
-    .map(
-      ([position, held]) => `${knowledge.positionName(position, input.language)} ${Math.round((100 * held) / total)} %`,
-    )
+  const held = [...byPosition].sort((first, second) => second[1] - first[1]);
+  // Whole percent that add up to 100 (largest remainders), as a reader adds them up.
+  const shares = apportion(
+    100,
+    held.map(([, seconds]) => seconds / total),
+    0,
+    100,
+  );
+  const positions = held
+    .map(([position], index) => `${knowledge.positionName(position, input.language)} ${String(shares[index] ?? 0)} %`)
     .join(', ');
   const ground = input.timeline.filter((segment) => segment.top !== null);
   const groundSeconds = ground.reduce((sum, segment) => sum + seconds(segment), 0);

@@ -4,11 +4,11 @@ import {
   DRILL_MIN_MINUTES,
   MAX_LIBRARY_DRILLS,
   allocateMinutes,
-  apportion,
   planMinutesOf,
   techniqueCountFor,
   type MinutePlan,
 } from './plan-minutes.js';
+import { apportion } from '../../lib/apportion.js';
 import { SPARRING_PROFILES } from './plan-sparring.js';
 
 const INTERMEDIATE = SPARRING_PROFILES.Intermediate;
