@@ -143,6 +143,19 @@ describe('findings', () => {
     expect(barely).toContain('Positions could be read for 1 % of the roll (0:01)');
   });
 
+  it('says in plain Polish that the partner passed the guard or took the back', () => {
+    const roll = [
+      segment('closed-guard', 'partner', 0, 20),
+      segment('side-control', 'partner', 20, 30),
+      segment('turtle', 'partner', 30, 40),
+      segment('back', 'partner', 40, 60),
+    ];
+    const polish = buildFindings(input(roll, { durationSeconds: 60, language: 'pl' }), analysisKnowledge);
+    const weaknesses = polish.areasForImprovement.map((area) => area.description);
+    expect(weaknesses).toContain('Partner przeszedł twoją gardę 1 raz.');
+    expect(weaknesses).toContain('Partner wszedł ci na plecy 1 raz.');
+  });
+
   it('gives the time in each position in whole percent that add up to 100', () => {
     const back = [
       segment('back', 'partner', 0, 40),

@@ -187,10 +187,10 @@ const pl: FindingsText = {
   },
   heldTop: (position, share) => `Utrzymanie pozycji ${position} na górze przez ${share} % walki.`,
   weakness: {
-    guardPassed: (count) => `Garda została przejęta ${count} ${plural(count, 'raz', 'razy', 'razy')}.`,
+    guardPassed: (count) => `Partner przeszedł twoją gardę ${count} ${plural(count, 'raz', 'razy', 'razy')}.`,
     swept: (count) => `Zamieciono cię z góry ${count} ${plural(count, 'raz', 'razy', 'razy')}.`,
     takenDown: (count) => `Obalono cię ${count} ${plural(count, 'raz', 'razy', 'razy')}.`,
-    backTaken: (count) => `Oddane plecy ${count} ${plural(count, 'raz', 'razy', 'razy')}.`,
+    backTaken: (count) => `Partner wszedł ci na plecy ${count} ${plural(count, 'raz', 'razy', 'razy')}.`,
     stuckBottom: (position, seconds) => `${seconds} s pod pozycją ${position} bez ucieczki.`,
     noSweeps: (seconds) => `${seconds} s w gardzie na dole bez zamiatania.`,
     noPass: (seconds) => `${seconds} s w gardzie partnera bez przejścia.`,
