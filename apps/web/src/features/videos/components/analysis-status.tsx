@@ -1,11 +1,12 @@
 import type { UploadedVideo } from '@openmat/contract/videos';
 import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { runningPercent } from './video-format';
 
 /** Where a video's analysis stands, in one short line (with its progress while it runs). */
 export function AnalysisStatusLine({ analysis }: { analysis: UploadedVideo['analysis'] }) {
   const { t } = useTranslation();
-  const percent = Math.round(analysis.progress * 100);
+  const percent = runningPercent(analysis.progress);
   const text = t(`videos.analyze.status.${analysis.status}`, { percent });
   const icon =
     analysis.status === 'completed' ? (

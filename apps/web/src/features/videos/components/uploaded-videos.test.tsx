@@ -289,6 +289,14 @@ describe('UploadedVideos', () => {
     expect(await screen.findByText('Unexpected Response')).toBeVisible();
   });
 
+  it('never shows a running analysis at 100 %: the frames are read, the findings not yet written', async () => {
+    const writing = makeUploadedVideo({ analysis: { status: 'running', progress: 1, message: null } });
+    stubFetch({ [LIST]: () => json(200, [writing]) });
+    await renderList();
+    expect(await within(table()).findByText('Analysing… 99 %')).toBeVisible();
+    expect(within(table()).getByRole('progressbar', { name: 'Analysis' })).toHaveAttribute('aria-valuenow', '99');
+  });
+
   it('keeps View Analysis Results while a new analysis is queued or running, and after it failed', async () => {
     const result = '{"overallDescription":"Good base"}';
     stubFetch({

@@ -80,3 +80,11 @@ export function percentOf(part: number, total: number): number {
   if (!(total > 0)) return 0;
   return Math.min(100, Math.max(0, Math.floor((part / total) * 100)));
 }
+
+/**
+ * How far a running analysis has come, in whole percent: never 100 before it has finished (the frames are
+ * all read before the findings are written, and a rounded 99.6 % would say done).
+ */
+export function runningPercent(progress: number): number {
+  return Math.min(99, Math.max(0, Math.round(progress * 100)));
+}

@@ -2,6 +2,7 @@ import { Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useAnalyzeVideo } from '../../api/analyze-video';
+import { runningPercent } from '../video-format';
 
 /**
  * An editor runs the analysis again from the review (ADR 0026): the new result comes with the coach's
@@ -23,7 +24,7 @@ export function RerunAnalysis({
     : analysis.status === 'queued'
       ? t('videos.analyze.status.queued')
       : analysis.status === 'running'
-        ? t('videos.analyze.status.running', { percent: Math.round(analysis.progress * 100) })
+        ? t('videos.analyze.status.running', { percent: runningPercent(analysis.progress) })
         : t('videos.analyze.again');
   return (
     <section className="flex flex-wrap items-center gap-3 rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
