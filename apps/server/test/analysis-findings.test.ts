@@ -141,6 +141,8 @@ describe('findings', () => {
       analysisKnowledge,
     ).overallDescription;
     expect(barely).toContain('Positions could be read for 1 % of the roll (0:01)');
+    expect(barely).toContain('The analysis reads a roll best when it is filmed from the side at about hip height');
+    expect(nearlyAll).not.toContain('reads a roll best');
   });
 
   it('says in plain Polish that the partner passed the guard or took the back', () => {

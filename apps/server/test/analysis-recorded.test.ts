@@ -55,6 +55,8 @@ describe('the analysis of real pose streams (recorded by the pose stage on real 
     );
     expect(result.overallDescription).toContain('Open guard 80 %, Standing 20 %');
     expect(result.overallDescription).toContain('No change of position was clear enough to report as a technique.');
+    // Most of it unread: the summary says how to film a roll the analysis can read.
+    expect(result.overallDescription).toContain('The analysis reads a roll best when it is filmed from the side');
   });
 
   it('names the athlete in black, and nobody for a red it cannot tell from the black or a blue nobody wears', () => {
@@ -108,5 +110,6 @@ describe('the analysis of real pose streams (recorded by the pose stage on real 
     expect(timeline?.every((segment) => segment.top === null)).toBe(true);
     expect(result.techniques).toEqual([]);
     expect(result.overallDescription).toContain('Positions could be read for the whole roll (0:01).');
+    expect(result.overallDescription).not.toContain('reads a roll best');
   });
 });

@@ -32,6 +32,8 @@ export interface FindingsText {
     read: (share: number, time: string) => string;
     /** Every second of the roll could be read (its length as m:ss): there is no rest to speak of. */
     readAll: (time: string) => string;
+    /** How to film a roll the analysis reads, said when it could read less than half of one. */
+    filming: string;
     /** The identification note when there were not two athletes to tell apart. */
     noPair: string;
     analysed: (duration: string, rate: number) => string;
@@ -128,6 +130,8 @@ const en: FindingsText = {
     read: (share, time) =>
       `Positions could be read for ${share} % of the roll (${time}); the rest was unclear or had nobody in the shot.`,
     readAll: (time) => `Positions could be read for the whole roll (${time}).`,
+    filming:
+      'The analysis reads a roll best when it is filmed from the side at about hip height, close enough for the two athletes to fill a good part of the picture, with nobody passing in front.',
     noPair: 'With fewer than two athletes in the video, the student could not be told from a partner.',
     analysed: (duration, rate) =>
       `Analysed ${duration} of rolling at ${rate} ${rate === 1 ? 'frame' : 'frames'} a second.`,
@@ -206,6 +210,8 @@ const pl: FindingsText = {
     read: (share, time) =>
       `Pozycje udało się odczytać dla ${share} % walki (${time}); reszta była nieczytelna albo nikogo nie było w kadrze.`,
     readAll: (time) => `Pozycje udało się odczytać dla całej walki (${time}).`,
+    filming:
+      'Analiza najlepiej odczytuje walkę nagraną z boku, mniej więcej z wysokości bioder, z tak bliska, by para wypełniała sporą część kadru, i bez nikogo przechodzącego przed kamerą.',
     noPair: 'W nagraniu nie było dwóch zawodników naraz, więc nie dało się odróżnić ucznia od partnera.',
     analysed: (duration, rate) =>
       `Przeanalizowano ${duration} walki, ${String(rate).replace('.', ',')} ${Number.isInteger(rate) ? plural(rate, 'klatka', 'klatki', 'klatek') : 'klatki'} na sekundę.`,

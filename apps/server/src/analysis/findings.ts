@@ -340,7 +340,7 @@ function describe(input: FindingsInput, moves: readonly Move[], knowledge: Findi
   if (input.athletes.found === 1) return text.overall.onlyOne;
   const readable = input.timeline.filter((segment) => segment.position !== 'unclear');
   const readSeconds = readable.reduce((sum, segment) => sum + seconds(segment), 0);
-  if (readSeconds <= 0) return [text.overall.unreadable, identificationNote(input)].join(' ');
+  if (readSeconds <= 0) return [text.overall.unreadable, text.overall.filming, identificationNote(input)].join(' ');
   const duration = Math.max(readSeconds, input.durationSeconds);
   const total = Math.max(1e-9, readSeconds);
   const byPosition = new Map<AnalysisPosition, number>();
@@ -378,6 +378,8 @@ function describe(input: FindingsInput, moves: readonly Move[], knowledge: Findi
     readSeconds >= duration - HALF_A_FRAME / input.framesPerSecond
       ? text.overall.readAll(clock(readSeconds))
       : text.overall.read(readShare(readSeconds, duration), clock(readSeconds)),
+    // Most of the roll unreadable: say how to film one the analysis can read.
+    readSeconds < duration / 2 ? text.overall.filming : '',
     text.overall.positions(positions),
     groundSeconds > 0 ? text.overall.top(Math.round((100 * onTop) / groundSeconds)) : '',
     moveList ? text.overall.moves(moveList) : text.overall.noMoves,

@@ -91,6 +91,10 @@ describe('UploadForm', () => {
     const user = await renderForm();
     expect(screen.getByLabelText('Martial art')).toHaveValue('BrazilianJiuJitsu_GI');
     expect(screen.getByLabelText('Video file (MP4 or AVI)')).toHaveAttribute('accept', expect.stringContaining('.mp4'));
+    // How to film a roll the analysis can read, said before anything is uploaded.
+    expect(screen.getByLabelText('Video file (MP4 or AVI)')).toHaveAccessibleDescription(
+      expect.stringContaining('filmed from the side at about hip height'),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Upload' }));
 

@@ -259,7 +259,7 @@ export function UploadForm({ canNameAthlete = false }: { canNameAthlete?: boolea
             )}
           </label>
           <p id={fileHintId} className="text-sm text-zinc-500 dark:text-zinc-400">
-            {t('videos.upload.fileHint')}
+            {t('videos.upload.fileHint')} {t('videos.upload.filmingHint')}
           </p>
           {fileError && (
             <p id={fileErrorId} className="text-sm font-medium text-red-700 dark:text-red-400">
