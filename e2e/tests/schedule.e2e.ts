@@ -190,7 +190,7 @@ describe('the weekly schedule, the round timer and check-in (issue 22)', () => {
         `${(phone.share * 100).toFixed(1)} % on 390x844`,
     );
     await context.close();
-  });
+  }, 120_000); // 24 s of rounds on the clock, plus the pages: about 38 s on a busy machine
 
   it('a student on a phone sees the week, checks in to the class and cancels', async () => {
     const { context, page } = await openContext(browser, { viewport: PHONE, isMobile: true, hasTouch: true });

@@ -171,5 +171,5 @@ describe('sparring videos in Chromium', () => {
 
     await coachSide.context.close();
     await context.close();
-  });
+  }, 120_000); // an upload through a dropped connection and a live share: about 20 s idle, 40 s on a busy machine
 });
