@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KEYPOINT_NAMES, type Skeleton } from '../src/analysis/skeleton.js';
-import { trackAthletes, type SeenFrame, type SeenPerson } from '../src/analysis/tracking.js';
+import { athletesFocus, trackAthletes, type SeenFrame, type SeenPerson } from '../src/analysis/tracking.js';
 
 /**
  * Choosing the two athletes over the whole clip: synthetic clips where the frame alone points at the
@@ -109,5 +109,31 @@ describe('choosing the athletes over the whole clip', () => {
     const clip: SeenFrame[] = Array.from({ length: 8 }, (_, t) => ({ time: t / 2, people, repeat: t > 0 }));
     for (const [t, chosen] of chosenOf(clip).entries())
       expect(new Set(chosen), `frame ${t}`).toEqual(new Set([near, far]));
+  });
+
+  it('tells the pose stage where the athletes are from the last pictures, not from frames that repeat one', () => {
+    // Pictures two seconds apart made into a video (each held for four sampled frames, as the held-out
+    // footage is read): the pair rolls left of the middle, tangled and so weakly detected, and two
+    // bystanders sit still side by side in the middle, bigger and surer. Two pictures cannot tell who
+    // moves; the last eight plainly show the rollers moving and the bystanders still. Frames that repeat
+    // a picture must not shrink the pictures the focus is chosen from.
+    const bystanders = [figure(0.56, 0.55, 0.5, 0.6, grey), figure(0.63, 0.55, 0.5, 0.6, green)];
+    const weak = (person: SeenPerson): SeenPerson => ({
+      ...person,
+      score: person.score - 0.15,
+      keypoints: person.keypoints.map((point) => ({ ...point, score: point.score - 0.15 })),
+    });
+    const pictures: SeenFrame[] = Array.from({ length: 10 }, (_, t) => ({
+      time: 2 * t,
+      people: [...bystanders, ...pairAt(2 * t, 0.3).map(weak)],
+    }));
+    const clip: SeenFrame[] = pictures.flatMap((picture) =>
+      Array.from({ length: 4 }, (_, k) => ({ ...picture, time: picture.time + k / 2, repeat: k > 0 })),
+    );
+    const focus = athletesFocus(clip);
+    expect(focus).toEqual(athletesFocus(pictures));
+    // The focus is round the rollers, left of the bystanders.
+    expect(focus).not.toBeNull();
+    expect((focus?.x ?? 1) + (focus?.width ?? 1)).toBeLessThan(0.5);
   });
 });

@@ -468,16 +468,18 @@ function bestAssignment(
     : { a: second, b: first };
 }
 
-/** The frames before the next one that tell where the athletes are: a few seconds of the roll. */
+/** The pictures before the next frame that tell where the athletes are: a few seconds of the roll. */
 const FOCUS_WINDOW = 8;
 
 /**
  * Where the two athletes were in the latest frames (the box round both, fractions of the frame), chosen
- * as `trackAthletes` chooses them over the last few frames; null when no frame of those showed both.
- * The pose stage looks there more closely in the next frame (repositories/pose.repository.ts).
+ * as `trackAthletes` chooses them over the last few pictures; null when none of those showed both. A
+ * frame that repeats the picture before (a still or a slideshow made into a video) is no new picture:
+ * counted, four repeats of each picture would leave two pictures to tell who moves. The pose stage looks
+ * there more closely in the next frame (repositories/pose.repository.ts).
  */
 export function athletesFocus(frames: readonly SeenFrame[]): Skeleton['box'] | null {
-  const recent = trackAthletes(frames.slice(-FOCUS_WINDOW)).frames;
+  const recent = trackAthletes(frames.filter((frame) => frame.repeat !== true).slice(-FOCUS_WINDOW)).frames;
   for (let t = recent.length - 1; t >= 0; t--) {
     const { a, b } = recent[t] ?? { a: null, b: null };
     if (!a || !b) continue;
