@@ -1,7 +1,8 @@
 import { AnalysisResult, type PositionSegment } from '@openmat/contract/analysis';
 import { describe, expect, it } from 'vitest';
 import { buildFindings, type FindingsInput } from '../src/analysis/findings.js';
-import { colourNamed, identifyStudent, torsoColour } from '../src/analysis/identify.js';
+import { colourNamed, identifyStudent, limbColour, torsoColour } from '../src/analysis/identify.js';
+import { seenFrame } from '../src/analysis/pipeline.js';
 import { movesOf } from '../src/analysis/moves.js';
 import { applyPatch } from '../src/analysis/patch.js';
 import { KEYPOINT_NAMES, type Skeleton } from '../src/analysis/skeleton.js';
@@ -377,6 +378,72 @@ describe('telling the student from the partner', () => {
     // Two corners hidden leave too little of the torso to tell cloth from background.
     expect(
       torsoColour({ width, height, rgb }, [corner(0.3, 0.3), corner(0.7, 0.3), hidden, hidden], { oneHidden: true }),
+    ).toBeNull();
+  });
+
+  it('reads what an athlete whose torso is hidden wears from their sleeves and trouser legs', () => {
+    // A mount seen from the side: the athlete in blue sits on top, and the one in white lies under him,
+    // shoulders hidden, so that only the hips and the thighs of the one underneath are seen.
+    const width = 64;
+    const height = 36;
+    const rgb = new Uint8Array(width * height * 3).fill(90);
+    const paint = (x0: number, y0: number, x1: number, y1: number, colour: readonly [number, number, number]) => {
+      for (let y = Math.round(y0 * height); y < Math.round(y1 * height); y++)
+        for (let x = Math.round(x0 * width); x < Math.round(x1 * width); x++) rgb.set(colour, (y * width + x) * 3);
+    };
+    const blue = [30, 60, 160] as const;
+    const white = [230, 228, 220] as const;
+    paint(0.4, 0.2, 0.6, 0.6, blue); // the top athlete's jacket
+    paint(0.1, 0.62, 0.9, 0.75, white); // the bottom athlete's trousers, along the mat
+    const at = (joints: Partial<Record<(typeof KEYPOINT_NAMES)[number], [number, number, number]>>): Skeleton => ({
+      keypoints: KEYPOINT_NAMES.map((name) => {
+        const [x, y, score] = joints[name] ?? [0.5, 0.5, 0.05];
+        return { x, y, score };
+      }),
+      score: 0.5,
+      box: { x: 0.1, y: 0.2, width: 0.8, height: 0.6 },
+    });
+    const top = at({
+      leftShoulder: [0.42, 0.22, 0.9],
+      rightShoulder: [0.58, 0.22, 0.9],
+      leftHip: [0.42, 0.58, 0.9],
+      rightHip: [0.58, 0.58, 0.9],
+    });
+    const bottom = at({
+      leftShoulder: [0.15, 0.68, 0.1],
+      rightShoulder: [0.15, 0.7, 0.1],
+      leftHip: [0.45, 0.66, 0.8],
+      rightHip: [0.45, 0.71, 0.8],
+      leftKnee: [0.75, 0.66, 0.8],
+      rightKnee: [0.75, 0.71, 0.8],
+    });
+    const frames = Array.from({ length: 4 }, (_, t) => seenFrame({ time: t / 2, width, height, rgb }, [top, bottom]));
+    const [seenTop, seenBottom] = frames[0]?.people ?? [];
+    expect(seenTop?.clothes).toEqual(blue);
+    expect(seenBottom?.clothes).toBeNull();
+    expect(seenBottom?.limbs).toEqual(white);
+    const { colours, frames: tracked } = trackAthletes(frames);
+    const underneath = tracked[0]?.a === seenBottom || tracked[0]?.a?.keypoints === bottom.keypoints ? 'a' : 'b';
+    expect(identifyStudent('white gi', colours)).toEqual({ kind: 'identified', student: underneath, colour: 'white' });
+    expect(identifyStudent('niebieskie kimono', colours)).toEqual({
+      kind: 'identified',
+      student: underneath === 'a' ? 'b' : 'a',
+      colour: 'blue',
+    });
+    // A track whose torso is seen even once is read by its torso: sleeves and trouser legs may differ.
+    const green = [40, 140, 60] as const;
+    const onceSeen = frames.map((frame, t) =>
+      t === 0 && seenBottom && seenTop ? { ...frame, people: [seenTop, { ...seenBottom, clothes: green }] } : frame,
+    );
+    expect(trackAthletes(onceSeen).colours[underneath]).toEqual(green);
+    // One limb seen is too little to stand for the clothes.
+    expect(
+      limbColour({ width, height, rgb }, [
+        [
+          { x: 0.45, y: 0.66, score: 0.8 },
+          { x: 0.75, y: 0.66, score: 0.8 },
+        ],
+      ]),
     ).toBeNull();
   });
 

@@ -1,7 +1,8 @@
 /**
  * Which track is the student the uploader named in `studentIdentifier` ("blue gi", "white rash guard",
  * "czarne kimono")? The only clue a camera gives is what they wear, so a colour word in the identifier
- * is compared with the mean torso colour of each athlete. Without a colour word, when both athletes look
+ * is compared with the mean torso colour of each athlete (their sleeves' and trouser legs' where the
+ * torso was never seen, `limbColour`). Without a colour word, when both athletes look
  * alike in that respect, or when the colour's hue and its nearness point at different athletes, the analysis
  * says it could not tell (never that the two look alike: it cannot know which of these it was).
  */
@@ -248,6 +249,42 @@ function torsoCorners(
   if (!one || !other || !far) return null;
   points[missing] = { x: one.x + other.x - far.x, y: one.y + other.y - far.y };
   return points;
+}
+
+/** The fewest limbs (upper arms and thighs) seen whole for their colour to stand for the clothes. */
+const LIMBS_FOR_CLOTHES = 2;
+
+/**
+ * What an athlete wears, read from the upper arms and thighs when the torso is hidden (the athlete under
+ * a mount, the one behind in a back control): the middle of each of those limbs whose two ends the pose
+ * stage is sure of, from a quarter to two thirds of the way down, where sleeves and trouser legs, and
+ * shorts on the thigh, are. The median of each channel over those pixels, so that a sample that falls
+ * on the mat or on the partner does not move it; null with fewer than two such limbs. `limbs` are the
+ * two ends of each limb (shoulder and elbow, hip and knee).
+ */
+export function limbColour(
+  frame: { width: number; height: number; rgb: Uint8Array },
+  limbs: ReadonlyArray<readonly [{ x: number; y: number; score: number }, { x: number; y: number; score: number }]>,
+): Rgb | null {
+  const seen = limbs.filter(([from, to]) => from.score >= SURE_CORNER && to.score >= SURE_CORNER);
+  if (seen.length < LIMBS_FOR_CLOTHES) return null;
+  const channels: [number[], number[], number[]] = [[], [], []];
+  for (const [from, to] of seen) {
+    for (let k = 0; k <= 4; k++) {
+      const along = 0.25 + ((2 / 3 - 0.25) * k) / 4;
+      const x = Math.round((from.x + (to.x - from.x) * along) * (frame.width - 1));
+      const y = Math.round((from.y + (to.y - from.y) * along) * (frame.height - 1));
+      if (x < 0 || y < 0 || x >= frame.width || y >= frame.height) continue;
+      const offset = (y * frame.width + x) * 3;
+      for (const [c, values] of channels.entries()) values.push(frame.rgb[offset + c] ?? 0);
+    }
+  }
+  if (channels[0].length === 0) return null;
+  const middle = (values: number[]) => {
+    const sorted = [...values].sort((one, other) => one - other);
+    return sorted[Math.floor(sorted.length / 2)] ?? 0;
+  };
+  return [middle(channels[0]), middle(channels[1]), middle(channels[2])];
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { AnalysisPosition, AnalysisResult, PositionSegment } from '@openmat/contract/analysis';
 import type { Language } from '@openmat/contract/languages';
 import { buildFindings, type FindingsKnowledge } from './findings.js';
-import { identifyStudent, torsoColour } from './identify.js';
+import { identifyStudent, limbColour, torsoColour } from './identify.js';
 import type { FrameAdaptation } from './positions/adaptation.js';
 import { keypointIndex, type Skeleton } from './skeleton.js';
 import { athletesFocus, trackAthletes, type SeenFrame, type TrackedFrame } from './tracking.js';
@@ -63,6 +63,15 @@ export interface RollRequest {
 }
 
 const TORSO = (['leftShoulder', 'rightShoulder', 'leftHip', 'rightHip'] as const).map(keypointIndex);
+/** The upper arms and thighs, each from its upper end: what the clothes are read from when the torso is hidden. */
+const LIMBS = (
+  [
+    ['leftShoulder', 'leftElbow'],
+    ['rightShoulder', 'rightElbow'],
+    ['leftHip', 'leftKnee'],
+    ['rightHip', 'rightKnee'],
+  ] as const
+).map(([from, to]) => [keypointIndex(from), keypointIndex(to)] as const);
 
 /** One frame's people as tracking takes them: each with the colour of what they wear. */
 export function seenFrame(frame: RollFrame, people: readonly Skeleton[]): SeenFrame {
@@ -70,10 +79,19 @@ export function seenFrame(frame: RollFrame, people: readonly Skeleton[]): SeenFr
     time: frame.time,
     people: people.map((person) => {
       const corners = TORSO.map((index) => person.keypoints[index] ?? { x: 0, y: 0, score: 0 });
+      const limbs = LIMBS.map(
+        ([from, to]) =>
+          [
+            person.keypoints[from] ?? { x: 0, y: 0, score: 0 },
+            person.keypoints[to] ?? { x: 0, y: 0, score: 0 },
+          ] as const,
+      );
+      const clothes = torsoColour(frame, corners, { oneHidden: true });
       return {
         ...person,
         colour: torsoColour(frame, corners),
-        clothes: torsoColour(frame, corners, { oneHidden: true }),
+        clothes,
+        ...(clothes === null ? { limbs: limbColour(frame, limbs) } : {}),
       };
     }),
   };

@@ -9,6 +9,11 @@ export interface SeenPerson extends Skeleton {
    * corners hidden (null with two). Absent: `colour`.
    */
   readonly clothes?: readonly [number, number, number] | null;
+  /**
+   * What the upper arms and thighs show (`limbColour`), measured only where the torso could not be
+   * (`clothes` null): what a track wears when its torso is never seen, as under a mount.
+   */
+  readonly limbs?: readonly [number, number, number] | null;
 }
 
 export interface SeenFrame {
@@ -34,7 +39,10 @@ export interface TrackingResult {
   readonly mostPeople: number;
   /** The most athletes chosen in one frame (0, 1 or 2): bystanders and spectators are not counted. */
   readonly athletesFound: number;
-  /** What each track wears (its mean torso colour over the roll, `SeenPerson.clothes`), for telling the student from the partner. */
+  /**
+   * What each track wears (its mean torso colour over the roll, `SeenPerson.clothes`; its sleeves' and
+   * trouser legs' where its torso was never seen), for telling the student from the partner.
+   */
   readonly colours: {
     readonly a: readonly [number, number, number] | null;
     readonly b: readonly [number, number, number] | null;
@@ -63,6 +71,8 @@ interface Track {
   colour: MeanColour;
   /** What the athlete wears (`SeenPerson.clothes`), for the result's `colours`. */
   clothes: MeanColour;
+  /** What their sleeves and trouser legs show (`SeenPerson.limbs`), for a track whose torso is never seen. */
+  limbs: MeanColour;
 }
 
 /** What a person wears, for telling the student apart: `clothes`, or the whole torso's colour where absent. */
@@ -128,6 +138,7 @@ function follow(track: Track, person: SeenPerson): void {
   track.size = sizeOf(person);
   meanWith(track.colour, person.colour);
   meanWith(track.clothes, clothesOf(person));
+  meanWith(track.limbs, person.limbs);
 }
 
 function newTrack(person: SeenPerson): Track {
@@ -136,6 +147,7 @@ function newTrack(person: SeenPerson): Track {
     size: sizeOf(person),
     colour: meanWith({ colour: null, weight: 0 }, person.colour),
     clothes: meanWith({ colour: null, weight: 0 }, clothesOf(person)),
+    limbs: meanWith({ colour: null, weight: 0 }, person.limbs),
   };
 }
 
@@ -450,7 +462,11 @@ export function trackAthletes(frames: readonly SeenFrame[]): TrackingResult {
     frames: tracked,
     mostPeople,
     athletesFound,
-    colours: { a: a?.clothes.colour ?? null, b: b?.clothes.colour ?? null },
+    // The torso where it was ever seen; the sleeves and trouser legs only for a track whose torso never was.
+    colours: {
+      a: a?.clothes.colour ?? a?.limbs.colour ?? null,
+      b: b?.clothes.colour ?? b?.limbs.colour ?? null,
+    },
   };
 }
 
