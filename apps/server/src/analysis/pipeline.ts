@@ -73,25 +73,25 @@ const LIMBS = (
   ] as const
 ).map(([from, to]) => [keypointIndex(from), keypointIndex(to)] as const);
 
+/** The two ends of each of a person's upper arms and thighs (`LIMBS`). */
+const limbsOf = (person: Skeleton) =>
+  LIMBS.map(
+    ([from, to]) =>
+      [person.keypoints[from] ?? { x: 0, y: 0, score: 0 }, person.keypoints[to] ?? { x: 0, y: 0, score: 0 }] as const,
+  );
+
 /** One frame's people as tracking takes them: each with the colour of what they wear. */
 export function seenFrame(frame: RollFrame, people: readonly Skeleton[]): SeenFrame {
   return {
     time: frame.time,
     people: people.map((person) => {
       const corners = TORSO.map((index) => person.keypoints[index] ?? { x: 0, y: 0, score: 0 });
-      const limbs = LIMBS.map(
-        ([from, to]) =>
-          [
-            person.keypoints[from] ?? { x: 0, y: 0, score: 0 },
-            person.keypoints[to] ?? { x: 0, y: 0, score: 0 },
-          ] as const,
-      );
       const clothes = torsoColour(frame, corners, { oneHidden: true });
       return {
         ...person,
         colour: torsoColour(frame, corners),
         clothes,
-        ...(clothes === null ? { limbs: limbColour(frame, limbs) } : {}),
+        ...(clothes === null ? { limbs: limbColour(frame, limbsOf(person)) } : {}),
       };
     }),
   };
