@@ -20,7 +20,9 @@
 // `POSE_TOP_DOWN=off` (or `lightning`) measures the pose stage without the top-down pass (or with MoveNet
 // Lightning in it instead of Thunder), to compare with the default in the same sitting.
 // `DRAW_PAIRS=folder` draws the stills' and the roll's skeletons over their pictures (SVG files, see drawPair).
-// Without ../shared/footage it says so and exits 0.
+// `FOOTAGE_DIR=folder` reads a copy of the footage laid out as ../shared/footage is (the same files changed
+// outside the app, to see what a change to the pictures would do; keep such copies out of the repository).
+// Without the footage it says so and exits 0.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,7 +33,7 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
-const FOOTAGE = path.resolve(root, '../shared/footage');
+const FOOTAGE = process.env.FOOTAGE_DIR ?? path.resolve(root, '../shared/footage');
 const SMOKE = process.env.BENCH_SMOKE === '1';
 
 if (!existsSync(path.join(FOOTAGE, 'stills', 'labels.csv'))) {
