@@ -21,7 +21,8 @@
 // Lightning in it instead of Thunder), to compare with the default in the same sitting.
 // `DRAW_PAIRS=folder` draws the stills' and the roll's skeletons over their pictures (SVG files, see drawPair).
 // `FOOTAGE_DIR=folder` reads a copy of the footage laid out as ../shared/footage is (the same files changed
-// outside the app, to see what a change to the pictures would do; keep such copies out of the repository).
+// outside the app, to see what a change to the pictures would do; keep such copies out of the repository),
+// and `SUMMARY_JSON=file.json` writes the summary's figures (both for bench/analysis-steadiness.mjs).
 // Without the footage it says so and exits 0.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -1061,6 +1062,34 @@ console.log(
     ` (p floored at ${CAPPED_AT}: ${(frames.reduce((sum, f) => sum + f.cappedLoss, 0) / Math.max(1, frames.length)).toFixed(2)})` +
     ` over ${frames.length} real pairs${process.env.POSITION_MODEL ? ` (${process.env.POSITION_MODEL})` : ''}`,
 );
+// `SUMMARY_JSON=file.json` writes the summary's figures for another script to read (bench/analysis-steadiness.mjs).
+if (process.env.SUMMARY_JSON) {
+  const fourWays = [stills, clips, mirrored.pictures, mirrored.clips];
+  writeFileSync(
+    process.env.SUMMARY_JSON,
+    JSON.stringify({
+      rollAgreed: roll.agreed,
+      rollMirroredAgreed: rollMirrored.agreed,
+      rollClipAgreed: rollClip.agreed,
+      rollLabels: roll.labels,
+      judoAgreed: judo.agreed,
+      judoFrames: judo.n,
+      stillsRight: stills.positionsRight,
+      stillsFourWaysRight: fourWays.reduce((sum, set) => sum + set.positionsRight, 0),
+      stillsFourWays: fourWays.reduce((sum, set) => sum + set.n, 0),
+      stills: stills.n,
+      stillsChosen: stills.chosenBoth,
+      rollChosen: roll.chosenBoth,
+      rollBystanders: roll.wrongChosen,
+      rollFrames: roll.n,
+      judoChosen: judo.chosenBoth,
+      clipFramesChosen: clips.chosenBoth,
+      clipFrames: clips.frames,
+      told: identification.told,
+      tellings: identification.n,
+    }),
+  );
+}
 if (process.env.DUMP_SEEN) writeFileSync(process.env.DUMP_SEEN, JSON.stringify({ boxes: pairs, ...seenDump }));
 if (process.env.DUMP_PAIRS) writeFileSync(process.env.DUMP_PAIRS, JSON.stringify({ aspect: ASPECT, pairs: dumped }));
 const frameCount =

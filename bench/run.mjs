@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const smoke = process.env.BENCH_SMOKE === '1';
-/** The smoke run that takes most of the time (the pose model on real frames) starts first. */
-const LONGEST_FIRST = ['analysis-accuracy.mjs'];
+/** The smoke runs that take most of the time (the pose model on real frames) start first. */
+const LONGEST_FIRST = ['analysis-accuracy.mjs', 'analysis-steadiness.mjs'];
 const files = readdirSync(here)
   .filter((f) => f.endsWith('.mjs') && f !== 'run.mjs')
   .sort((a, b) => Number(LONGEST_FIRST.includes(b)) - Number(LONGEST_FIRST.includes(a)) || a.localeCompare(b));
