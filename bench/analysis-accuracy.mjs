@@ -18,7 +18,8 @@
 // Uses the built server: `npm run build -w @openmat/contract && npm run build -w @openmat/server` first.
 // `BENCH_SMOKE=1` runs a few files only; `POSITION_MODEL=file.json` measures another trained position model.
 // `POSE_TOP_DOWN=off` (or `lightning`) measures the pose stage without the top-down pass (or with MoveNet
-// Lightning in it instead of Thunder), to compare with the default in the same sitting.
+// Lightning in it instead of Thunder), to compare with the default in the same sitting; `POSE_FOCUS=off`
+// without the focus the pose stage is given from the frames before.
 // `DRAW_PAIRS=folder` draws the stills' and the roll's skeletons over their pictures (SVG files, see drawPair).
 // `FOOTAGE_DIR=folder` reads a copy of the footage laid out as ../shared/footage is (the same files changed
 // outside the app, to see what a change to the pictures would do; keep such copies out of the repository),
@@ -402,7 +403,13 @@ function confusionTable(title, rows) {
 // ---------------------------------------------------------------- the run
 
 const threads = defaultPoseThreads();
-const detector = await createPoseEstimator(threads, { topDown: process.env.POSE_TOP_DOWN });
+const estimator = await createPoseEstimator(threads, { topDown: process.env.POSE_TOP_DOWN });
+// `POSE_FOCUS=off` gives the pose stage no focus (where the athletes were in the frames before), to see what
+// carrying it from frame to frame does; the app always gives it.
+const detector =
+  process.env.POSE_FOCUS === 'off'
+    ? Object.create(estimator, { detect: { value: (frame) => estimator.detect(frame) } })
+    : estimator;
 const detectAll = (frames) => Promise.all(frames.map((frame) => detector.detect(frame)));
 const started = performance.now();
 const summary = {};
