@@ -31,7 +31,14 @@ const COPIES = [
   { name: '1 % brighter', filter: 'eq=brightness=0.01' },
   { name: '1 % darker', filter: 'eq=brightness=-0.01' },
 ];
-const wanted = SMOKE ? 1 : Math.max(1, Math.min(COPIES.length, Number(process.env.STEADINESS_COPIES ?? COPIES.length)));
+const asked = Number(process.env.STEADINESS_COPIES ?? COPIES.length);
+if (!Number.isInteger(asked) || asked < 1 || asked > COPIES.length) {
+  console.error(
+    `STEADINESS_COPIES takes a whole number from 1 to ${COPIES.length}, not "${process.env.STEADINESS_COPIES}"`,
+  );
+  process.exit(2);
+}
+const wanted = SMOKE ? 1 : asked;
 
 /** A copy of the footage folder with every picture and the clip passed through `filter` and encoded again. */
 async function copyOf(folder, filter) {
