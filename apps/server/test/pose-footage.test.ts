@@ -259,8 +259,11 @@ describe.runIf(present)('athletes found on real grappling footage (../shared/foo
       // out of each top-down crop, 1.15 with the plain crop looked at beside the painted one (ADR 0022); 1.47
       // once a partner too faint to read counts as none, which reads the same stills mirrored and made into
       // clips better (2.46 against 2.60 mirrored, 2.12 against 2.22 as clips): these 17 pictures are what
-      // every earlier step was chosen on, so they flatter them (ADR 0022, "The stills read four ways").
-      expect(mean).toBeLessThan(1.6);
+      // every earlier step was chosen on, so they flatter them (ADR 0022, "The stills read four ways"). 1.68
+      // once a body found by several looks is surer: on the means of the steadiness bench the stills read four
+      // ways lose less with it (1.74 against 1.79) though the pictures as they are lose more (1.59 against 1.35;
+      // ADR 0022, "A body found by several looks is surer").
+      expect(mean).toBeLessThan(1.8);
     },
     FOOTAGE_TIMEOUT,
   );
@@ -347,8 +350,9 @@ describe.runIf(present)('athletes found on real grappling footage (../shared/foo
       // 0 of 23 before; 14 with the turned views; 19 with the closer look where the athletes were; 16 with
       // bilinear input, which shows the pair behind and a passer-by more clearly too; 19 once a small pair
       // not clear enlarged is also looked at turned (ADR 0022); 18 once the man sitting against the wall behind
-      // the pair, inside its box in the picture, no longer counts as a roller (at 61 s he is chosen).
-      expect(found.length).toBeGreaterThanOrEqual(17);
+      // the pair, inside its box in the picture, no longer counts as a roller (at 61 s he is chosen); 19 once a
+      // body found by several looks is surer (ADR 0022).
+      expect(found.length).toBeGreaterThanOrEqual(18);
 
       // The timeline against the roll's rough labels (written by a vision language model; the README's
       // mapping: fifty-fifty and single-leg X are open guard, a pass or a guard recovery is between positions).
@@ -368,15 +372,25 @@ describe.runIf(present)('athletes found on real grappling footage (../shared/foo
         .slice(1)
         .map((line) => line.split(','))
         .filter(([time]) => Number(time) <= last + 2);
-      const agreed = labels.filter(([time = '', black = '', red = '']) => {
+      const said = labels.map(([time = '', black = '', red = '']) => {
         const at = Number(time);
         const segment = timeline.find((each) => at >= each.start && at < each.end) ?? timeline.at(-1);
-        return segment !== undefined && [...accepts(black), ...accepts(red)].includes(segment.position);
+        const position = segment?.position ?? 'none';
+        return { position, right: [...accepts(black), ...accepts(red)].includes(position) };
       });
-      console.log(`open-mat roll: the timeline agrees with ${agreed.length} of ${labels.length} rough labels`);
-      // 0 of 13 (unclear, or closed guard where the labels say side control) until the turned look at a
-      // small pair enlarged; 5 with it: the fifty-fifty stretch is read as open guard (ADR 0022).
-      expect(agreed.length).toBeGreaterThanOrEqual(4);
+      const agreed = said.filter((label) => label.right);
+      const named = said.filter((label) => label.position !== 'unclear' && label.position !== 'none');
+      console.log(
+        `open-mat roll: the timeline agrees with ${agreed.length} of ${labels.length} rough labels` +
+          ` and names a position at ${named.length}`,
+      );
+      // The roll's agreement is not asserted: 5 of 13 on these files as they are, and 0 of 13 on copies saved
+      // again or 1 % brighter or darker (ADR 0022, "How steady the figures are"), so any count here is luck.
+      // What holds on every copy is that the ground stretch, which no pose model here reads, is unclear: the
+      // timeline does not call a roll it cannot read "scramble" or "standing" (issue 19's first complaint).
+      // Wrong claims at the labels: 2 (standing at 26 and 29 s, where the rollers come up from their knees),
+      // against up to 13 for a timeline that names what it cannot read.
+      expect(named.length - agreed.length).toBeLessThanOrEqual(3);
 
       // The position model alone on the rollers chosen, frame by frame, against the label within a second
       // (either athlete's, each position once): a proper score, as for the stills.

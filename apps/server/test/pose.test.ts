@@ -10,7 +10,12 @@ import {
   type Skeleton,
 } from '../src/analysis/skeleton.js';
 import type { RollFrame } from '../src/analysis/pipeline.js';
-import { createPoseEstimator, type PoseEstimator, uprightInput } from '../src/repositories/pose.repository.js';
+import {
+  createPoseEstimator,
+  mergeViews,
+  type PoseEstimator,
+  uprightInput,
+} from '../src/repositories/pose.repository.js';
 
 const run = promisify(execFile);
 
@@ -72,6 +77,53 @@ describe('the picture the pose model is shown', () => {
     // The black left half only: nothing white may come in from the right half beside the crop.
     const values = middleRow(uprightInput(edge(8), { x: 0, y: 0, width: 4, height: 1 }));
     expect(Math.max(...values)).toBe(0);
+  });
+});
+
+describe('the people of a frame, from the detections of its looks', () => {
+  /** A standing body seen at `score`, its middle at `x` (fractions of the frame), every joint sure. */
+  const body = (score: number, x: number): Skeleton => {
+    const heights = [0.2, 0.19, 0.19, 0.2, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5, 0.55, 0.55, 0.7, 0.7, 0.85, 0.85];
+    const keypoints = KEYPOINT_NAMES.map((_name, i) => ({
+      x: x + (i === 0 ? 0 : i % 2 === 1 ? 0.04 : -0.04),
+      y: heights[i] ?? 0.5,
+      score: 0.9,
+    }));
+    return { keypoints, score, box: { x: x - 0.08, y: 0.18, width: 0.16, height: 0.7 } };
+  };
+  /** The same body as another look saw it: a pixel or two off, at its own score. */
+  const seenAgain = (person: Skeleton, score: number): Skeleton => ({
+    ...person,
+    score,
+    keypoints: person.keypoints.map((point) => ({ ...point, x: point.x + 0.002 })),
+  });
+
+  it('is surer of a body that several looks found than any one look is', () => {
+    // Three looks each at 0.2: the chance that all three are wrong is 0.8 cubed, so 0.488.
+    const one = body(0.2, 0.5);
+    const people = mergeViews([[one], [seenAgain(one, 0.2)], [seenAgain(one, 0.2)]]);
+    expect(people).toHaveLength(1);
+    expect(people[0]?.score).toBeCloseTo(0.488, 3);
+  });
+
+  it('keeps a body found weakly by several looks, where one weak look alone is noise (a shadow, a bag)', () => {
+    const one = body(0.2, 0.5);
+    expect(mergeViews([[one]])).toEqual([]);
+    expect(mergeViews([[one], [seenAgain(one, 0.15)]])).toHaveLength(1);
+  });
+
+  it('counts each look once: a body one look found twice is no surer', () => {
+    const one = body(0.3, 0.5);
+    const people = mergeViews([[one, seenAgain(one, 0.3)]]);
+    expect(people).toHaveLength(1);
+    expect(people[0]?.score).toBeCloseTo(0.3, 9);
+  });
+
+  it('keeps two bodies apart, each as sure as the looks that found it', () => {
+    const left = body(0.6, 0.3);
+    const right = body(0.4, 0.7);
+    const people = mergeViews([[left, right], [seenAgain(right, 0.5)]]);
+    expect(people.map((person) => person.score.toFixed(2))).toEqual(['0.70', '0.60']);
   });
 });
 

@@ -315,14 +315,15 @@ const quality = (person: Skeleton) =>
 
 /**
  * The people of all views, each once (non-maximum suppression by joint or box overlap): the best
- * detection of a person is kept, and a joint it missed is taken from another view that saw it.
+ * detection of a person is kept, and a joint it missed is taken from another view that saw it. A person's
+ * score takes in every view that found them (ADR 0022, "A body found by several looks is surer").
  */
-function mergeViews(views: ReadonlyArray<readonly Skeleton[]>): Skeleton[] {
+export function mergeViews(views: ReadonlyArray<readonly Skeleton[]>): Skeleton[] {
   // Within one view the model has told people apart, but for a body it found twice (`oneBodyTwice`).
   const all = views
     .flatMap((people, view) => people.map((person) => ({ person, view })))
     .sort((one, other) => quality(other.person) - quality(one.person));
-  const kept: Array<{ person: Skeleton; views: Set<number> }> = [];
+  const kept: Array<{ person: Skeleton; views: Map<number, number> }> = [];
   for (const { person, view } of all) {
     const index = kept.findIndex((other) =>
       other.views.has(view)
@@ -331,10 +332,10 @@ function mergeViews(views: ReadonlyArray<readonly Skeleton[]>): Skeleton[] {
     );
     const twin = kept[index];
     if (twin === undefined) {
-      kept.push({ person, views: new Set([view]) });
+      kept.push({ person, views: new Map([[view, person.score]]) });
       continue;
     }
-    twin.views.add(view);
+    twin.views.set(view, Math.max(twin.views.get(view) ?? 0, person.score));
     twin.person = {
       ...twin.person,
       keypoints: twin.person.keypoints.map((point, i) => {
@@ -343,7 +344,12 @@ function mergeViews(views: ReadonlyArray<readonly Skeleton[]>): Skeleton[] {
       }),
     };
   }
-  const people = kept.map(({ person }) => person);
+  // A body that several looks found is surer than any one look says: the chance that every look that found
+  // it is wrong is the product of theirs (a look that found it twice counts once, at its better score).
+  const people = kept.map(({ person, views: found }) => ({
+    ...person,
+    score: 1 - [...found.values()].reduce((wrong, score) => wrong * (1 - score), 1),
+  }));
   // A weak detection alone is noise (a shadow, a bag); beside another body it is a tangled athlete.
   return people
     .filter(
