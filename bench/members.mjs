@@ -4,6 +4,7 @@
 // file. Uses the built server: run `npm run build -w @openmat/contract -w @openmat/server`.
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
 import { get, load, report, signUpFighter, smoke, startServer, warmUp } from './lib/server.mjs';
 
 const Database = createRequire(new URL('../apps/server/package.json', import.meta.url))('better-sqlite3');
@@ -14,6 +15,8 @@ const ATTENDANCE = Number(process.env.BENCH_ATTENDANCE ?? (smoke ? 5_000 : 200_0
 const ROSTER = 20;
 const TIMES = ['07:00', '12:00', '18:00', '19:30'];
 const TARGET = 2;
+/** Classes written a transaction: a fraction of a second each. */
+const SEED_BATCH = 500;
 
 /** The members screen's first request, as apps/web/src/features/members/api/get-members.ts builds it. */
 const membersUrl = (base) =>
@@ -26,7 +29,7 @@ function sessionsUrl(base, now = new Date()) {
 }
 
 /** Classes four a day up to today and two weeks ahead, each with a roster of 20 of the members. */
-function seed(sqliteFile, instructorFighterId) {
+async function seed(sqliteFile, instructorFighterId) {
   const db = new Database(sqliteFile);
   db.pragma('busy_timeout = 5000');
   const ownerUserId = db.prepare('select user_id from fighters where id = ?').get(instructorFighterId).user_id;
@@ -47,27 +50,38 @@ function seed(sqliteFile, instructorFighterId) {
   const insertAttendee = db.prepare(
     'insert into session_attendees (session_id, fighter_id, created_at) values (?, ?, ?)',
   );
-  db.transaction(() => {
-    const fighters = Array.from({ length: MEMBERS }, (_, k) =>
+  const fighters = db.transaction(() =>
+    Array.from({ length: MEMBERS }, (_, k) =>
       Number(
         insertFighter.run(ownerUserId, `Member ${String(k).padStart(4, '0')}`, belts[k % belts.length], now, now)
           .lastInsertRowid,
       ),
+    ),
+  )();
+  /** One class and its roster; answers how many attendance rows it wrote. */
+  const writeClass = (i, written) => {
+    const day = new Date(firstDay + Math.floor(i / TIMES.length) * 86_400_000).toISOString().slice(0, 10);
+    const trainingDate = new Date(`${day}T${TIMES[i % TIMES.length]}:00Z`).toISOString();
+    const size = Math.min(ROSTER, ATTENDANCE - written);
+    const sessionId = Number(
+      insertSession.run(ownerUserId, instructorFighterId, trainingDate, `Class ${i}`, size, now, now).lastInsertRowid,
     );
-    let written = 0;
-    for (let i = 0; written < ATTENDANCE; i++) {
-      const day = new Date(firstDay + Math.floor(i / TIMES.length) * 86_400_000).toISOString().slice(0, 10);
-      const trainingDate = new Date(`${day}T${TIMES[i % TIMES.length]}:00Z`).toISOString();
-      const size = Math.min(ROSTER, ATTENDANCE - written);
-      const sessionId = Number(
-        insertSession.run(ownerUserId, instructorFighterId, trainingDate, `Class ${i}`, size, now, now).lastInsertRowid,
-      );
-      // Members come unevenly: a skewed start, then a stride coprime with the count, so no one twice.
-      const start = Math.floor(((i * 37) % MEMBERS) ** 2 / MEMBERS);
-      for (let k = 0; k < size; k++) insertAttendee.run(sessionId, fighters[(start + k * 97) % MEMBERS], now);
-      written += size;
-    }
-  })();
+    // Members come unevenly: a skewed start, then a stride coprime with the count, so no one twice.
+    const start = Math.floor(((i * 37) % MEMBERS) ** 2 / MEMBERS);
+    for (let k = 0; k < size; k++) insertAttendee.run(sessionId, fighters[(start + k * 97) % MEMBERS], now);
+    return size;
+  };
+  // Short transactions with a pause between them, so that the running server's own writes (the job outbox,
+  // the job queue) wait a moment instead of running out of their busy timeout behind one long one.
+  const writeClasses = db.transaction((from, written) => {
+    let i = from;
+    for (; i < from + SEED_BATCH && written < ATTENDANCE; i++) written += writeClass(i, written);
+    return { next: i, written };
+  });
+  for (let batch = { next: 0, written: 0 }; batch.written < ATTENDANCE;) {
+    batch = writeClasses(batch.next, batch.written);
+    await delay(20);
+  }
   db.close();
 }
 
@@ -82,7 +96,7 @@ try {
     beltColor: 'Black',
   });
   const started = performance.now();
-  seed(server.sqliteFile, fighterId);
+  await seed(server.sqliteFile, fighterId);
   const seedSeconds = (performance.now() - started) / 1000;
 
   const members = membersUrl(server.url);

@@ -7,6 +7,7 @@
 // would take minutes. Uses the built server: run `npm run build -w @openmat/contract -w @openmat/server`.
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
 import { get, load, report, signUpFighter, smoke, startServer, warmUp } from './lib/server.mjs';
 
 const Database = createRequire(new URL('../apps/server/package.json', import.meta.url))('better-sqlite3');
@@ -16,6 +17,8 @@ const SESSIONS = Number(process.env.BENCH_SESSIONS ?? (smoke ? 2_000 : 100_000))
 const TIMES = ['07:00', '12:00', '18:00', '19:30'];
 const UPCOMING = Math.min(SESSIONS, TIMES.length * 42);
 const WALK_INS = 60;
+/** Sessions written a transaction: a fraction of a second each. */
+const SEED_BATCH = 2_000;
 const TARGET = 3;
 
 /**
@@ -28,7 +31,7 @@ function screenUrl(base, now = new Date()) {
 }
 
 /** Writes the sessions, oldest first, with rosters of 0 to 12 walk-ins; answers a cursor from the middle. */
-function seed(sqliteFile, instructorFighterId) {
+async function seed(sqliteFile, instructorFighterId) {
   const db = new Database(sqliteFile);
   db.pragma('busy_timeout = 5000');
   const ownerUserId = db.prepare('select user_id from fighters where id = ?').get(instructorFighterId).user_id;
@@ -48,11 +51,15 @@ function seed(sqliteFile, instructorFighterId) {
     'insert into session_attendees (session_id, fighter_id, created_at) values (?, ?, ?)',
   );
   let middle = null;
-  db.transaction(() => {
-    const fighters = Array.from({ length: WALK_INS }, (_, k) =>
+  const fighters = db.transaction(() =>
+    Array.from({ length: WALK_INS }, (_, k) =>
       Number(insertFighter.run(ownerUserId, `Walk-in ${k}`, now, now).lastInsertRowid),
-    );
-    for (let i = 0; i < SESSIONS; i++) {
+    ),
+  )();
+  // Short transactions with a pause between them, so that the running server's own writes (the job outbox,
+  // the job queue) wait a moment instead of running out of their busy timeout behind one long one.
+  const writeSessions = db.transaction((from, to) => {
+    for (let i = from; i < to; i++) {
       const day = new Date(firstDay + Math.floor(i / TIMES.length) * 86_400_000).toISOString().slice(0, 10);
       const trainingDate = new Date(`${day}T${TIMES[i % TIMES.length]}:00Z`).toISOString();
       const past = trainingDate < new Date(today).toISOString();
@@ -78,7 +85,11 @@ function seed(sqliteFile, instructorFighterId) {
       for (let k = 0; k < roster; k++) insertAttendee.run(sessionId, fighters[(i + k * 5) % WALK_INS], now);
       if (i === Math.floor(SESSIONS / 2)) middle = `${trainingDate}_${sessionId}`;
     }
-  })();
+  });
+  for (let from = 0; from < SESSIONS; from += SEED_BATCH) {
+    writeSessions(from, Math.min(SESSIONS, from + SEED_BATCH));
+    await delay(20);
+  }
   db.close();
   return middle;
 }
@@ -96,7 +107,7 @@ try {
   });
 
   const started = performance.now();
-  const middle = seed(server.sqliteFile, fighterId);
+  const middle = await seed(server.sqliteFile, fighterId);
   const seedSeconds = (performance.now() - started) / 1000;
 
   const screen = screenUrl(server.url);
