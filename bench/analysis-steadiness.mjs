@@ -101,12 +101,18 @@ try {
     ['roll agreement', 'rollAgreed', 'rollLabels'],
     ['roll mirrored agreement', 'rollMirroredAgreed', 'rollLabels'],
     ['roll as a clip agreement', 'rollClipAgreed', 'rollLabels'],
+    // The roll judged on the labels agreed with both rollers chosen at the label (pictures, mirrored and
+    // clip added): a label agreed on a bystander is luck (ADR 0022, "A body found by several looks is surer").
+    ['roll agreed with both rollers chosen', 'rollAgreedOnRollers', 'rollLabelsThreeWays'],
+    ['roll frames read right one by one', 'rollFramesReadRight', 'rollFramesRead'],
     ['judo agreement', 'judoAgreed', 'judoFrames'],
     ['stills right', 'stillsRight', 'stills'],
     ['stills right, four ways', 'stillsFourWaysRight', 'stillsFourWays'],
     ['stills, both chosen', 'stillsChosen', 'stills'],
     ['roll, both chosen', 'rollChosen', 'rollFrames'],
     ['roll, bystanders chosen', 'rollBystanders', null],
+    ['roll as a clip, both rollers chosen', 'rollClipChosen', 'rollFrames'],
+    ['roll as a clip, bystanders chosen', 'rollClipBystanders', null],
     ['judo, both chosen', 'judoChosen', 'judoFrames'],
     ['stills as clips, frames both chosen', 'clipFramesChosen', 'clipFrames'],
     ['told apart by what they wear', 'told', 'tellings'],
