@@ -4,8 +4,16 @@
 // file. Uses the built server: run `npm run build -w @openmat/contract -w @openmat/server`.
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as delay } from 'node:timers/promises';
-import { get, load, report, signUpFighter, smoke, startServer, warmUp } from './lib/server.mjs';
+import {
+  get,
+  load,
+  report,
+  signUpFighter,
+  smoke,
+  startServer,
+  warmUp,
+  writeInShortTransactions,
+} from './lib/server.mjs';
 
 const Database = createRequire(new URL('../apps/server/package.json', import.meta.url))('better-sqlite3');
 
@@ -58,30 +66,18 @@ async function seed(sqliteFile, instructorFighterId) {
       ),
     ),
   )();
-  /** One class and its roster; answers how many attendance rows it wrote. */
-  const writeClass = (i, written) => {
+  // Every class is full but the last: class i's roster starts at attendance row i * ROSTER.
+  await writeInShortTransactions(db, sessions, SEED_BATCH, (i) => {
     const day = new Date(firstDay + Math.floor(i / TIMES.length) * 86_400_000).toISOString().slice(0, 10);
     const trainingDate = new Date(`${day}T${TIMES[i % TIMES.length]}:00Z`).toISOString();
-    const size = Math.min(ROSTER, ATTENDANCE - written);
+    const size = Math.min(ROSTER, ATTENDANCE - i * ROSTER);
     const sessionId = Number(
       insertSession.run(ownerUserId, instructorFighterId, trainingDate, `Class ${i}`, size, now, now).lastInsertRowid,
     );
     // Members come unevenly: a skewed start, then a stride coprime with the count, so no one twice.
     const start = Math.floor(((i * 37) % MEMBERS) ** 2 / MEMBERS);
     for (let k = 0; k < size; k++) insertAttendee.run(sessionId, fighters[(start + k * 97) % MEMBERS], now);
-    return size;
-  };
-  // Short transactions with a pause between them, so that the running server's own writes (the job outbox,
-  // the job queue) wait a moment instead of running out of their busy timeout behind one long one.
-  const writeClasses = db.transaction((from, written) => {
-    let i = from;
-    for (; i < from + SEED_BATCH && written < ATTENDANCE; i++) written += writeClass(i, written);
-    return { next: i, written };
   });
-  for (let batch = { next: 0, written: 0 }; batch.written < ATTENDANCE;) {
-    batch = writeClasses(batch.next, batch.written);
-    await delay(20);
-  }
   db.close();
 }
 

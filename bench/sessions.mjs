@@ -7,8 +7,16 @@
 // would take minutes. Uses the built server: run `npm run build -w @openmat/contract -w @openmat/server`.
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as delay } from 'node:timers/promises';
-import { get, load, report, signUpFighter, smoke, startServer, warmUp } from './lib/server.mjs';
+import {
+  get,
+  load,
+  report,
+  signUpFighter,
+  smoke,
+  startServer,
+  warmUp,
+  writeInShortTransactions,
+} from './lib/server.mjs';
 
 const Database = createRequire(new URL('../apps/server/package.json', import.meta.url))('better-sqlite3');
 
@@ -56,40 +64,32 @@ async function seed(sqliteFile, instructorFighterId) {
       Number(insertFighter.run(ownerUserId, `Walk-in ${k}`, now, now).lastInsertRowid),
     ),
   )();
-  // Short transactions with a pause between them, so that the running server's own writes (the job outbox,
-  // the job queue) wait a moment instead of running out of their busy timeout behind one long one.
-  const writeSessions = db.transaction((from, to) => {
-    for (let i = from; i < to; i++) {
-      const day = new Date(firstDay + Math.floor(i / TIMES.length) * 86_400_000).toISOString().slice(0, 10);
-      const trainingDate = new Date(`${day}T${TIMES[i % TIMES.length]}:00Z`).toISOString();
-      const past = trainingDate < new Date(today).toISOString();
-      // Past classes: mostly closed, some cancelled, some never closed; upcoming ones open, a few cancelled.
-      const status = past
-        ? ['Completed', 'Completed', 'Completed', 'Completed', 'Cancelled', 'Completed', 'Active'][i % 7]
-        : i % 20 === 0
-          ? 'Cancelled'
-          : 'Active';
-      const roster = (i * 7) % 13;
-      const sessionId = Number(
-        insertSession.run(
-          ownerUserId,
-          instructorFighterId,
-          trainingDate,
-          `Session ${i}: guard retention and passing`,
-          status,
-          roster,
-          now,
-          now,
-        ).lastInsertRowid,
-      );
-      for (let k = 0; k < roster; k++) insertAttendee.run(sessionId, fighters[(i + k * 5) % WALK_INS], now);
-      if (i === Math.floor(SESSIONS / 2)) middle = `${trainingDate}_${sessionId}`;
-    }
+  await writeInShortTransactions(db, SESSIONS, SEED_BATCH, (i) => {
+    const day = new Date(firstDay + Math.floor(i / TIMES.length) * 86_400_000).toISOString().slice(0, 10);
+    const trainingDate = new Date(`${day}T${TIMES[i % TIMES.length]}:00Z`).toISOString();
+    const past = trainingDate < new Date(today).toISOString();
+    // Past classes: mostly closed, some cancelled, some never closed; upcoming ones open, a few cancelled.
+    const status = past
+      ? ['Completed', 'Completed', 'Completed', 'Completed', 'Cancelled', 'Completed', 'Active'][i % 7]
+      : i % 20 === 0
+        ? 'Cancelled'
+        : 'Active';
+    const roster = (i * 7) % 13;
+    const sessionId = Number(
+      insertSession.run(
+        ownerUserId,
+        instructorFighterId,
+        trainingDate,
+        `Session ${i}: guard retention and passing`,
+        status,
+        roster,
+        now,
+        now,
+      ).lastInsertRowid,
+    );
+    for (let k = 0; k < roster; k++) insertAttendee.run(sessionId, fighters[(i + k * 5) % WALK_INS], now);
+    if (i === Math.floor(SESSIONS / 2)) middle = `${trainingDate}_${sessionId}`;
   });
-  for (let from = 0; from < SESSIONS; from += SEED_BATCH) {
-    writeSessions(from, Math.min(SESSIONS, from + SEED_BATCH));
-    await delay(20);
-  }
   db.close();
   return middle;
 }

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
@@ -115,6 +116,22 @@ export async function signUpFighter(serverUrl, fields) {
     password: account.password,
   });
   return { fighterId: fighter.id, token: accessToken, auth: { authorization: `Bearer ${accessToken}` } };
+}
+
+/**
+ * Writes items 0 to `count` - 1 (`write(i)`) straight into the running server's SQLite file (`db`, a
+ * better-sqlite3 connection), `batch` of them a transaction, with a pause between transactions: the server's
+ * own writes (the job outbox, the job queue) wait a moment instead of running out of their busy timeout
+ * behind one long transaction.
+ */
+export async function writeInShortTransactions(db, count, batch, write) {
+  const writeSome = db.transaction((from, to) => {
+    for (let i = from; i < to; i++) write(i);
+  });
+  for (let from = 0; from < count; from += batch) {
+    writeSome(from, Math.min(count, from + batch));
+    await delay(20);
+  }
 }
 
 /** A test-pattern H.264 recording made by the system ffmpeg, `seconds` long, at `size` (e.g. 320x240). */
