@@ -108,6 +108,24 @@ describe('SessionDetailsView', () => {
     expect(screen.getByText('This class has ended, so check-in is closed.')).toBeVisible();
   });
 
+  it('disables Check-In on a full class for a student not on the roster, and says why', async () => {
+    // Two students in a class of two: the server would refuse a third.
+    await view({ role: 0, isOwner: false, session: { ...session, capacity: 2 } }).result;
+    expect(screen.getByRole('button', { name: 'Check-In' })).toBeDisabled();
+    expect(screen.getByText('This class is full, so check-in is closed.')).toBeVisible();
+  });
+
+  it('says in Polish why a full class takes no check-in', async () => {
+    await view({ role: 0, isOwner: false, session: { ...session, capacity: 2 } }, 'pl').result;
+    expect(screen.getByText('Na tych zajęciach nie ma już wolnych miejsc, więc zapisy są zamknięte.')).toBeVisible();
+  });
+
+  it('keeps Check-In open while a place is free', async () => {
+    await view({ role: 0, isOwner: false, session: { ...session, capacity: 3 } }).result;
+    expect(screen.getByRole('button', { name: 'Check-In' })).toBeEnabled();
+    expect(screen.queryByText('This class is full, so check-in is closed.')).toBeNull();
+  });
+
   it('shows a class that is over as Ended and tells a student no pairs were made, not to wait for PAIR UP', async () => {
     // Two days after the class: it is still Active on the server, since nobody closed it.
     vi.setSystemTime(new Date('2026-12-03T18:00:00Z'));

@@ -73,6 +73,8 @@ export function SessionDetailsView({
   const isStudent = role === 0;
   // Check-in closes when the class ends, as in the session list (which shows it as Ended) and on the server.
   const ended = hasSessionEnded(session, now);
+  // A full class takes nobody else (the server refuses it), so a student not on the roster cannot check in.
+  const full = session.students.length >= session.capacity;
   const tooFewToPair = session.students.length < 2;
   const actions: ButtonAction[] = isStudent ? ['checkIn'] : ['attendance', 'pairUp', 'generate'];
   // A student may cancel their check-in until the class starts (the server refuses it after).
@@ -135,7 +137,7 @@ export function SessionDetailsView({
                     key={action}
                     disabled={
                       busy ||
-                      (action === 'checkIn' && (checkedIn || ended || session.status !== 'Active')) ||
+                      (action === 'checkIn' && (checkedIn || ended || full || session.status !== 'Active')) ||
                       (action === 'pairUp' && tooFewToPair)
                     }
                     onClick={() => setConfirming(action)}
@@ -160,6 +162,9 @@ export function SessionDetailsView({
             )}
             {isStudent && !checkedIn && ended && (
               <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('sessionDetails.endedNoCheckIn')}</p>
+            )}
+            {isStudent && !checkedIn && !ended && full && session.status === 'Active' && (
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('sessionDetails.fullNoCheckIn')}</p>
             )}
             {!isStudent && isOwner && tooFewToPair && (
               <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('sessionDetails.tooFewToPair')}</p>
