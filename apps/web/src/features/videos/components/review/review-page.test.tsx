@@ -362,11 +362,23 @@ describe('ReviewPage', () => {
     let failing = true;
     stubFetch({
       ...routes(),
-      'GET /vid/api/video/7': () => (failing ? problem(404, 'Video 7 was not found.') : json(200, VIDEO)),
+      'GET /vid/api/video/7': () =>
+        failing
+          ? new Response(
+              JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'There is no video 7.' }),
+              {
+                status: 404,
+                statusText: 'Not Found',
+                headers: { 'content-type': 'application/problem+json' },
+              },
+            )
+          : json(200, VIDEO),
     });
     const user = userEvent.setup();
     await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
-    expect(await screen.findByRole('heading', { name: /^Error fetching video details: / })).toBeVisible();
+    // The status text, as the spec words it, not the bare number; and what the server said.
+    expect(await screen.findByRole('heading', { name: 'Error fetching video details: Not Found' })).toBeVisible();
+    expect(screen.getByText('There is no video 7.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Your videos' })).toHaveAttribute('href', '/video-analysis');
     failing = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));

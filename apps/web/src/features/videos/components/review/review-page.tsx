@@ -281,12 +281,14 @@ export function ReviewPage({
   }
   // A page that cannot load shows the page's error: what failed, a way to try again and a way back.
   if (video.isError || analysis.isError) {
-    const message = video.isError
-      ? t('videos.review.videoError', { status: errorText(video.error).status })
-      : t('videos.review.feedbackError', { status: errorText(analysis.error).status });
+    // As the spec words it, the status text ("Not Found"), not its number; then what the server said.
+    const failed = errorText(video.isError ? video.error : analysis.error);
+    const message = t(video.isError ? 'videos.review.videoError' : 'videos.review.feedbackError', {
+      status: failed.statusText,
+    });
     return (
       <PageError
-        failure={{ message, details: [] }}
+        failure={{ message, details: failed.details.filter((detail) => detail !== failed.statusText) }}
         backTo={{ to: '/video-analysis', label: t('videos.review.back') }}
         onRetry={() => {
           if (video.isError) void video.refetch();
