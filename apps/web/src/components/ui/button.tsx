@@ -14,6 +14,8 @@ const SIZES = {
   sm: 'h-9 px-3 text-sm',
   md: 'h-10 px-4 text-sm',
   lg: 'h-12 px-6 text-base',
+  /** As tall as a large field (`Input size="lg"`), for a button in a row of them. */
+  field: 'h-11 px-4 text-sm',
   icon: 'h-9 w-9',
 } as const;
 

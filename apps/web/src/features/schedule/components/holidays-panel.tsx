@@ -109,7 +109,7 @@ export function HolidaysPanel() {
         <FormField id={`${id}-name`} label={t('schedule.holidays.name')}>
           <Input size="lg" value={name} maxLength={80} onChange={(event) => setName(event.target.value)} />
         </FormField>
-        <Button type="submit" size="lg" disabled={add.isPending}>
+        <Button type="submit" size="field" disabled={add.isPending}>
           {t('schedule.holidays.add')}
         </Button>
       </form>
