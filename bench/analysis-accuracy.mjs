@@ -187,6 +187,9 @@ function rollersAt(trackedFrames, time, boxOf) {
 /** A pair's box in the mirror image (left to right) of the frame it was drawn on. */
 const mirrorOf = ([left, top, right, bottom]) => [1 - right, top, 1 - left, bottom];
 const mirrorBox = (box) => Object.assign(mirrorOf(box), { bystanders: (box.bystanders ?? []).map(mirrorOf) });
+/** A still's pair box, with the bystanders behind its pair (side01's man standing behind it). */
+const stillBox = (file) =>
+  pairs.stills[file] && Object.assign([...pairs.stills[file]], { bystanders: pairs.bystanders.stills?.[file] ?? [] });
 /** The roll's pair box in a frame, with the bystanders who sit behind the pair in every frame of it. */
 const rollBox = (file) =>
   pairs['openmat-roll'][file] &&
@@ -436,7 +439,7 @@ try {
   for (const [i, row] of stillRows.entries()) {
     const frame = stillFrames[i];
     const people = stillPeople[i];
-    const box = pairs.stills[row.file];
+    const box = stillBox(row.file);
     const tracking = trackAthletes([seenFrame(frame, people)]);
     const [tracked] = tracking.frames;
     const onBox = onPair(people, box);
@@ -725,7 +728,7 @@ try {
     const seen = await seeFrames(frames, detector);
     (seenDump.stills ??= []).push({ file: row.file, asClip, mirror, seen });
     const tracking = trackAthletes(seen);
-    const box = mirror ? mirrorBox(pairs.stills[row.file]) : pairs.stills[row.file];
+    const box = mirror ? mirrorBox(stillBox(row.file)) : stillBox(row.file);
     const both = tracking.frames.filter((tracked) => judgeChosen(tracked, box).both).length;
     const timeline =
       tracking.athletesFound >= 2 ? timelineOf(tracking.frames.map(({ time, a, b }) => ({ time, a, b }))) : [];

@@ -46,7 +46,7 @@ if (!present) console.log(`pose-footage.test.ts skipped: no real footage at ${FO
 
 const Box = z.tuple([z.number(), z.number(), z.number(), z.number()]);
 const Pairs = z.object({
-  bystanders: z.object({ 'openmat-roll': z.array(Box) }),
+  bystanders: z.object({ 'openmat-roll': z.array(Box), stills: z.record(z.string(), z.array(Box)) }),
   stills: z.record(z.string(), Box),
   'openmat-roll': z.record(z.string(), Box),
   'judo-clip': z.array(z.object({ frames: z.tuple([z.number(), z.number()]), box: Box })),
@@ -145,15 +145,17 @@ describe.runIf(present)('athletes found on real grappling footage (../shared/foo
       const found = files.filter((file, i) => {
         const frame = frames[i];
         const box = pairs.stills[file];
-        return frame && box && bothFound(trackAthletes([seenFrame(frame, people[i] ?? [])]).frames[0], box);
+        const behind = pairs.bystanders.stills[file] ?? [];
+        return frame && box && bothFound(trackAthletes([seenFrame(frame, people[i] ?? [])]).frames[0], box, behind);
       });
       console.log(`stills: both grapplers found in ${found.length} of ${files.length}`);
       // 4 of 17 before the turned views and the pair-aware choice of athletes; 11 after; 12 once a lone
       // body's region is also looked at in two parts (mount01's pair, read as one body before); 14 once a
       // lone body is painted out and its region looked at again (back04 and mount05; ADR 0022); 15 once the
       // other athlete is painted out of each top-down crop; 14 once the plain crop is looked at beside it;
-      // 15 once one body found twice, head on head, counts as one (mount03).
-      expect(found.length).toBeGreaterThanOrEqual(14);
+      // 15 once one body found twice, head on head, counts as one (mount03); 14 once side01's second athlete,
+      // the man standing behind the pair with his legs in its box, counts as the bystander he is.
+      expect(found.length).toBeGreaterThanOrEqual(13);
     },
     FOOTAGE_TIMEOUT,
   );
