@@ -1,5 +1,5 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Button } from './button';
 
 export interface ConfirmDialogProps {
@@ -14,7 +14,10 @@ export interface ConfirmDialogProps {
   destructive?: boolean;
 }
 
-/** A modal question with Confirm and Cancel. Escape and Cancel close it; focus stays inside. */
+/**
+ * A modal question with Confirm and Cancel. Escape and Cancel close it; focus stays inside, and goes back
+ * to where it was (the button that asked) when it closes: the dialog has no Radix trigger to return to.
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -25,11 +28,26 @@ export function ConfirmDialog({
   onConfirm,
   destructive = false,
 }: ConfirmDialogProps) {
+  const openerRef = useRef<HTMLElement | null>(null);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-zinc-200 bg-white p-6 shadow-xl dark:border-zinc-700 dark:bg-zinc-900">
+        <AlertDialog.Content
+          onOpenAutoFocus={() => {
+            openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const opener = openerRef.current;
+            openerRef.current = null;
+            // A button the answer disabled or removed cannot take it back; the page keeps it then.
+            if (opener?.isConnected && !opener.matches(':disabled')) {
+              event.preventDefault();
+              opener.focus();
+            }
+          }}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-zinc-200 bg-white p-6 shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
+        >
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
             {description}
