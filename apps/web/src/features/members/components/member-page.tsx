@@ -221,7 +221,8 @@ export function MemberPage({
       )}
       <header className="space-y-1">
         <Heading className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight sm:text-3xl">
-          {fighter.fighterName}
+          {/* A long name breaks rather than pushing the page wider than a phone. */}
+          <span className="min-w-0 [overflow-wrap:anywhere]">{fighter.fighterName}</span>
           {member.isWalkIn && (
             <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
               {t('sessionDetails.walkIn')}

@@ -65,7 +65,7 @@ export function FighterPairs({
             {pairing.pairs.map((pair, index) => (
               <li
                 key={`${pair.fighter1_name}-${pair.fighter2_name}`}
-                className="rounded-md bg-zinc-50 px-3 py-2 dark:bg-zinc-800/60"
+                className="rounded-md bg-zinc-50 px-3 py-2 [overflow-wrap:anywhere] dark:bg-zinc-800/60"
               >
                 <span className="mr-2 text-sm text-zinc-500">{index + 1}.</span>
                 {pair.fighter1_name} <span className="text-zinc-500">&amp;</span> {pair.fighter2_name}
@@ -77,7 +77,7 @@ export function FighterPairs({
             ))}
           </ol>
           {sittingOut && (
-            <p className="text-sm">
+            <p className="text-sm [overflow-wrap:anywhere]">
               {reason
                 ? t('sessionDetails.unpaired', {
                     name: sittingOut.studentName,

@@ -193,9 +193,9 @@ export function SessionDetailsView({
               <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
                 {session.students.map((student) => (
                   <li key={student.id} className="flex items-center justify-between gap-3 py-2">
-                    <div>
+                    <div className="min-w-0">
                       <p className="flex flex-wrap items-center gap-2 font-medium">
-                        <span>{student.fighterName}</span>
+                        <span className="min-w-0 [overflow-wrap:anywhere]">{student.fighterName}</span>
                         <span
                           className={cn(
                             'rounded-full px-2 py-0.5 text-xs font-medium',
