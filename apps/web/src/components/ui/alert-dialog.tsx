@@ -1,10 +1,10 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { CircleAlert, CircleCheck, Info, type LucideIcon } from 'lucide-react';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { useAlertStore, type AlertTone } from './alert-store';
 import { Button } from './button';
+import { useReturnFocus } from './return-focus';
 
 const TONES: Record<AlertTone, { icon: LucideIcon; className: string }> = {
   info: { icon: Info, className: 'bg-brand-50 text-brand-700 dark:bg-brand-900/40 dark:text-brand-300' },
@@ -25,7 +25,7 @@ export function AlertDialogHost() {
   const current = useAlertStore((state) => state.queue[0]);
   const dismiss = useAlertStore((state) => state.dismiss);
   /** Where the focus was when the first of the queued messages opened. */
-  const openerRef = useRef<HTMLElement | null>(null);
+  const focus = useReturnFocus();
 
   if (!current) return null;
   const tone = TONES[current.tone];
@@ -45,19 +45,13 @@ export function AlertDialogHost() {
         <AlertDialog.Content
           // The message is the dialog's name; there is nothing else to describe it.
           aria-describedby={undefined}
-          onOpenAutoFocus={() => {
-            // Radix then puts the focus on OK (its Cancel part, the one that closes without acting).
-            if (!openerRef.current && document.activeElement instanceof HTMLElement) {
-              openerRef.current = document.activeElement;
-            }
-          }}
+          // Radix then puts the focus on OK (its Cancel part, the one that closes without acting).
+          onOpenAutoFocus={focus.remember}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             // Another message follows: it has taken the focus already.
             if (useAlertStore.getState().queue.length > 0) return;
-            const opener = openerRef.current;
-            openerRef.current = null;
-            if (opener?.isConnected) opener.focus();
+            focus.restore(event);
           }}
           className="fixed top-1/2 left-1/2 z-60 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-5 overflow-y-auto rounded-xl border border-zinc-200 bg-white p-5 text-zinc-900 shadow-xl sm:p-6 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
         >

@@ -1,6 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from './button';
+import { useReturnFocus } from './return-focus';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -28,24 +29,14 @@ export function ConfirmDialog({
   onConfirm,
   destructive = false,
 }: ConfirmDialogProps) {
-  const openerRef = useRef<HTMLElement | null>(null);
+  const focus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <AlertDialog.Content
-          onOpenAutoFocus={() => {
-            openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            const opener = openerRef.current;
-            openerRef.current = null;
-            // A button the answer disabled or removed cannot take it back; the page keeps it then.
-            if (opener?.isConnected && !opener.matches(':disabled')) {
-              event.preventDefault();
-              opener.focus();
-            }
-          }}
+          onOpenAutoFocus={focus.remember}
+          onCloseAutoFocus={focus.restore}
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-zinc-200 bg-white p-6 shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
         >
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>

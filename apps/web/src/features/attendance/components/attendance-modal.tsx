@@ -9,6 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { showAlert } from '@/components/ui/alert-store';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useReturnFocus } from '@/components/ui/return-focus';
 import { showToast } from '@/components/ui/toast-store';
 import { recordAttendance } from '@/features/attendance/api/record-attendance';
 import { isEmptyRow, useAttendanceStore, type AttendanceRow } from '@/features/attendance/stores/attendance-store';
@@ -65,7 +66,7 @@ export function AttendanceModal(props: AttendanceModalProps) {
   const [confirmingClear, setConfirmingClear] = useState(false);
   const [fakeNote, setFakeNote] = useState<FakeNote>(null);
   const gridRef = useRef<HTMLDivElement>(null);
-  const openerRef = useRef<HTMLElement | null>(null);
+  const focus = useReturnFocus();
 
   const rows = useMemo(() => rowsFor(draft, rowCount(capacity)), [draft, capacity]);
   const checks = useMemo(() => checkRows(rows), [rows]);
@@ -147,20 +148,14 @@ export function AttendanceModal(props: AttendanceModalProps) {
           onOpenAutoFocus={(event) => {
             // Remember who opened the modal (the page's button) to return there on close, and start
             // in the first editable Name cell, ready to type.
-            openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            focus.remember();
             const first = gridRef.current?.querySelector<HTMLInputElement>('input:not(:disabled)');
             if (first) {
               event.preventDefault();
               first.focus();
             }
           }}
-          onCloseAutoFocus={(event) => {
-            const opener = openerRef.current;
-            if (opener?.isConnected) {
-              event.preventDefault();
-              opener.focus();
-            }
-          }}
+          onCloseAutoFocus={focus.restore}
           className="fixed top-1/2 left-1/2 z-50 flex h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] max-w-[1500px] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-zinc-200 bg-white text-zinc-900 shadow-xl max-sm:overflow-y-auto sm:h-auto sm:max-h-[calc(100dvh-4rem)] sm:w-[calc(100vw-4rem)] dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
         >
           <header className="border-b border-zinc-200 px-4 py-4 sm:px-6 dark:border-zinc-800">
