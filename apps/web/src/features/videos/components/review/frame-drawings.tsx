@@ -7,6 +7,7 @@ import {
   type DrawingKind,
   type DrawingShape,
 } from '@openmat/contract/analysis';
+import * as RadioGroup from '@radix-ui/react-radio-group';
 import { ArrowUpRight, Circle, Minus, PenLine, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type PointerEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -273,16 +274,21 @@ export function DrawableFrame({
                   </Button>
                 ))}
               </div>
-              <div role="radiogroup" aria-label={t('videos.review.drawings.colour')} className="flex gap-1">
+              {/* One stop for Tab; the arrow keys choose among the colours (the radio group's own keys). */}
+              <RadioGroup.Root
+                value={colour}
+                onValueChange={(value) => setColour(COLOUR_NAMES.find((name) => name === value) ?? colour)}
+                aria-label={t('videos.review.drawings.colour')}
+                orientation="horizontal"
+                loop
+                className="flex gap-1"
+              >
                 {COLOUR_NAMES.map((name) => (
-                  <button
+                  <RadioGroup.Item
                     key={name}
-                    type="button"
-                    role="radio"
-                    aria-checked={colour === name}
+                    value={name}
                     aria-label={t(`videos.review.drawings.colours.${name}`)}
                     title={t(`videos.review.drawings.colours.${name}`)}
-                    onClick={() => setColour(name)}
                     className={cn(
                       'h-7 w-7 rounded-full border border-zinc-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-zinc-500',
                       colour === name &&
@@ -291,7 +297,7 @@ export function DrawableFrame({
                     style={{ backgroundColor: COLOURS[name] }}
                   />
                 ))}
-              </div>
+              </RadioGroup.Root>
               {draft && drafted > 0 ? (
                 <>
                   <Button size="sm" disabled={busy} onClick={save}>

@@ -4,7 +4,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deliver } from '@/lib/realtime';
 import { closeAlert } from '@/testing/alert-dialog';
-import { json, problem, stubFetch } from '@/testing/fetch-stub';
+import { json, problem, stubFetch, type RecordedCall } from '@/testing/fetch-stub';
 import { renderWithApp } from '@/testing/render';
 import { makeUploadedVideo } from '../video-fixtures';
 import { ReviewPage } from './review-page';
@@ -72,7 +72,7 @@ const RESULT: AnalysisResult = {
 };
 
 const VIDEO = makeUploadedVideo({ analysis: { status: 'completed', progress: 1, message: null } });
-const routes = (patch: () => Response | Promise<Response> = () => json(200, RESULT)) => ({
+const routes = (patch: (call: RecordedCall) => Response | Promise<Response> = () => json(200, RESULT)) => ({
   'GET /vid/api/video/7': () => json(200, VIDEO),
   'GET /vid/api/video/7/feedback': () => json(200, RESULT),
   'PATCH /vid/api/video/7/analysis': patch,
@@ -528,6 +528,45 @@ describe('ReviewPage as coaches use it', () => {
     expect(play).toHaveBeenCalledTimes(1);
   });
 
+  it('makes the drawing colours one Tab stop, chosen with the arrow keys without moving the playhead', async () => {
+    stubFetch(routes());
+    const user = userEvent.setup();
+    await renderWithApp(<ReviewPage videoId={7} viewerRole={1} />, { path: '/video-review/7' });
+    const { state } = await fakePlayer();
+    state.currentTime = 10;
+    const colours = within(screen.getByRole('toolbar', { name: 'Draw on the paused frame' })).getByRole('radiogroup', {
+      name: 'Colour',
+    });
+    const radio = (name: string) => within(colours).getByRole('radio', { name });
+    expect(radio('Red')).toHaveAttribute('aria-checked', 'true');
+    // Tab reaches the chosen colour from the last shape, and the next Tab leaves the colours: one stop for four.
+    within(screen.getByRole('toolbar', { name: 'Draw on the paused frame' }))
+      .getByRole('button', { name: 'Circle' })
+      .focus();
+    await user.tab();
+    expect(radio('Red')).toHaveFocus();
+    await user.tab();
+    expect(
+      within(colours)
+        .queryAllByRole('radio')
+        .some((each) => each === document.activeElement),
+    ).toBe(false);
+    await user.tab({ shift: true });
+    expect(radio('Red')).toHaveFocus();
+    // Pressed as a person does, let go after the focus has moved (the group moves it a tick after the key).
+    const press = async (key: string) => {
+      await user.keyboard(`{${key}>}`);
+      await user.keyboard(`{/${key}}`);
+    };
+    await press('ArrowRight');
+    expect(radio('Yellow')).toHaveFocus();
+    expect(radio('Yellow')).toHaveAttribute('aria-checked', 'true');
+    await press('ArrowLeft');
+    await press('ArrowLeft');
+    expect(radio('White')).toHaveAttribute('aria-checked', 'true');
+    expect(state.currentTime).toBe(10);
+  });
+
   it('loops a dragged selection', async () => {
     stubFetch(routes());
     const user = userEvent.setup();
@@ -567,8 +606,9 @@ describe('ReviewPage for the athlete', () => {
     uploadedByYou: false,
   });
 
-  it('lets the coach relabel a band of the ribbon in its menu, and move a boundary with the keys, saved once let go', async () => {
-    const http = stubFetch(routes());
+  it('lets the coach relabel a band of the ribbon in its menu, and move a boundary with the keys, saved once when the keys rest', async () => {
+    // The server answers the analysis as corrected.
+    const http = stubFetch(routes((call) => json(200, { ...RESULT, ...(call.body as Partial<AnalysisResult>) })));
     const user = userEvent.setup();
     await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
     await user.click(await screen.findByRole('button', { name: 'Closed guard, Partner on top, 0:20–0:40: correct' }));
@@ -586,30 +626,63 @@ describe('ReviewPage for the athlete', () => {
     });
 
     // The boundary between standing and closed guard, moved with the arrow key held for three steps of half a
-    // second: it moves on screen as the key repeats, and is saved once, when the key is let go.
-    const boundary = screen.getByRole('slider', { name: 'Boundary from Standing to Closed guard: arrow keys move it' });
+    // second, then pressed twice more quickly: it moves on screen as the key repeats, and the quick presses
+    // are one move, saved once when the keys rest (each press a save of its own sent two saves on one
+    // revision, and the server refused the second as changed by someone else).
+    const boundary = screen.getByRole('slider', { name: 'Boundary from Standing to Half guard: arrow keys move it' });
     boundary.focus();
     await user.keyboard('{ArrowRight>3}');
     expect(boundary).toHaveAttribute('aria-valuenow', '21.5');
+    await user.keyboard('{/ArrowRight}{ArrowRight}{ArrowRight}');
+    expect(boundary).toHaveAttribute('aria-valuenow', '22.5');
     expect(http.callsTo('PATCH /vid/api/video/7/analysis')).toHaveLength(1);
-    await user.keyboard('{/ArrowRight}');
     await closeAlert(user, 'Changes saved successfully!');
     expect(http.callsTo('PATCH /vid/api/video/7/analysis')).toHaveLength(2);
     expect(http.callsTo('PATCH /vid/api/video/7/analysis')[1]?.body).toEqual({
       positionTimeline: [
-        { ...RESULT.positionTimeline?.[0], end: 21.5 },
-        { ...RESULT.positionTimeline?.[1], start: 21.5 },
+        { ...RESULT.positionTimeline?.[0], end: 22.5 },
+        { position: 'half-guard', top: 'student', start: 22.5, end: 40, confidence: 1 },
         RESULT.positionTimeline?.[2],
       ],
+    });
+    // Enter saves a move at once.
+    const moved = screen.getByRole('slider', { name: 'Boundary from Standing to Half guard: arrow keys move it' });
+    moved.focus();
+    await user.keyboard('{ArrowLeft}{Enter}');
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')).toHaveLength(3);
+    await closeAlert(user, 'Changes saved successfully!');
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')[2]?.body).toMatchObject({
+      positionTimeline: [{ end: 22 }, { start: 22 }, {}],
     });
 
     // Marked unclear from the same menu: nobody on top.
     await user.click(screen.getByRole('button', { name: 'Mount, You on top, 0:40–1:35: correct' }));
     await user.click(screen.getByRole('button', { name: 'Mark unclear' }));
     await closeAlert(user, 'Changes saved successfully!');
-    expect(http.callsTo('PATCH /vid/api/video/7/analysis')[2]?.body).toMatchObject({
+    expect(http.callsTo('PATCH /vid/api/video/7/analysis')[3]?.body).toMatchObject({
       positionTimeline: [{}, {}, { position: 'unclear', top: null, start: 40, end: 95 }],
     });
+  });
+
+  it('keeps Tab inside an open band menu and gives the focus back to its band when it closes', async () => {
+    stubFetch(routes());
+    const user = userEvent.setup();
+    await renderWithApp(<ReviewPage videoId={7} />, { path: '/video-review/7' });
+    const band = await screen.findByRole('button', { name: 'Closed guard, Partner on top, 0:20–0:40: correct' });
+    band.focus();
+    await user.keyboard('{Enter}');
+    const menu = screen.getByRole('dialog', { name: 'Band 0:20–0:40' });
+    const position = within(menu).getByLabelText('Position');
+    expect(position).toHaveFocus();
+    // Split is disabled at 0:00, so Cancel is the menu's last stop; Tab from there comes round to the position.
+    within(menu).getByRole('button', { name: 'Cancel' }).focus();
+    await user.tab();
+    expect(position).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(within(menu).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Band 0:20–0:40' })).not.toBeInTheDocument();
+    expect(band).toHaveFocus();
   });
 
   it('says it is not sure who is on top of a position the analysis named without a top', async () => {

@@ -229,6 +229,8 @@ export function ReviewPage({
   }
 
   function onKeyDown(event: KeyboardEvent) {
+    // A control that answered the key itself (the colours' arrow keys, say) has used it.
+    if (event.defaultPrevented) return;
     // Typing a name is typing, not playing the video.
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
     if (event.target instanceof HTMLSelectElement || event.ctrlKey || event.metaKey || event.altKey) return;

@@ -1,5 +1,6 @@
 import { AnalysisPosition, POSITIONS_WITHOUT_TOP, type PositionSegment } from '@openmat/contract/analysis';
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { FocusScope } from '@radix-ui/react-focus-scope';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -8,6 +9,11 @@ import { moveBoundary, relabelBand, splitBand, timeAt, touchesNext, type RibbonB
 
 /** How far an arrow key moves a boundary, in seconds (Shift: five times as far). */
 const BOUNDARY_STEP_SECONDS = 0.5;
+/**
+ * How long the arrow keys rest before the boundary they moved is saved, in milliseconds: quick presses
+ * one after another are one move and one save, not a save (and a "Changes saved" dialog) a step.
+ */
+export const NUDGE_SETTLE_MS = 600;
 
 const percent = (time: number, duration: number) => `${duration > 0 ? (100 * time) / duration : 0}%`;
 
@@ -15,8 +21,9 @@ const percent = (time: number, duration: number) => `${duration > 0 ? (100 * tim
  * The position ribbon for an editor: each band is a button that opens a small menu (position, who is on
  * top, unclear, split at the playhead), and each boundary between two touching bands is a handle to drag,
  * or to move with the arrow keys. A change is saved through the page's save flow once it is made: a drag
- * when it is let go, arrow keys when the key is let go (held or pressed again meanwhile, they move it on
- * screen) or the handle loses the focus.
+ * when it is let go; arrow keys once they have rested for a moment after the key is let go, at once on
+ * Enter or when the handle loses the focus (held or pressed again meanwhile, they move it on screen only).
+ * One change is saved at a time: the next waits for the saved analysis, whose revision it builds on.
  */
 export function RibbonEditor({
   timeline,
@@ -39,6 +46,16 @@ export function RibbonEditor({
   const [drag, setDrag] = useState<{ index: number; time: number } | null>(null);
   // A boundary moved with the keys and not saved yet.
   const [nudge, setNudge] = useState<{ index: number; time: number } | null>(null);
+  // The pause after the keys that saves the nudge, while it runs.
+  const settle = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // A change handed over to be saved, until the page says the save is running and then over: the page's
+  // busy flag reaches this component a moment later, and a change in that moment would build on the
+  // revision the first save replaces (the server would refuse it as changed by someone else).
+  const handedOver = useRef(false);
+  useEffect(() => {
+    if (!busy) handedOver.current = false;
+  }, [busy, timeline]);
+  useEffect(() => () => stopSettle(), []);
   const moving = drag ?? nudge;
   const shown = moving ? moveBoundary(timeline, moving.index, moving.time) : timeline;
   const positionName = (position: AnalysisPosition) => t(`videos.review.positions.${position}`);
@@ -62,7 +79,8 @@ export function RibbonEditor({
     event.preventDefault();
     event.stopPropagation();
     // While a save runs the ribbon on screen is not the one to move yet.
-    if (busy) return;
+    if (busy || handedOver.current) return;
+    stopSettle();
     const from = nudge?.index === index ? nudge.time : timeline[index]?.end;
     if (from === undefined) return;
     // Kept where the neighbours allow, so that holding the key never runs past them.
@@ -70,12 +88,33 @@ export function RibbonEditor({
     setNudge({ index, time });
   }
 
+  function stopSettle() {
+    if (settle.current !== null) clearTimeout(settle.current);
+    settle.current = null;
+  }
+
+  /** Hands a changed ribbon over to be saved. */
+  function save(changed: RibbonBand[]) {
+    handedOver.current = true;
+    onChange(changed);
+  }
+
   /** Saves a boundary moved with the keys, once. */
   function commitNudge(index: number) {
+    stopSettle();
     if (nudge?.index !== index) return;
     setNudge(null);
-    if (nudge.time !== timeline[index]?.end) onChange(moveBoundary(timeline, index, nudge.time));
+    if (nudge.time !== timeline[index]?.end) save(moveBoundary(timeline, index, nudge.time));
   }
+
+  /** Saves the nudge when the keys have rested (a key pressed again meanwhile starts the wait over). */
+  function settleNudge(index: number) {
+    stopSettle();
+    settle.current = setTimeout(() => commitRef.current(index), NUDGE_SETTLE_MS);
+  }
+  // The timer saves what the latest render knows, not what it knew when it was started.
+  const commitRef = useRef(commitNudge);
+  commitRef.current = commitNudge;
 
   const openBand = open === null ? undefined : timeline[open];
   return (
@@ -123,9 +162,15 @@ export function RibbonEditor({
               aria-valuemax={Math.round(duration)}
               aria-valuenow={Math.round(segment.end * 10) / 10}
               aria-valuetext={formatClock(segment.end)}
-              onKeyDown={(event) => onHandleKey(event, index)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && nudge?.index === index) {
+                  event.preventDefault();
+                  event.stopPropagation();
+                  commitNudge(index);
+                } else onHandleKey(event, index);
+              }}
               onKeyUp={(event) => {
-                if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') commitNudge(index);
+                if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') settleNudge(index);
               }}
               onBlur={() => commitNudge(index)}
               onPointerDown={(event: PointerEvent<HTMLDivElement>) => {
@@ -137,7 +182,7 @@ export function RibbonEditor({
               onPointerUp={(event) => {
                 if (drag?.index !== index) return;
                 setDrag(null);
-                onChange(moveBoundary(timeline, index, timeOf(event)));
+                save(moveBoundary(timeline, index, timeOf(event)));
               }}
               className="absolute inset-y-[-3px] z-20 w-2 -translate-x-1/2 cursor-ew-resize touch-none rounded-sm bg-zinc-900/70 focus-visible:outline-2 focus-visible:outline-brand-600 dark:bg-white/80"
               style={{ left: percent(segment.end, duration) }}
@@ -157,11 +202,11 @@ export function RibbonEditor({
           onClose={() => setOpen(null)}
           onApply={(position, top) => {
             setOpen(null);
-            onChange(relabelBand(timeline, open, position, top));
+            save(relabelBand(timeline, open, position, top));
           }}
           onSplit={() => {
             setOpen(null);
-            onChange(splitBand(timeline, open, currentTime));
+            save(splitBand(timeline, open, currentTime));
           }}
         />
       )}
@@ -196,67 +241,71 @@ function BandMenu({
   const noTop = POSITIONS_WITHOUT_TOP.has(position);
   const select =
     'mt-1 block h-9 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900';
+  // The focus starts on the position, Tab goes round the menu's own fields and buttons instead of leaving
+  // it open behind, and when it closes the focus goes back to the band that opened it (the scope's
+  // defaults). A pointer may still go elsewhere: the menu is a small editor beside the player, not a modal.
   return (
-    <div
-      role="dialog"
-      aria-label={t('videos.review.ribbonEdit.menu', { start: formatClock(band.start), end: formatClock(band.end) })}
-      className="absolute top-8 left-0 z-30 w-full max-w-sm space-y-3 rounded-lg border border-zinc-200 bg-white p-3 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        event.stopPropagation();
-        onClose();
-      }}
-    >
-      <p className="font-medium">
-        {t('videos.review.ribbonEdit.menu', { start: formatClock(band.start), end: formatClock(band.end) })}
-      </p>
-      <div className="grid grid-cols-2 gap-2">
-        <label>
-          {t('videos.review.ribbonEdit.position')}
-          <select
-            autoFocus
-            value={position}
-            onChange={(event) => setPosition(AnalysisPosition.parse(event.target.value))}
-            className={select}
-          >
-            {AnalysisPosition.options.map((option) => (
-              <option key={option} value={option}>
-                {positionName(option)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('videos.review.ribbonEdit.onTop')}
-          <select
-            value={noTop ? '' : (top ?? 'student')}
-            disabled={noTop}
-            onChange={(event) => setTop(event.target.value === 'partner' ? 'partner' : 'student')}
-            className={select}
-          >
-            {noTop && <option value="">{topName(null)}</option>}
-            {TOPS.map((option) => (
-              <option key={option} value={option}>
-                {topName(option)}
-              </option>
-            ))}
-          </select>
-        </label>
+    <FocusScope asChild loop>
+      <div
+        role="dialog"
+        aria-label={t('videos.review.ribbonEdit.menu', { start: formatClock(band.start), end: formatClock(band.end) })}
+        className="absolute top-8 left-0 z-30 w-full max-w-sm space-y-3 rounded-lg border border-zinc-200 bg-white p-3 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape') return;
+          event.stopPropagation();
+          onClose();
+        }}
+      >
+        <p className="font-medium">
+          {t('videos.review.ribbonEdit.menu', { start: formatClock(band.start), end: formatClock(band.end) })}
+        </p>
+        <div className="grid grid-cols-2 gap-2">
+          <label>
+            {t('videos.review.ribbonEdit.position')}
+            <select
+              value={position}
+              onChange={(event) => setPosition(AnalysisPosition.parse(event.target.value))}
+              className={select}
+            >
+              {AnalysisPosition.options.map((option) => (
+                <option key={option} value={option}>
+                  {positionName(option)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('videos.review.ribbonEdit.onTop')}
+            <select
+              value={noTop ? '' : (top ?? 'student')}
+              disabled={noTop}
+              onChange={(event) => setTop(event.target.value === 'partner' ? 'partner' : 'student')}
+              className={select}
+            >
+              {noTop && <option value="">{topName(null)}</option>}
+              {TOPS.map((option) => (
+                <option key={option} value={option}>
+                  {topName(option)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={() => onApply(position, top)}>
+            {t('videos.review.ribbonEdit.apply')}
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => onApply('unclear', null)}>
+            {t('videos.review.ribbonEdit.unclear')}
+          </Button>
+          <Button size="sm" variant="secondary" disabled={!canSplit} onClick={onSplit}>
+            {t('videos.review.ribbonEdit.split', { time: splitAt })}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onClose}>
+            {t('videos.review.ribbonEdit.cancel')}
+          </Button>
+        </div>
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={() => onApply(position, top)}>
-          {t('videos.review.ribbonEdit.apply')}
-        </Button>
-        <Button size="sm" variant="secondary" onClick={() => onApply('unclear', null)}>
-          {t('videos.review.ribbonEdit.unclear')}
-        </Button>
-        <Button size="sm" variant="secondary" disabled={!canSplit} onClick={onSplit}>
-          {t('videos.review.ribbonEdit.split', { time: splitAt })}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onClose}>
-          {t('videos.review.ribbonEdit.cancel')}
-        </Button>
-      </div>
-    </div>
+    </FocusScope>
   );
 }
