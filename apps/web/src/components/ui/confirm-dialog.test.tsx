@@ -51,3 +51,50 @@ describe('ConfirmDialog', () => {
     expect(asking).toHaveFocus();
   });
 });
+
+/** A confirmation whose Confirm opens a second dialog, as the walk-in attendance opens its modal. */
+function Chained() {
+  const [asking, setAsking] = useState(false);
+  const [next, setNext] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setAsking(true)}>
+        Take Attendance
+      </button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title="Take attendance?"
+        description="Walk-ins are added as you type them."
+        confirmLabel="Confirm"
+        cancelLabel="Cancel"
+        onConfirm={() => setNext(true)}
+      />
+      <ConfirmDialog
+        open={next}
+        onOpenChange={setNext}
+        title="Add walk-ins"
+        description="Type their names."
+        confirmLabel="Finalize"
+        cancelLabel="Close"
+        onConfirm={() => undefined}
+      />
+    </>
+  );
+}
+
+describe('ConfirmDialog opened from another', () => {
+  it('gives the focus back to the button that opened the first, whose Confirm button is gone', async () => {
+    const user = userEvent.setup();
+    render(<Chained />);
+    const opener = screen.getByRole('button', { name: 'Take Attendance' });
+    opener.focus();
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    const second = await screen.findByRole('alertdialog', { name: 'Add walk-ins' });
+    expect(second).toContainElement(document.activeElement as HTMLElement);
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(opener).toHaveFocus();
+  });
+});

@@ -148,7 +148,7 @@ export function AttendanceModal(props: AttendanceModalProps) {
           onOpenAutoFocus={(event) => {
             // Remember who opened the modal (the page's button) to return there on close, and start
             // in the first editable Name cell, ready to type.
-            focus.remember();
+            focus.remember(event);
             const first = gridRef.current?.querySelector<HTMLInputElement>('input:not(:disabled)');
             if (first) {
               event.preventDefault();
