@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailure } from '@/components/errors/load-failure';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { showToast } from '@/components/ui/toast-store';
 import { addExistingMember, useMemberSearch } from '@/features/attendance/api/add-existing-member';
 import { errorText } from '@/lib/failure';
@@ -52,13 +52,12 @@ export function ExistingMemberSearch(props: {
       <label htmlFor={`${id}-search`} className="mt-1 block text-sm text-zinc-600 dark:text-zinc-400">
         {t('attendance.existing.lead')}
       </label>
-      <Input
+      <SearchInput
         id={`${id}-search`}
-        type="search"
         className="mt-2 sm:max-w-sm"
         value={typed}
         placeholder={t('attendance.existing.placeholder')}
-        onChange={(event) => setTyped(event.target.value)}
+        onValueChange={setTyped}
       />
       {search.trim() !== '' && found.isError && (
         <LoadFailure

@@ -11,7 +11,7 @@ import { FormField } from '@/components/forms/form-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { showToast } from '@/components/ui/toast-store';
@@ -90,12 +90,7 @@ function MergeWalkIn({ member, t }: { member: MemberDetails; t: TFunction }) {
       <h2 className="text-lg font-semibold">{t('members.merge.title')}</h2>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('members.merge.lead')}</p>
       <FormField id={searchId} label={t('members.merge.search')} hint={more ? t('members.merge.more') : undefined}>
-        <Input
-          type="search"
-          value={search}
-          placeholder={t('members.searchPlaceholder')}
-          onChange={(event) => setSearch(event.target.value)}
-        />
+        <SearchInput value={search} placeholder={t('members.searchPlaceholder')} onValueChange={setSearch} />
       </FormField>
       {searching && <Spinner label={t('members.merge.searching')} />}
       {settled && candidates.length === 0 && (

@@ -13,7 +13,7 @@ import { LoadFailure } from '@/components/errors/load-failure';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { LoadingStatus, TableStateRow } from '@/components/ui/data-table';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
 import { showToast } from '@/components/ui/toast-store';
 import { exportMembers } from '@/features/members/api/export-members';
@@ -122,12 +122,11 @@ export function MembersScreen() {
           <label htmlFor={searchId} className="text-sm font-medium">
             {t('members.search')}
           </label>
-          <Input
+          <SearchInput
             id={searchId}
-            type="search"
             value={search}
             placeholder={t('members.searchPlaceholder')}
-            onChange={(event) => setSearch(event.target.value)}
+            onValueChange={setSearch}
           />
         </div>
         <div className="flex flex-col gap-1.5 sm:w-48">

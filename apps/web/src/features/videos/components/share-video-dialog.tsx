@@ -11,6 +11,7 @@ import { LoadFailure } from '@/components/errors/load-failure';
 import { FormField } from '@/components/forms/form-field';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/failure';
@@ -95,13 +96,12 @@ function ShareForm({ video, candidates, onShared }: ShareFormProps) {
                   className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-zinc-400"
                   aria-hidden
                 />
-                <Input
-                  type="search"
+                <SearchInput
                   value={filter}
-                  onChange={(event) => setFilter(event.target.value)}
+                  onValueChange={setFilter}
                   aria-label={t('videos.share.filter')}
                   placeholder={t('videos.share.filter')}
-                  className="pl-9"
+                  inputClassName="pl-9"
                 />
               </div>
             )}
