@@ -133,4 +133,35 @@ describe('RoundTimer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Stop the other timer and start' }));
     expect(useRoundTimerStore.getState().run).toMatchObject({ sessionId: 8, config: { rounds: 2 } });
   });
+
+  it('refuses a negative part of a time, which ran shorter rounds than asked', async () => {
+    await renderRoundTimer();
+    setField('Work seconds', '-30');
+    expect(screen.getByRole('button', { name: 'Start rounds' })).toBeDisabled();
+    expect(screen.getByRole('alert')).toBeVisible();
+    setField('Work seconds', '30');
+    setField('Rest minutes', '-1');
+    expect(screen.getByRole('button', { name: 'Start rounds' })).toBeDisabled();
+  });
+
+  it('keeps the keyboard focus on the timer: Start gives it to Pause, Reset to Start, and the mat view back to its button', async () => {
+    await renderRoundTimer();
+    const startButton = screen.getByRole('button', { name: 'Start rounds' });
+    startButton.focus();
+    fireEvent.click(startButton);
+    expect(screen.getByRole('button', { name: 'Pause' })).toHaveFocus();
+    const matButton = screen.getByRole('button', { name: 'Mat view' });
+    matButton.focus();
+    fireEvent.click(matButton);
+    const mat = screen.getByRole('dialog', { name: 'Sparring: Rounds' });
+    fireEvent.keyDown(mat, { key: 'Escape' });
+    await advance(10);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mat view' })).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: 'Mat view' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset' }));
+    await advance(10);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start rounds' })).toHaveFocus();
+  });
 });

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { useReturnFocus } from '@/components/ui/return-focus';
 import { useBell } from '@/features/coach/hooks/use-bell';
 import { useWakeLock } from '@/features/coach/hooks/use-wake-lock';
 import { useRoundTimerStore, type OwnedRun } from '@/features/coach/stores/round-timer-store';
@@ -49,6 +50,15 @@ export function RoundTimer({ sessionId, label, planned }: RoundTimerProps) {
   const [now, setNow] = useState(() => Date.now());
   const [matView, setMatView] = useState(false);
   const lastElapsed = useRef<number | null>(null);
+  // Start replaces the form with the running timer, and Reset the timer with the form: the button that
+  // had the focus is gone, so the focus goes to the first button of what took its place.
+  const [focusNext, setFocusNext] = useState(false);
+  const group = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!focusNext) return;
+    setFocusNext(false);
+    group.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
+  }, [focusNext]);
 
   const view = own ? viewAt(own, now) : null;
   const running = view?.status === 'running';
@@ -81,6 +91,7 @@ export function RoundTimer({ sessionId, label, planned }: RoundTimerProps) {
     store().start({ sessionId, label }, config, at);
     setNow(at);
     bell.play('start');
+    setFocusNext(true);
   };
   const toggle = () => {
     const at = Date.now();
@@ -94,10 +105,12 @@ export function RoundTimer({ sessionId, label, planned }: RoundTimerProps) {
     bell.stop();
     store().reset();
     setMatView(false);
+    setFocusNext(true);
   };
 
   return (
     <div
+      ref={group}
       role="group"
       aria-label={t('coach.roundTimer.label', { name: label })}
       data-status={view?.status ?? 'idle'}
@@ -201,7 +214,8 @@ function TimerButtons({
   const paused = view.status === 'paused';
   const size = large ? 'lg' : 'sm';
   return (
-    <div className="flex flex-wrap gap-2">
+    // Above the mat view's digits, whose tall glyphs reach over the buttons on an upright phone.
+    <div className="relative z-10 flex flex-wrap gap-2">
       {/* One button that changes its label, so that the keyboard focus stays on it. */}
       <Button
         size={size}
@@ -255,7 +269,8 @@ function RoundSetup({
     Number.isInteger(restSeconds) &&
     restSeconds >= 0 &&
     restSeconds <= MAX_PHASE_SECONDS &&
-    [work.seconds, rest.seconds].every((value) => number(value) < 60);
+    [work.seconds, rest.seconds].every((value) => number(value) < 60) &&
+    [work.minutes, work.seconds, rest.minutes, rest.seconds].every((value) => number(value) >= 0);
   const otherRunning = other !== null && viewAt(other, Date.now()).status !== 'finished';
 
   const part = (
@@ -370,6 +385,8 @@ function MatView({
   onReset: () => void;
 }) {
   const { t } = useTranslation();
+  // Opened by its button, with no Radix trigger: closed with Escape or the cross, the focus goes back there.
+  const focus = useReturnFocus();
   useEffect(() => {
     if (!open) return;
     const root = document.documentElement;
@@ -388,6 +405,8 @@ function MatView({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Content
+          onOpenAutoFocus={focus.remember}
+          onCloseAutoFocus={focus.restore}
           data-testid="round-timer-mat-view"
           data-phase={view.phase}
           data-status={view.status}
@@ -432,7 +451,8 @@ function MatView({
             className={cn(
               // Portrait: minutes over seconds, each digit over a third of the screen's height. Two digits
               // that tall are wider than a phone, so they are drawn narrower (scaled to 70 % of their width).
-              'flex font-mono font-bold tabular-nums portrait:scale-x-[0.7] portrait:flex-col portrait:items-center portrait:text-[min(50vh,130vw)] portrait:leading-[0.76] landscape:flex-row landscape:text-[min(50vh,32vw)] landscape:leading-none',
+              // The digits take no taps: on an upright phone their ink reaches over the buttons below.
+              'pointer-events-none flex font-mono font-bold tabular-nums select-none portrait:scale-x-[0.7] portrait:flex-col portrait:items-center portrait:text-[min(50vh,130vw)] portrait:leading-[0.76] landscape:flex-row landscape:text-[min(50vh,32vw)] landscape:leading-none',
               clockColour(view, run),
             )}
           >
