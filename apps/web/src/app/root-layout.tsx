@@ -120,7 +120,8 @@ export function RootLayout() {
       {navigation.state === 'loading' && (
         <div role="progressbar" aria-label={t('common.loading')} className="h-0.5 w-full animate-pulse bg-brand-500" />
       )}
-      <main id="main" className="flex-1">
+      {/* It takes the focus from code (a banner closed from the keyboard), not from Tab. */}
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
       <SiteFooter>

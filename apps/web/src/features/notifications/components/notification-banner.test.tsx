@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/testing/render';
@@ -54,5 +54,41 @@ describe('NotificationBanner', () => {
       useNotificationStore.getState().show({ title: 'Nowe wideo', message: 'Dźwignia', sharedBy: 'Ola' }),
     );
     expect(screen.getByText('Udostępnione przez: Ola')).toBeInTheDocument();
+  });
+
+  it('waits while the keyboard focus is in it, closes on Escape and gives the focus back where it came from', async () => {
+    await renderWithApp(
+      <>
+        <button type="button">Before</button>
+        <NotificationBanner />
+      </>,
+    );
+    vi.useFakeTimers();
+    await act(async () =>
+      useNotificationStore.getState().show({
+        title: 'New video',
+        message: 'Armbar drill',
+        link: { to: '/shared-videos', label: 'Watch' },
+      }),
+    );
+    const before = screen.getByRole('button', { name: 'Before' });
+    before.focus();
+    await act(async () => vi.advanceTimersByTime(2000));
+    // Tab onto its link: the 5 seconds wait while the reader is there.
+    act(() => screen.getByRole('link', { name: 'Watch' }).focus());
+    await act(async () => vi.advanceTimersByTime(10_000));
+    expect(screen.getByTestId('notification-banner')).toBeInTheDocument();
+    // Away again, the 3 seconds that were left run on.
+    act(() => before.focus());
+    await act(async () => vi.advanceTimersByTime(2900));
+    expect(screen.getByTestId('notification-banner')).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(100));
+    expect(screen.queryByTestId('notification-banner')).toBeNull();
+
+    await act(async () => useNotificationStore.getState().show({ title: 'Second', message: 'two' }));
+    act(() => screen.getByRole('button', { name: 'Close notification' }).focus());
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Close notification' }), { key: 'Escape' });
+    expect(screen.queryByTestId('notification-banner')).toBeNull();
+    expect(before).toHaveFocus();
   });
 });
