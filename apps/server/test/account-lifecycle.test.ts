@@ -263,7 +263,9 @@ describe.each(databaseTargets)('accounts: passwords, deletion and approval (issu
 
       const wrong = await call('DELETE', '/api/auth/v1/manage/account', student, { confirmation: 'wrong-one-1' });
       expect(wrong.statusCode).toBe(400);
-      expect(Object.keys(wrong.json<ProblemDetails>().errors ?? {})).toEqual(['confirmation']);
+      expect(wrong.json<ProblemDetails>().errors).toEqual({
+        confirmation: ['That is not your password, so the account was not deleted.'],
+      });
 
       const deleted = await call('DELETE', '/api/auth/v1/manage/account', student, { confirmation: PASSWORD });
       expect(deleted.statusCode, deleted.body).toBe(204);

@@ -124,6 +124,17 @@ describe.each(databaseTargets)('external sign-in on $dialect', (target) => {
         payload: { confirmation: 'leaving@example.com' },
       });
     try {
+      // Another address: it asks for the account's own, not for a password it has not got.
+      const wrong = await ctx.app.inject({
+        method: 'DELETE',
+        url: '/api/auth/v1/manage/account',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { confirmation: 'someone@example.com' },
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json<{ errors: unknown }>().errors).toEqual({
+        confirmation: ['Type your e-mail address to confirm.'],
+      });
       // Eleven minutes on, the token still works, but typing the e-mail address does not delete the account.
       ahead = 11 * 60_000;
       const late = await remove(token);

@@ -192,7 +192,9 @@ export class AccountLifecycleService {
       : confirmation.trim().toLowerCase() === user.normalizedEmail;
     if (!confirmed) {
       if (user.passwordHash) await this.throttle.recordFailure(user.email, address);
-      throw badRequest(msg('account.notDeleted'), { confirmation: [msg('account.confirmationWrong')] });
+      throw badRequest(msg('account.notDeleted'), {
+        confirmation: [msg(user.passwordHash ? 'account.passwordWrong' : 'account.emailWrong')],
+      });
     }
     if (user.passwordHash) await this.throttle.recordSuccess(user.email, address);
     // An account without a password confirms with its e-mail address, which anyone holding its access
