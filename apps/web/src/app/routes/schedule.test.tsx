@@ -6,7 +6,7 @@ import { recurringClassFixture } from '@/features/schedule/components/schedule-f
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { signInAs } from '@/testing/auth';
 import { renderWithApp } from '@/testing/render';
-import { EditRecurringClassRoute, ScheduleRoute } from './schedule';
+import { EditRecurringClassRoute, NewRecurringClassRoute, ScheduleRoute } from './schedule';
 
 function signIn(role: Role) {
   signInAs('joao@example.com', { id: 7, fighterName: 'Mestre João', role, beltColor: 'Black' });
@@ -37,6 +37,22 @@ describe('/schedule', () => {
     const { calls } = stubFetch({});
     await renderWithApp(<ScheduleRoute />, { path: '/schedule' });
     expect(screen.getByText('The weekly schedule is kept by instructors.')).toBeVisible();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('tells a student who types the address of a class form the same, with no form and nothing fetched', async () => {
+    signIn(ROLE_STUDENT);
+    const { calls } = stubFetch({});
+    const routes = [
+      { path: '/schedule/new', element: <NewRecurringClassRoute /> },
+      { path: '/schedule/:classId/edit', element: <EditRecurringClassRoute /> },
+    ];
+    for (const path of ['/schedule/new', '/schedule/3/edit']) {
+      const view = await renderWithApp(<p />, { path, routes });
+      expect(screen.getByText('The weekly schedule is kept by instructors.')).toBeVisible();
+      expect(screen.queryByRole('button')).toBeNull();
+      view.unmount();
+    }
     expect(calls).toHaveLength(0);
   });
 

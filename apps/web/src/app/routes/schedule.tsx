@@ -1,5 +1,6 @@
 import { isInstructorRole } from '@openmat/contract/enums';
 import { CalendarPlus } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageError } from '@/components/errors/page-error';
@@ -12,18 +13,11 @@ import { RecurringClassForm } from '@/features/schedule/components/recurring-cla
 import { RecurringClassList } from '@/features/schedule/components/recurring-class-list';
 import { errorText } from '@/lib/failure';
 
-/** /schedule/new: an instructor adds a recurring class to the weekly schedule, and the academy's holidays. */
-export function NewRecurringClassRoute() {
-  return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-12 px-4 py-10 sm:py-14">
-      <RecurringClassForm />
-      <HolidaysPanel />
-    </div>
-  );
-}
-
-/** /schedule: the instructor's recurring classes (edit, end) and the academy's holidays. */
-export function ScheduleRoute() {
+/**
+ * The schedule's pages are an instructor's: anyone else (a student who typed the address) is told so, and
+ * no form or holiday button is shown that the server would refuse.
+ */
+function InstructorsOnly({ children }: { children: (fighterId: number) => ReactNode }) {
   const { t } = useTranslation();
   const fighter = useAuthStore((state) => state.user?.fighterInfo);
   const role = useAuthStore(effectiveRole);
@@ -34,25 +28,53 @@ export function ScheduleRoute() {
       </div>
     );
   }
+  return children(fighter.id);
+}
+
+/** /schedule/new: an instructor adds a recurring class to the weekly schedule, and the academy's holidays. */
+export function NewRecurringClassRoute() {
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-12 px-4 py-10 sm:py-14">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight">{t('schedule.title')}</h1>
-        <Button asChild>
-          <Link to="/schedule/new">
-            <CalendarPlus className="h-4 w-4" aria-hidden />
-            {t('schedule.newClass')}
-          </Link>
-        </Button>
-      </div>
-      <RecurringClassList instructorId={fighter.id} />
-      <HolidaysPanel />
-    </div>
+    <InstructorsOnly>
+      {() => (
+        <div className="mx-auto flex max-w-3xl flex-col gap-12 px-4 py-10 sm:py-14">
+          <RecurringClassForm />
+          <HolidaysPanel />
+        </div>
+      )}
+    </InstructorsOnly>
+  );
+}
+
+/** /schedule: the instructor's recurring classes (edit, end) and the academy's holidays. */
+export function ScheduleRoute() {
+  const { t } = useTranslation();
+  return (
+    <InstructorsOnly>
+      {(fighterId) => (
+        <div className="mx-auto flex max-w-3xl flex-col gap-12 px-4 py-10 sm:py-14">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h1 className="text-2xl font-semibold tracking-tight">{t('schedule.title')}</h1>
+            <Button asChild>
+              <Link to="/schedule/new">
+                <CalendarPlus className="h-4 w-4" aria-hidden />
+                {t('schedule.newClass')}
+              </Link>
+            </Button>
+          </div>
+          <RecurringClassList instructorId={fighterId} />
+          <HolidaysPanel />
+        </div>
+      )}
+    </InstructorsOnly>
   );
 }
 
 /** /schedule/{classId}/edit: the class form on a class that runs; the change applies from today on. */
 export function EditRecurringClassRoute() {
+  return <InstructorsOnly>{() => <EditRecurringClass />}</InstructorsOnly>;
+}
+
+function EditRecurringClass() {
   const { t } = useTranslation();
   const id = Number(useParams().classId);
   const classes = useRecurringClasses();
