@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -96,5 +96,72 @@ describe('ConfirmDialog opened from another', () => {
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(opener).toHaveFocus();
+  });
+});
+
+/** A list whose Remove asks first; the removal runs a while, with the buttons disabled meanwhile. */
+function Removing({ finish, removes = true }: { finish: (done: () => void) => void; removes?: boolean }) {
+  const [items, setItems] = useState(['Christmas', 'New Year']);
+  const [asking, setAsking] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <section>
+      <h2>Holidays</h2>
+      <button type="button" disabled={busy}>
+        Add holiday
+      </button>
+      <ul>
+        {items.map((item) => (
+          <li key={item}>
+            {item}
+            <button type="button" disabled={busy} onClick={() => setAsking(item)}>
+              {`Remove ${item}`}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title="Remove this holiday?"
+        description="Its sessions come back."
+        confirmLabel="Remove"
+        cancelLabel="Cancel"
+        onConfirm={() => {
+          setBusy(true);
+          finish(() => {
+            if (removes) setItems((all) => all.filter((each) => each !== asking));
+            setBusy(false);
+          });
+        }}
+      />
+    </section>
+  );
+}
+
+describe('ConfirmDialog whose action runs on', () => {
+  it('gives the focus back to its button once the action lets it be pressed again', async () => {
+    const user = userEvent.setup();
+    let done: () => void = () => undefined;
+    render(<Removing removes={false} finish={(end) => (done = end)} />);
+    const remove = screen.getByRole('button', { name: 'Remove Christmas' });
+    remove.focus();
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(remove).toBeDisabled();
+    act(() => done());
+    await waitFor(() => expect(remove).toHaveFocus());
+  });
+
+  it('goes to the next control of the list when the row it was opened from is gone', async () => {
+    const user = userEvent.setup();
+    let done: () => void = () => undefined;
+    render(<Removing finish={(end) => (done = end)} />);
+    screen.getByRole('button', { name: 'Remove Christmas' }).focus();
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    // Disabled while it runs: the focus waits, then the row goes and the next row's button has it.
+    act(() => done());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove New Year' })).toHaveFocus());
   });
 });

@@ -62,6 +62,8 @@ describe('change password', () => {
     expect(screen.getByLabelText('Repeat the new password')).toHaveAccessibleDescription(
       'The two new passwords are not the same.',
     );
+    // The focus goes to the field with the message, which is then read.
+    expect(screen.getByLabelText('Repeat the new password')).toHaveFocus();
     expect(callsTo('POST /api/auth/v1/manage/password')).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Repeat the new password'), '{Backspace}2');
@@ -71,6 +73,7 @@ describe('change password', () => {
         'The current password is not right.',
       ),
     );
+    expect(screen.getByLabelText('Current password')).toHaveFocus();
   });
 });
 
@@ -95,6 +98,8 @@ describe('delete my account', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     await waitFor(() => expect(callsTo('DELETE /api/auth/v1/manage/account')).toHaveLength(1));
     expect(useAuthStore.getState().loginStatus).toBe('authenticated');
+    // The refusal puts the focus back in the field, inside the dialog.
+    await waitFor(() => expect(within(dialog).getByLabelText('Type your password to confirm')).toHaveFocus());
 
     await user.clear(within(dialog).getByLabelText('Type your password to confirm'));
     await user.type(within(dialog).getByLabelText('Type your password to confirm'), 'mat-time-42');

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/forms/form-field';
+import { useFocusAfterRender } from '@/components/forms/use-focus-after-render';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -9,6 +10,8 @@ import { changePassword } from '../api/account';
 import { serverFieldErrors } from './server-field-errors';
 
 type Field = 'currentPassword' | 'newPassword' | 'repeatPassword';
+const FIELDS: readonly Field[] = ['currentPassword', 'newPassword', 'repeatPassword'];
+const SUBMIT_ID = 'change-password-submit';
 
 /**
  * Changes the password while signed in: the current one, the new one twice. Problems show under their
@@ -24,6 +27,12 @@ export function ChangePasswordForm() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const focusLater = useFocusAfterRender();
+  /** The focus goes to the first field with a message, or to the submit button. */
+  const focusFirst = (found: Partial<Record<Field, string>>) => {
+    const first = FIELDS.find((name) => found[name]);
+    focusLater(first ? `change-${first}` : SUBMIT_ID);
+  };
 
   const set = (field: Field) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -38,7 +47,10 @@ export function ChangePasswordForm() {
     if (!values.newPassword) found.newPassword = t('account.password.newRequired');
     else if (values.newPassword !== values.repeatPassword) found.repeatPassword = t('account.password.mismatch');
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirst(found);
+      return;
+    }
     setPending(true);
     try {
       await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
@@ -52,6 +64,7 @@ export function ChangePasswordForm() {
       const refused = serverFieldErrors(error, ['currentPassword', 'newPassword'] as const);
       setErrors(refused.fields);
       setFormError(refused.form);
+      focusFirst(refused.fields);
     } finally {
       setPending(false);
     }
@@ -87,7 +100,7 @@ export function ChangePasswordForm() {
           <p>{formError}</p>
         </Alert>
       )}
-      <Button type="submit" disabled={pending} className="self-start">
+      <Button id={SUBMIT_ID} type="submit" disabled={pending} className="self-start">
         {pending ? t('account.password.saving') : t('account.password.submit')}
       </Button>
     </form>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/forms/form-field';
+import { useFocusAfterRender } from '@/components/forms/use-focus-after-render';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogFrame } from '@/components/ui/dialog-frame';
@@ -21,12 +22,15 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // A refused confirmation puts the focus back in its field, inside the dialog (the disabled button lost it).
+  const focusLater = useFocusAfterRender();
   const label = hasPassword ? t('account.delete.passwordLabel') : t('account.delete.emailLabel');
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!confirmation) {
       setError(hasPassword ? t('account.delete.passwordRequired') : t('account.delete.emailRequired'));
+      focusLater('delete-confirmation');
       return;
     }
     setPending(true);
@@ -39,6 +43,7 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
       const refused = serverFieldErrors(caught, ['confirmation'] as const);
       setError(refused.fields.confirmation ?? null);
       setFormError(refused.form);
+      focusLater('delete-confirmation');
     } finally {
       setPending(false);
     }
