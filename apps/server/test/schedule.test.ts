@@ -439,8 +439,26 @@ describe.each(databaseTargets)('weekly schedule (issue 22) on $dialect', (target
     const lateSessions = await generated(late, 2);
     // Saturdays through 14 April, less the two holidays.
     expect([...lateSessions.keys()].sort()).toEqual(['2026-03-21', '2026-03-28']);
-    // The same date twice is refused in words.
-    expect((await call('POST', '/api/schedule/holidays', coach, { date: '2026-04-11' })).statusCode).toBe(400);
+    // The same date twice is refused in words, the day written out in the reader's language.
+    const twice = await call('POST', '/api/schedule/holidays', coach, { date: '2026-04-11' });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json<{ errors: unknown }>().errors).toEqual({
+      date: ['Saturday, April 11, 2026 is a holiday already.'],
+    });
+    const polish = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/schedule/holidays',
+      headers: { ...coach.auth, 'accept-language': 'pl' },
+      payload: { date: '2026-04-11' },
+    });
+    expect(polish.json<{ detail: string }>().detail).toBe('sobota, 11 kwietnia 2026 jest już dniem wolnym.');
+    // A day gone by (today is 18 March) has no class to skip.
+    const past = await call('POST', '/api/schedule/holidays', coach, { date: '2026-03-17' });
+    expect(past.statusCode).toBe(400);
+    expect(past.json<{ errors: unknown }>().errors).toEqual({
+      date: ['Tuesday, March 17, 2026 has passed: a holiday is today or a later day.'],
+    });
+    expect((await call('POST', '/api/schedule/holidays', coach, { date: '2026-03-18' })).statusCode).toBe(201);
   });
 
   it('brings a lifted holiday back with the next run, and ending a class removes its coming sessions without check-ins', async () => {

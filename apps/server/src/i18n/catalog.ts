@@ -80,6 +80,17 @@ i18n.services.formatter?.add('word', (value: unknown, language) => {
   return i18n.exists(key, { lng: language }) ? i18n.t(key, { lng: language }) : formatNumber(value, language);
 });
 
+// `{{date, day}}`: a day (YYYY-MM-DD) written out in the language ("Friday, December 24, 2027"), as the app
+// writes days everywhere else.
+i18n.services.formatter?.add('day', (value: unknown, language) => {
+  const text = String(value);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return text;
+  return new Intl.DateTimeFormat(isLanguage(language) ? language : FALLBACK_LANGUAGE, {
+    dateStyle: 'full',
+    timeZone: 'UTC',
+  }).format(new Date(`${text}T00:00:00Z`));
+});
+
 const translators = new Map<Language, Translate>();
 
 /** The catalog's texts in `language`. A message among the values is written first, in the same language. */

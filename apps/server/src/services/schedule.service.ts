@@ -167,6 +167,11 @@ export class ScheduleService {
    * for good; one moved away from it stays.
    */
   async addHoliday(principal: Principal, input: { date: string; name: string }): Promise<HolidayChange> {
+    // A day gone by has no class to skip: taken silently, it looked as if it had done something.
+    if (input.date < this.today()) {
+      const refusal = msg('schedule.holidayPast', { date: input.date });
+      throw badRequest(refusal, { date: [refusal] });
+    }
     const holiday = await this.schedule.addHoliday(input.date, input.name, principal.userId);
     if (!holiday) {
       const refusal = msg('schedule.holidayExists', { date: input.date });
