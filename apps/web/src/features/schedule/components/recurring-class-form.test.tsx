@@ -70,6 +70,11 @@ describe('RecurringClassForm', () => {
     await user.click(screen.getByRole('button', { name: 'Create class' }));
     expect(screen.getByText('Choose at least one weekday.')).toBeVisible();
     expect(screen.getByLabelText('Class name')).toHaveAttribute('aria-invalid', 'true');
+    // The focus goes to the first field with a message.
+    expect(screen.getByLabelText('Class name')).toHaveFocus();
+    await user.type(screen.getByLabelText('Class name'), 'Gi');
+    await user.click(screen.getByRole('button', { name: 'Create class' }));
+    expect(screen.getByRole('checkbox', { name: 'Mon' })).toHaveFocus();
     expect(callsTo(CREATE)).toHaveLength(0);
   });
 
@@ -85,6 +90,7 @@ describe('RecurringClassForm', () => {
     await user.click(screen.getByRole('button', { name: 'Create class' }));
     expect(await screen.findByText('Start times are written HH:MM (24 hours).')).toBeVisible();
     expect(screen.getByLabelText(/Start time/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/Start time/)).toHaveFocus();
   });
 
   it("names the academy's time zone under a new class's start time once a class tells it", async () => {

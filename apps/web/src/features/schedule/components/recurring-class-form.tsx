@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormField } from '@/components/forms/form-field';
+import { useFocusAfterRender } from '@/components/forms/use-focus-after-render';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -132,11 +133,20 @@ export function RecurringClassForm({
   };
   const leave = (field: Field) => () => setTouched((current) => ({ ...current, [field]: true }));
   const fieldId = (field: string) => `${id}-${field}`;
+  // A refused submit puts the focus on the first field with a message (the weekdays: the first day).
+  const focusLater = useFocusAfterRender();
+  const focusFirst = (found: Partial<Record<Field, unknown>>) => {
+    const first = FIELDS.find((field) => found[field]);
+    if (first) focusLater(fieldId(first));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched({ name: true, weekdays: true, startTime: true, durationMinutes: true, capacity: true });
-    if (Object.keys(problems).length > 0) return;
+    if (Object.keys(problems).length > 0) {
+      focusFirst(problems);
+      return;
+    }
     const onError = (error: Error) => {
       const text = errorText(error);
       if (error instanceof ApiError && error.body.kind === 'problem' && error.body.problem.errors) {
@@ -146,6 +156,7 @@ export function RecurringClassForm({
           if (known) byField[known] = messages.join(' ');
         }
         setServerProblems(byField);
+        focusFirst(byField);
         if (Object.keys(byField).length > 0) return;
       }
       showToast({
@@ -213,7 +224,7 @@ export function RecurringClassForm({
             {t('schedule.form.weekdays')}
           </legend>
           <div className="flex flex-wrap gap-2">
-            {WEEKDAYS.map((day) => {
+            {WEEKDAYS.map((day, index) => {
               const checked = values.weekdays.includes(day);
               return (
                 <label
@@ -221,6 +232,7 @@ export function RecurringClassForm({
                   className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-md border border-zinc-300 px-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 dark:border-zinc-700 dark:has-[:checked]:bg-blue-950"
                 >
                   <input
+                    id={index === 0 ? fieldId('weekdays') : undefined}
                     type="checkbox"
                     className="h-4 w-4 accent-brand-600"
                     checked={checked}
