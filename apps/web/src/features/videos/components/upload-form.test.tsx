@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectSession } from '@/lib/api-client';
@@ -109,6 +109,16 @@ describe('UploadForm', () => {
     await user.upload(screen.getByLabelText('Video file (MP4 or AVI)'), video());
     expect(screen.queryByText('Please select a video file')).toBeNull();
     expect(screen.getByText('round-2.mp4')).toBeVisible();
+  });
+
+  it('says how long the description is near its limit, where a longer paste is cut', async () => {
+    stubFetch({});
+    await renderForm();
+    const description = screen.getByLabelText('Description (optional)');
+    fireEvent.change(description, { target: { value: 'x'.repeat(1500) } });
+    expect(description).not.toHaveAccessibleDescription(expect.stringContaining('characters'));
+    fireEvent.change(description, { target: { value: 'x'.repeat(2000) } });
+    expect(description).toHaveAccessibleDescription('2000 of 2000 characters: a longer description is cut at 2000.');
   });
 
   it('refuses a file that is not one of the accepted videos', async () => {

@@ -331,7 +331,17 @@ export function UploadForm({ canNameAthlete = false }: { canNameAthlete?: boolea
               </Select>
             </FormField>
           )}
-          <FormField id={fieldId('description')} label={t('videos.upload.description')} error={message('description')}>
+          <FormField
+            id={fieldId('description')}
+            label={t('videos.upload.description')}
+            error={message('description')}
+            // Near the limit the field says how much room is left (a longer paste is cut at the limit).
+            hint={
+              values.description.length >= VIDEO_DESCRIPTION_MAX * 0.9
+                ? t('videos.upload.descriptionLength', { count: values.description.length, max: VIDEO_DESCRIPTION_MAX })
+                : undefined
+            }
+          >
             <Textarea
               name="description"
               rows={3}

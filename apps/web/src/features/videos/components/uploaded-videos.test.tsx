@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { takeConsoleErrors } from '@/testing/console-guard';
 import { json, problem, stubFetch } from '@/testing/fetch-stub';
 import { renderWithApp } from '@/testing/render';
+import { useUploadStore } from '../stores/upload-store';
+import { UploadForm } from './upload-form';
 import { UploadedVideos } from './uploaded-videos';
 import { makeUploadedVideo } from './video-fixtures';
 
@@ -133,6 +135,31 @@ describe('UploadedVideos', () => {
     expect(await screen.findByTestId('toast')).toHaveTextContent('The video was deleted.');
     expect(http.callsTo('DELETE /vid/api/video/delete-uploaded/7')).toHaveLength(1);
     expect(await within(table()).findByText('You have not uploaded any videos yet.')).toBeVisible();
+  });
+
+  it('takes away the note that the last upload duplicated a video once that video is deleted', async () => {
+    stubFetch({
+      [LIST]: [() => json(200, [makeUploadedVideo()]), () => json(200, [])],
+      'DELETE /vid/api/video/delete-uploaded/7': () => json(200, { message: 'The video was deleted.' }),
+    });
+    useUploadStore.setState({
+      phase: 'done',
+      outcome: { kind: 'duplicate', message: 'You uploaded this video already.', videoId: 7, signedUrl: '/v/7' },
+    });
+    const user = userEvent.setup({ delay: null });
+    const page = (
+      <>
+        <UploadForm />
+        <UploadedVideos />
+      </>
+    );
+    await renderWithApp(page, { path: '/video-analysis', routes: [{ path: '/video-analysis', element: page }] });
+    expect(screen.getByText('You uploaded this video already.')).toBeVisible();
+    const row = await within(table()).findByRole('row', { name: /Round 2 against Marco/ });
+    await user.click(within(row).getByRole('button', { name: 'Delete Round 2 against Marco' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('You uploaded this video already.')).toBeNull());
+    useUploadStore.getState().reset();
   });
 
   it("shows 'Error deleting video: ' and the body when the delete fails", async () => {

@@ -68,6 +68,8 @@ export interface UploadState {
   finish: (outcome: UploadOutcome) => void;
   /** Forgets the upload; a late answer of it changes nothing any more. */
   reset: () => void;
+  /** A video was deleted: a note that the last upload duplicated it no longer holds, and goes. */
+  videoDeleted: (videoId: number) => void;
 }
 
 const IDLE = {
@@ -140,4 +142,8 @@ export const useUploadStore = create<UploadState>()((set, get) => ({
       bytesSent: outcome.kind === 'uploaded' ? state.bytesTotal : state.bytesSent,
     })),
   reset: () => set((state) => ({ ...IDLE, uploadId: state.uploadId + 1 })),
+  videoDeleted: (videoId) => {
+    const { phase, outcome } = get();
+    if (phase === 'done' && outcome?.kind === 'duplicate' && outcome.videoId === videoId) get().reset();
+  },
 }));
