@@ -137,6 +137,26 @@ describe('UploadedVideos', () => {
     expect(await within(table()).findByText('You have not uploaded any videos yet.')).toBeVisible();
   });
 
+  it('names two videos of one student without a description apart by when they came', async () => {
+    stubFetch({
+      [LIST]: () =>
+        json(200, [
+          makeUploadedVideo({ id: 7, description: '', studentIdentifier: 'white gi' }),
+          makeUploadedVideo({
+            id: 8,
+            description: '',
+            studentIdentifier: 'white gi',
+            uploadTimestamp: '2025-03-16T09:05:00Z',
+          }),
+        ]),
+    });
+    await renderList();
+    const deletes = await within(table()).findAllByRole('button', { name: /^Delete white gi/ });
+    const names = deletes.map((button) => button.getAttribute('aria-label'));
+    expect(new Set(names).size).toBe(2);
+    expect(names[0]).toMatch(/^Delete white gi, uploaded .*2025/);
+  });
+
   it('takes away the note that the last upload duplicated a video once that video is deleted', async () => {
     stubFetch({
       [LIST]: [() => json(200, [makeUploadedVideo()]), () => json(200, [])],

@@ -11,6 +11,7 @@ import { errorText } from '@/lib/failure';
 import { useAnalyzeVideo } from '../api/analyze-video';
 import { useDeleteVideo } from '../api/delete-video';
 import { ShareVideoDialog } from './share-video-dialog';
+import { formatDateTime } from './video-format';
 import { VideoJsonDialog } from './video-json-dialog';
 
 export interface VideoActionsProps {
@@ -25,13 +26,20 @@ export interface VideoActionsProps {
  * table row the buttons sit in two rows; on a card they share its width.
  */
 export function VideoActions({ video, layout = 'row' }: VideoActionsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteVideo();
   const analyze = useAnalyzeVideo();
   const card = layout === 'card';
   const size = card ? 'md' : 'sm';
-  const label = video.description.trim() || video.studentIdentifier;
+  // The description names the video; without one, the student's identifier and when it came tell two
+  // videos of the same student apart.
+  const label =
+    video.description.trim() ||
+    t('videos.actions.unnamed', {
+      identifier: video.studentIdentifier,
+      when: formatDateTime(video.uploadTimestamp, i18n.language),
+    });
   const status = video.analysis.status;
   // A result stays readable while a new run is queued or going, and after one failed.
   const hasResult = video.aiAnalysisResult !== null || status === 'completed';
