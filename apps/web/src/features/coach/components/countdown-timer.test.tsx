@@ -98,7 +98,9 @@ describe('CountdownTimer', () => {
   it('plays the finish cue at 17 s for 3 s, calls onComplete once and stops at 00:00', async () => {
     const onComplete = vi.fn();
     const { clock, button, bar } = await renderTimer(0.25, onComplete);
+    button('Start').focus();
     fireEvent.click(button('Start'));
+    expect(button('Pause')).toHaveFocus();
     await seconds(14);
     expect(onComplete).not.toHaveBeenCalled();
     await seconds(1);
@@ -108,6 +110,8 @@ describe('CountdownTimer', () => {
     expect(plays().at(-1)).toBe(`${START + 15_000} play ${BELL_SOUND_URL} at 17`);
     expect(screen.getByText("Time's up!")).toBeVisible();
     expect(button('Start')).toBeDisabled();
+    // The focus was on the button that is now disabled: it goes on to Reset.
+    expect(button('Reset')).toHaveFocus();
 
     await advance(2999);
     expect(sound.at(-1)).toContain('at 17');

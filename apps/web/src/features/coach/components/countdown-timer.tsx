@@ -59,6 +59,15 @@ function Countdown({ seconds, label, onComplete, className }: CountdownTimerProp
   const [state, setState] = useState<TimerState>(() => initialTimer(seconds));
   const stateRef = useRef(state);
   const onCompleteRef = useRef(onComplete);
+  // At 00:00 the Start/Pause button is disabled under the focus: the focus goes on to Reset instead of
+  // dropping to the top of the page.
+  const group = useRef<HTMLDivElement>(null);
+  const focusReset = useRef(false);
+  useEffect(() => {
+    if (!focusReset.current) return;
+    focusReset.current = false;
+    group.current?.querySelector<HTMLButtonElement>('[data-timer-reset]')?.focus();
+  });
 
   useEffect(() => {
     onCompleteRef.current = onComplete;
@@ -70,6 +79,9 @@ function Countdown({ seconds, label, onComplete, className }: CountdownTimerProp
     (event: TimerEvent) => {
       const { state: next, effects } = stepTimer(stateRef.current, event);
       if (next === stateRef.current) return;
+      if (next.status === 'finished' && document.activeElement?.hasAttribute('data-timer-primary')) {
+        focusReset.current = true;
+      }
       stateRef.current = next;
       setState(next);
       for (const effect of effects) {
@@ -113,6 +125,7 @@ function Countdown({ seconds, label, onComplete, className }: CountdownTimerProp
 
   return (
     <div
+      ref={group}
       role="group"
       aria-label={t('coach.timer.label', { name: label })}
       data-status={state.status}
@@ -140,12 +153,13 @@ function Countdown({ seconds, label, onComplete, className }: CountdownTimerProp
             size="sm"
             variant={state.status === 'running' ? 'secondary' : 'primary'}
             disabled={state.total === 0 || state.status === 'finished'}
+            data-timer-primary
             onClick={() => press(primary.event)}
           >
             <PrimaryIcon className="h-4 w-4" aria-hidden />
             {primary.text}
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => dispatch({ type: 'reset' })}>
+          <Button size="sm" variant="ghost" data-timer-reset onClick={() => dispatch({ type: 'reset' })}>
             <RotateCcw className="h-4 w-4" aria-hidden />
             {t('coach.timer.reset')}
           </Button>
