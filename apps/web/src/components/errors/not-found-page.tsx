@@ -14,7 +14,9 @@ export function NotFoundPage() {
     <section className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-4 py-24 text-center">
       <Compass className="h-12 w-12 text-zinc-400" aria-hidden />
       <h1 className="text-3xl font-bold">{t('notFound.title')}</h1>
-      <p className="break-all text-zinc-600 dark:text-zinc-400">{t('notFound.body', { path: pathname })}</p>
+      <p className="text-zinc-600 [overflow-wrap:anywhere] dark:text-zinc-400">
+        {t('notFound.body', { path: pathname })}
+      </p>
       <div className="flex flex-wrap items-center justify-center gap-4">
         {window.history.length > 1 && (
           <button
