@@ -29,10 +29,61 @@ export interface PairingDecision extends RationaleInput {
 }
 
 /**
+ * Who may sit out this round, by roster index: sitting out takes turns within a session. In each group
+ * (kids, adults) only the students paired in the most earlier rounds of the session, that is those who
+ * sat out the fewest, may sit out; null when that is everybody (the first round, or everyone has sat out
+ * as often), so the usual rule alone decides.
+ */
+export function sitOutTurns(
+  roster: readonly PairingCandidate[],
+  kid: readonly boolean[],
+  history: PairingHistory,
+): boolean[] | null {
+  const at = new Map(roster.map((candidate, i) => [candidate.id, i]));
+  const played = roster.map(() => 0);
+  for (const { a, b } of history.currentSessionPairs) {
+    if (a === b) continue;
+    for (const id of [a, b]) {
+      const i = at.get(id);
+      if (i !== undefined) played[i] = (played[i] ?? 0) + 1;
+    }
+  }
+  const most = (isKid: boolean) => Math.max(0, ...played.filter((_, i) => kid[i] === isKid));
+  const turn = played.map((count, i) => count === most(kid[i] ?? false));
+  return turn.every(Boolean) ? null : turn;
+}
+
+/**
+ * The matching's costs with sitting out kept to those whose turn it is: each pair costs, besides its
+ * own, `bonus` for each of its students whose turn it is. Every matching of maximum cardinality covers
+ * as many students, so the cheapest leaves out a student whose turn it is, whatever the pairs' own
+ * costs (the bonus is more than a whole matching can cost); among those, the usual rule decides.
+ */
+export function withTurns(
+  units: Float64Array,
+  size: number,
+  turn: readonly boolean[],
+): { units: Float64Array; bonus: number } {
+  let most = 0;
+  for (const value of units) if (value !== FORBIDDEN && value > most) most = value;
+  const bonus = most * size + 1;
+  const turned = new Float64Array(units);
+  for (let i = 0; i < size; i++) {
+    for (let j = 0; j < size; j++) {
+      const value = units[i * size + j] ?? FORBIDDEN;
+      if (i === j || value === FORBIDDEN) continue;
+      turned[i * size + j] = value + bonus * (Number(turn[i] ?? false) + Number(turn[j] ?? false));
+    }
+  }
+  return { units: turned, bonus };
+}
+
+/**
  * Pairs the whole class at once: the minimum-cost matching (Edmonds' blossom algorithm) of maximum
  * cardinality, where kids and adults are never joined. With an odd group, the student whose absence
- * allows the cheapest matching sits out; between equal totals, the one whose closest partner is the
- * furthest away, then the lowest id.
+ * allows the cheapest matching sits out, among those whose turn it is (`sitOutTurns`: in a session's
+ * later rounds, nobody sits out again before the others have sat out as often); between equal totals,
+ * the one whose closest partner is the furthest away, then the lowest id.
  */
 export function decidePairs(candidates: PairingCandidate[], history: PairingHistory, today: Date): PairingDecision {
   const roster = canonicalRoster(candidates);
@@ -63,7 +114,15 @@ export function decidePairs(candidates: PairingCandidate[], history: PairingHist
       const by = isolation(y);
       return bx === by ? x - y : by > bx ? 1 : -1;
     });
-  const mate = size > 1 ? minCostMatching(size, units, leaveOutOrder) : profiles.map(() => -1);
+  const turn = sitOutTurns(
+    roster,
+    profiles.map((profile) => profile.isKid),
+    history,
+  );
+  const mate =
+    size > 1
+      ? minCostMatching(size, turn ? withTurns(units, size, turn).units : units, leaveOutOrder)
+      : profiles.map(() => -1);
 
   const pairs: PairView[] = [];
   const left: number[] = [];
@@ -85,9 +144,11 @@ export function decidePairs(candidates: PairingCandidate[], history: PairingHist
     const cause: LeaveOutCause =
       size === 1
         ? { kind: 'alone' }
-        : partner && facts
-          ? { kind: 'closest', partner, facts }
-          : { kind: profile.isKid ? 'only-kid' : 'only-adult' };
+        : !partner || !facts
+          ? { kind: profile.isKid ? 'only-kid' : 'only-adult' }
+          : turn?.some((mine, k) => !mine && profiles[k]?.isKid === profile.isKid)
+            ? { kind: 'turn' }
+            : { kind: 'closest', partner, facts };
     return [{ profile, cause }];
   });
 

@@ -64,6 +64,7 @@ const Cause = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('alone') }),
   z.object({ kind: z.literal('only-kid') }),
   z.object({ kind: z.literal('only-adult') }),
+  z.object({ kind: z.literal('turn') }),
   z.object({ kind: z.literal('closest'), partner: Profile, facts: Facts }),
 ]);
 

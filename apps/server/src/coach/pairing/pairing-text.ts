@@ -19,6 +19,8 @@ export type LeaveOutCause =
   | { readonly kind: 'alone' }
   | { readonly kind: 'only-kid' }
   | { readonly kind: 'only-adult' }
+  /** The others of the group have each sat out more rounds of this session already. */
+  | { readonly kind: 'turn' }
   | { readonly kind: 'closest'; readonly partner: FighterProfile; readonly facts: PairFacts };
 
 export interface RationaleInput {
@@ -167,6 +169,8 @@ const words = (t: Translate): PairingWords => {
         return t('pairing.reason.onlyKid', { age: PAIRING_ASSUMPTIONS.adultFromAge });
       case 'only-adult':
         return t('pairing.reason.onlyAdult', { age: PAIRING_ASSUMPTIONS.adultFromAge });
+      case 'turn':
+        return t('pairing.reason.turn');
       case 'closest': {
         const name = cause.partner.candidate.name;
         const [first, second] = mainTerms(cause.facts).map((term) => describe(term, cause.facts, self, cause.partner));
