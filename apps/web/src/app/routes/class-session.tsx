@@ -1,9 +1,10 @@
 import { isInstructorRole } from '@openmat/contract/enums';
-import { CalendarDays, CalendarPlus } from 'lucide-react';
+import { CalendarDays } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { effectiveRole, useAuthStore } from '@/features/auth/stores/auth-store';
+import { NewClassLink } from '@/features/schedule/components/new-class-link';
 import { WeekTimetable } from '@/features/schedule/components/week-timetable';
 import { SessionList } from '@/features/sessions/components/session-list';
 
@@ -30,12 +31,7 @@ export function ClassSessionRoute() {
                     {t('schedule.title')}
                   </Link>
                 </Button>
-                <Button asChild variant="secondary">
-                  <Link to="/schedule/new">
-                    <CalendarPlus className="h-4 w-4" aria-hidden />
-                    {t('schedule.newClass')}
-                  </Link>
-                </Button>
+                <NewClassLink variant="secondary" />
               </div>
             )}
           </div>

@@ -1,14 +1,13 @@
 import { isInstructorRole } from '@openmat/contract/enums';
-import { CalendarPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PageError } from '@/components/errors/page-error';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { effectiveRole, useAuthStore } from '@/features/auth/stores/auth-store';
 import { useRecurringClasses } from '@/features/schedule/api/schedule-api';
 import { HolidaysPanel } from '@/features/schedule/components/holidays-panel';
+import { NewClassLink } from '@/features/schedule/components/new-class-link';
 import { RecurringClassForm } from '@/features/schedule/components/recurring-class-form';
 import { RecurringClassList } from '@/features/schedule/components/recurring-class-list';
 import { errorText } from '@/lib/failure';
@@ -54,12 +53,7 @@ export function ScheduleRoute() {
         <div className="mx-auto flex max-w-3xl flex-col gap-12 px-4 py-10 sm:py-14">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h1 className="text-2xl font-semibold tracking-tight">{t('schedule.title')}</h1>
-            <Button asChild>
-              <Link to="/schedule/new">
-                <CalendarPlus className="h-4 w-4" aria-hidden />
-                {t('schedule.newClass')}
-              </Link>
-            </Button>
+            <NewClassLink />
           </div>
           <RecurringClassList instructorId={fighterId} />
           <HolidaysPanel />
