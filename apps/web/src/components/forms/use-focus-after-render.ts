@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 
 /**
  * Asks for the focus to go to an element once the page has been drawn again: the field whose message a
@@ -7,7 +7,8 @@ import { useEffect, useRef } from 'react';
  */
 export function useFocusAfterRender(): (id: string) => void {
   const wanted = useRef<string | null>(null);
-  useEffect(() => {
+  // A layout effect: the focus moves in the same commit that draws the message, before the next paint.
+  useLayoutEffect(() => {
     const id = wanted.current;
     if (id === null) return;
     wanted.current = null;

@@ -73,7 +73,7 @@ describe('change password', () => {
         'The current password is not right.',
       ),
     );
-    expect(screen.getByLabelText('Current password')).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveFocus());
   });
 });
 

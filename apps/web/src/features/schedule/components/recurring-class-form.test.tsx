@@ -1,5 +1,5 @@
 import { RecurringClassInput } from '@openmat/contract/schedule';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, problem, stubFetch } from '@/testing/fetch-stub';
@@ -90,7 +90,7 @@ describe('RecurringClassForm', () => {
     await user.click(screen.getByRole('button', { name: 'Create class' }));
     expect(await screen.findByText('Start times are written HH:MM (24 hours).')).toBeVisible();
     expect(screen.getByLabelText(/Start time/)).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText(/Start time/)).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText(/Start time/)).toHaveFocus());
   });
 
   it("names the academy's time zone under a new class's start time once a class tells it", async () => {
