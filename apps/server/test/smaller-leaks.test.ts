@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import type { TokenResponse } from '@openmat/contract/auth';
 import type { TrainingSession } from '@openmat/contract/sessions';
-import type { SharedVideo, VideoUploadResponse } from '@openmat/contract/videos';
+import type { MutedSharer, SharedVideo, VideoUploadResponse } from '@openmat/contract/videos';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { PASSWORD, signUp, type SignedIn } from './support/accounts.js';
@@ -335,9 +335,17 @@ describe.each(databaseTargets)('the smaller leaks on $dialect', (target) => {
       const coachUserId = userIdOf(coach.tokens.accessToken);
       const mute = (who: SignedIn, method: 'POST' | 'DELETE', userId: number | string = coachUserId) =>
         call(method, `/vid/api/video/mutes/${userId}`, who);
+      const mutes = async (who: SignedIn) => (await call('GET', '/vid/api/video/mutes', who)).json<MutedSharer[]>();
+      expect(await mutes(student)).toEqual([]);
       expect((await mute(student, 'POST')).statusCode).toBe(204);
+      const mutedAt = clock.now().toISOString();
+      clock.advance(60);
       expect((await mute(student, 'POST')).statusCode).toBe(204);
       expect((await call('GET', '/vid/api/video/getall', student)).json()).toEqual([]);
+      // The muted list names the sharer, says how many of their videos it hides, and keeps the first mute's time.
+      expect(await mutes(student)).toEqual([{ userId: coachUserId, username: 'Coach Ana', mutedAt, hiddenVideos: 1 }]);
+      expect(await mutes(classmate)).toEqual([]);
+      expect((await call('GET', '/vid/api/video/mutes', null)).statusCode).toBe(401);
 
       const muted = await rawClient(baseUrl, SHARE_HUB, student.tokens.accessToken);
       const told = await rawClient(baseUrl, SHARE_HUB, classmate.tokens.accessToken);
@@ -355,10 +363,13 @@ describe.each(databaseTargets)('the smaller leaks on $dialect', (target) => {
         (await call('GET', '/vid/api/video/getall', classmate)).json<SharedVideo[]>().map((video) => video.id),
       ).toEqual([second, coachVideo]);
 
+      expect((await mutes(student)).map((sharer) => sharer.hiddenVideos)).toEqual([2]);
+
       expect((await mute(student, 'DELETE')).statusCode).toBe(204);
       expect(
         (await call('GET', '/vid/api/video/getall', student)).json<SharedVideo[]>().map((video) => video.id),
       ).toEqual([second, coachVideo]);
+      expect(await mutes(student)).toEqual([]);
     });
 
     it('mutes only someone who shared with the caller: anyone else is a 404, a bad id a 400', async () => {

@@ -163,6 +163,18 @@ export type SharedVideo = z.infer<typeof SharedVideo>;
 export const SharerParams = z.object({ userId: IdParam });
 export type SharerParams = z.infer<typeof SharerParams>;
 
+/**
+ * A sharer the caller muted (`GET /vid/api/video/mutes`, the latest first): `hiddenVideos` of their
+ * shares are kept off the caller's list until `DELETE /vid/api/video/mutes/{userId}` unmutes them.
+ */
+export const MutedSharer = z.object({
+  userId: Id,
+  username: z.string(),
+  mutedAt: z.string(),
+  hiddenVideos: z.number().int().min(0),
+});
+export type MutedSharer = z.infer<typeof MutedSharer>;
+
 /** Someone the uploader may share with: a fighter who shares a class with them and has an account. */
 export const ShareCandidate = z.object({ fighterId: Id, fighterName: z.string() });
 export const ShareCandidates = z.object({

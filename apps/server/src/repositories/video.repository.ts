@@ -68,6 +68,14 @@ export interface SharedVideoRecord {
   sharedAt: string;
 }
 
+/** A sharer the user muted, and how many of their shares the mute keeps off the user's list. */
+export interface MutedSharerRecord {
+  userId: number;
+  name: string;
+  mutedAt: string;
+  hiddenVideos: number;
+}
+
 type VideoRow = Selectable<VideosTable> & {
   uploader_name: string;
   analysis_status: string | null;
@@ -570,6 +578,38 @@ export class VideoRepository {
       .where('user_id', '=', userId)
       .where('muted_user_id', '=', mutedUserId)
       .execute();
+  }
+
+  /**
+   * The sharers `userId` has muted, the latest first, each with the number of their shares the mute
+   * keeps off the user's list.
+   */
+  async listMuted(userId: number): Promise<MutedSharerRecord[]> {
+    const rows = await this.db
+      .selectFrom('video_mutes')
+      .innerJoin('users as sharer', 'sharer.id', 'video_mutes.muted_user_id')
+      .leftJoin('fighters as sharer_fighter', 'sharer_fighter.user_id', 'video_mutes.muted_user_id')
+      .select((eb) => [
+        'video_mutes.muted_user_id',
+        'video_mutes.muted_at',
+        eb.fn.coalesce('sharer_fighter.fighter_name', 'sharer.email').as('name'),
+        eb
+          .selectFrom('video_shares')
+          .select((inner) => inner.fn.countAll<number | string>().as('n'))
+          .whereRef('video_shares.shared_by_user_id', '=', 'video_mutes.muted_user_id')
+          .where('video_shares.recipient_user_id', '=', userId)
+          .as('hidden'),
+      ])
+      .where('video_mutes.user_id', '=', userId)
+      .orderBy('video_mutes.muted_at', 'desc')
+      .orderBy('video_mutes.muted_user_id', 'desc')
+      .execute();
+    return rows.map((row) => ({
+      userId: row.muted_user_id,
+      name: row.name,
+      mutedAt: row.muted_at,
+      hiddenVideos: Number(row.hidden ?? 0),
+    }));
   }
 
   /** Which of the users muted `mutedUserId`. */

@@ -4,6 +4,7 @@ import {
   AthleteCandidates,
   DuplicateVideoResponse,
   ShareCandidates,
+  MutedSharer,
   SharedVideo,
   SharerParams,
   ShareVideoRequest,
@@ -229,6 +230,11 @@ export const videoRoutes: FastifyPluginAsyncZod<{ services: Services; guards: Gu
     onRequest: guards.authenticated,
     schema: { ...secured, params: SharerParams, response: { 204: z.null(), ...problems } },
   };
+  app.get(
+    '/vid/api/video/mutes',
+    { onRequest: guards.authenticated, schema: { ...secured, response: { 200: z.array(MutedSharer), ...problems } } },
+    (request) => videos.mutedSharers(principalOf(request)),
+  );
   app.post('/vid/api/video/mutes/:userId', mute, async (request, reply) => {
     await videos.mute(principalOf(request), request.params.userId);
     return reply.code(204).send(null);

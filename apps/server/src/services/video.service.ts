@@ -5,6 +5,7 @@ import { ROLE_STUDENT } from '@openmat/contract/enums';
 import {
   VideoUploadFieldsWithName,
   type AthleteCandidates,
+  type MutedSharer,
   type ShareCandidates,
   type ShareVideoRequest,
   type SharedVideo,
@@ -662,6 +663,12 @@ export class VideoService {
   /** Lists and announces a muted sharer's shares again; unmuting someone not muted changes nothing. */
   async unmute(principal: Principal, sharerUserId: number): Promise<void> {
     await this.videos.unmute(principal.userId, sharerUserId);
+  }
+
+  /** The sharers the caller muted, the latest first, with how many of their videos that hides. */
+  async mutedSharers(principal: Principal): Promise<MutedSharer[]> {
+    const muted = await this.videos.listMuted(principal.userId);
+    return muted.map(({ userId, name, mutedAt, hiddenVideos }) => ({ userId, username: name, mutedAt, hiddenVideos }));
   }
 
   /** The videos shared with the caller by anyone they have not muted, newest share first. */

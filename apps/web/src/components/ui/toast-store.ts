@@ -14,11 +14,19 @@ export interface ToastInput {
   tone?: ToastTone;
   /** How long it stays, in milliseconds; `TOAST_DURATION_MS` by default. */
   duration?: number;
+  /** One button that takes the action back (an Undo); pressing it also closes the toast. */
+  action?: ToastAction;
 }
 
-export interface Toast extends Required<Omit<ToastInput, 'description'>> {
+export interface ToastAction {
+  label: string;
+  onAction: () => void;
+}
+
+export interface Toast extends Required<Omit<ToastInput, 'description' | 'action'>> {
   id: number;
   description: string | null;
+  action: ToastAction | null;
 }
 
 interface ToastState {
@@ -34,9 +42,9 @@ let nextId = 1;
 /** Short messages that come and go by themselves, shown one at a time by `Toaster`. */
 export const useToastStore = create<ToastState>()((set) => ({
   current: null,
-  show: ({ title, description, tone = 'info', duration = TOAST_DURATION_MS }) => {
+  show: ({ title, description, tone = 'info', duration = TOAST_DURATION_MS, action }) => {
     const id = nextId++;
-    set({ current: { id, title, description: description ?? null, tone, duration } });
+    set({ current: { id, title, description: description ?? null, tone, duration, action: action ?? null } });
     return id;
   },
   dismiss: (id) => set((state) => (state.current?.id === id ? { current: null } : state)),

@@ -82,6 +82,18 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
           <p className="font-semibold">{toast.title}</p>
           {toast.description && <p className="text-zinc-700 dark:text-zinc-300">{toast.description}</p>}
         </div>
+        {toast.action && (
+          <button
+            type="button"
+            onClick={() => {
+              toast.action?.onAction();
+              onClose();
+            }}
+            className="text-brand-700 hover:bg-brand-50 dark:text-brand-400 -my-1 shrink-0 rounded px-2 py-1 text-sm font-semibold dark:hover:bg-zinc-800"
+          >
+            {toast.action.label}
+          </button>
+        )}
         <button
           type="button"
           onClick={onClose}

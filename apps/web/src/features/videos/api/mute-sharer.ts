@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MutedSharer } from '@openmat/contract/videos';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { videoKeys } from './video-keys';
@@ -11,11 +12,39 @@ export function muteSharer(userId: number): Promise<null> {
   return apiRequest(`/vid/api/video/mutes/${userId}`, { method: 'POST', schema: z.null() });
 }
 
+/** `DELETE /vid/api/video/mutes/{userId}`: 204. The sharer's videos are listed again. */
+export function unmuteSharer(userId: number): Promise<null> {
+  return apiRequest(`/vid/api/video/mutes/${userId}`, { method: 'DELETE', schema: z.null() });
+}
+
+/** `GET /vid/api/video/mutes`: the sharers the caller muted, the latest first. */
+export function getMutedSharers(): Promise<MutedSharer[]> {
+  return apiRequest('/vid/api/video/mutes', { schema: z.array(MutedSharer) });
+}
+
+/** The sharers the caller muted. */
+export function useMutedSharers() {
+  return useQuery({ queryKey: videoKeys.muted(), queryFn: getMutedSharers });
+}
+
+/** Muting or unmuting changes both lists: the shared videos and the muted sharers. */
+function useRefreshBoth() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: videoKeys.shared() }),
+      queryClient.invalidateQueries({ queryKey: videoKeys.muted() }),
+    ]);
+}
+
 /** Mutes a sharer, then fetches the shared list again (their videos leave it). */
 export function useMuteSharer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: muteSharer,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: videoKeys.shared() }),
-  });
+  const refresh = useRefreshBoth();
+  return useMutation({ mutationFn: muteSharer, onSuccess: refresh });
+}
+
+/** Unmutes a sharer, then fetches the shared list again (their videos come back). */
+export function useUnmuteSharer() {
+  const refresh = useRefreshBoth();
+  return useMutation({ mutationFn: unmuteSharer, onSuccess: refresh });
 }

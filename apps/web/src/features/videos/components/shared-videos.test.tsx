@@ -8,19 +8,24 @@ import { SharedVideos } from './shared-videos';
 import { makeSharedVideo } from './video-fixtures';
 
 const LIST = 'GET /vid/api/video/getall';
+const MUTED = 'GET /vid/api/video/mutes';
+const nobodyMuted = { [MUTED]: () => json(200, []) };
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('SharedVideos', () => {
   it("says 'No Video yet shared!' when nothing is shared with the user", async () => {
-    stubFetch({ [LIST]: () => json(200, []) });
+    stubFetch({ ...nobodyMuted, [LIST]: () => json(200, []) });
     await renderWithApp(<SharedVideos />, { path: '/videos' });
     expect(await screen.findByText('No Video yet shared!')).toBeVisible();
   });
 
   it('shows each video with its player, title, sharer and description', async () => {
     const video = makeSharedVideo();
-    stubFetch({ [LIST]: () => json(200, [video, makeSharedVideo({ id: 10, title: '', description: '' })]) });
+    stubFetch({
+      ...nobodyMuted,
+      [LIST]: () => json(200, [video, makeSharedVideo({ id: 10, title: '', description: '' })]),
+    });
     const { container } = await renderWithApp(<SharedVideos />, { path: '/videos' });
     const card = await screen.findByRole('article', { name: 'Guard passing review' });
     expect(within(card).getByText('Shared by: Mestre João')).toBeVisible();
@@ -34,7 +39,7 @@ describe('SharedVideos', () => {
   });
 
   it("links each card to the video's review, where the athlete reads the analysis", async () => {
-    stubFetch({ [LIST]: () => json(200, [makeSharedVideo(), makeSharedVideo({ id: 10, title: '' })]) });
+    stubFetch({ ...nobodyMuted, [LIST]: () => json(200, [makeSharedVideo(), makeSharedVideo({ id: 10, title: '' })]) });
     await renderWithApp(<SharedVideos />, { path: '/videos', language: 'pl' });
     const card = await screen.findByRole('article', { name: 'Guard passing review' });
     expect(within(card).getByRole('link', { name: 'Otwórz omówienie: Guard passing review' })).toHaveAttribute(
@@ -49,7 +54,10 @@ describe('SharedVideos', () => {
 
   it('shows that a video is being made playable, and its player as soon as it is', async () => {
     const preparing = makeSharedVideo({ processing: 'pending', posterUrl: null, durationSeconds: null });
-    const http = stubFetch({ [LIST]: [() => json(200, [preparing]), () => json(200, [makeSharedVideo()])] });
+    const http = stubFetch({
+      ...nobodyMuted,
+      [LIST]: [() => json(200, [preparing]), () => json(200, [makeSharedVideo()])],
+    });
     const { container } = await renderWithApp(<SharedVideos />, { path: '/videos' });
     const card = await screen.findByRole('article', { name: 'Guard passing review' });
     expect(within(card).getByText('Processing…')).toBeVisible();
@@ -61,6 +69,7 @@ describe('SharedVideos', () => {
   it("shows 'Error fetching shared videos' when the list fails, and loads it again on 'Try again'", async () => {
     let serverUp = false;
     const http = stubFetch({
+      ...nobodyMuted,
       [LIST]: () => (serverUp ? json(200, [makeSharedVideo()]) : problem(500, 'Database unavailable')),
     });
     const user = userEvent.setup();
@@ -77,24 +86,82 @@ describe('SharedVideos', () => {
     expect(takeConsoleErrors()).toEqual([expect.stringContaining('Error fetching shared videos')]);
   });
 
-  it('mutes the sharer of a card: their videos leave the list, with a toast', async () => {
+  it('mutes the sharer of a card: their videos leave the list, with a toast that can undo it', async () => {
+    const muted = { userId: 4, username: 'Mestre João', mutedAt: '2026-03-15T18:00:00Z', hiddenVideos: 1 };
+    let isMuted = false;
     const http = stubFetch({
-      [LIST]: [() => json(200, [makeSharedVideo()]), () => json(200, [])],
-      'POST /vid/api/video/mutes/4': () => new Response(null, { status: 204 }),
+      [LIST]: () => json(200, isMuted ? [] : [makeSharedVideo()]),
+      [MUTED]: () => json(200, isMuted ? [muted] : []),
+      'POST /vid/api/video/mutes/4': () => {
+        isMuted = true;
+        return new Response(null, { status: 204 });
+      },
+      'DELETE /vid/api/video/mutes/4': () => {
+        isMuted = false;
+        return new Response(null, { status: 204 });
+      },
     });
     const user = userEvent.setup();
     await renderWithApp(<SharedVideos />, { path: '/videos' });
     const card = await screen.findByRole('article', { name: 'Guard passing review' });
+    expect(screen.queryByRole('region', { name: 'Muted' })).toBeNull();
     await user.click(within(card).getByRole('button', { name: /^Mute Mestre João/ }));
-    expect(await screen.findByTestId('toast')).toHaveTextContent(
-      'You will no longer see videos shared by Mestre João.',
-    );
+    const toast = await screen.findByTestId('toast');
+    expect(toast).toHaveTextContent('You will no longer see videos shared by Mestre João.');
     expect(await screen.findByText('No Video yet shared!')).toBeVisible();
     expect(http.callsTo('POST /vid/api/video/mutes/4')).toHaveLength(1);
+    // The muted list below says whom, and how much it hides.
+    const region = await screen.findByRole('region', { name: 'Muted' });
+    expect(within(region).getByText('Mestre João')).toBeVisible();
+    expect(within(region).getByText(/1 video hidden/)).toBeVisible();
+
+    await user.click(within(toast).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('You will see videos shared by Mestre João again.');
+    expect(await screen.findByRole('article', { name: 'Guard passing review' })).toBeVisible();
+    expect(http.callsTo('DELETE /vid/api/video/mutes/4')).toHaveLength(1);
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Muted' })).toBeNull());
+  });
+
+  it('unmutes a sharer from the muted list, in Polish, and says so when it fails', async () => {
+    const sharers = [
+      { userId: 4, username: 'Mestre João', mutedAt: '2026-03-15T18:00:00Z', hiddenVideos: 5 },
+      { userId: 7, username: 'Zofia', mutedAt: '2026-03-14T18:00:00Z', hiddenVideos: 2 },
+    ];
+    let unmuted = false;
+    const http = stubFetch({
+      [LIST]: () => json(200, unmuted ? [makeSharedVideo()] : []),
+      [MUTED]: () => json(200, unmuted ? sharers.slice(1) : sharers),
+      'DELETE /vid/api/video/mutes/4': () => {
+        unmuted = true;
+        return new Response(null, { status: 204 });
+      },
+      'DELETE /vid/api/video/mutes/7': () => problem(503, 'Database unavailable'),
+    });
+    const user = userEvent.setup();
+    await renderWithApp(<SharedVideos />, { path: '/videos', language: 'pl' });
+    const region = await screen.findByRole('region', { name: 'Wyciszeni' });
+    expect(within(region).getByText(/5 ukrytych nagrań/)).toBeVisible();
+    expect(within(region).getByText(/2 ukryte nagrania/)).toBeVisible();
+
+    await user.click(within(region).getByRole('button', { name: /^Przywróć: Mestre João/ }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent(
+      'Znów zobaczysz nagrania udostępniane przez: Mestre João.',
+    );
+    expect(await screen.findByRole('article', { name: 'Guard passing review' })).toBeVisible();
+    await vi.waitFor(() => expect(within(region).queryByText('Mestre João')).toBeNull());
+    // The focus moves on to the next sharer's button rather than falling to the page.
+    const zofia = within(region).getByRole('button', { name: /^Przywróć: Zofia/ });
+    await vi.waitFor(() => expect(zofia).toHaveFocus());
+
+    await user.click(zofia);
+    const failed = await screen.findByRole('alert');
+    expect(failed).toHaveTextContent('Nie udało się przywrócić tej osoby');
+    expect(within(region).getByText('Zofia')).toBeVisible();
+    expect(http.callsTo('DELETE /vid/api/video/mutes/7')).toHaveLength(1);
   });
 
   it('speaks Polish', async () => {
-    stubFetch({ [LIST]: () => json(200, [makeSharedVideo()]) });
+    stubFetch({ ...nobodyMuted, [LIST]: () => json(200, [makeSharedVideo()]) });
     await renderWithApp(<SharedVideos />, { path: '/videos', language: 'pl' });
     expect(await screen.findByText('Udostępnione przez: Mestre João')).toBeVisible();
     expect(screen.getByRole('button', { name: /^Wycisz: Mestre João/ })).toBeVisible();

@@ -10,23 +10,16 @@ import { showToast } from '@/components/ui/toast-store';
 import { errorText } from '@/lib/failure';
 import { useSharedVideos } from '../api/get-shared-videos';
 import { useMuteSharer } from '../api/mute-sharer';
+import { MutedSharers, useUnmute } from './muted-sharers';
 import { formatDateTime } from './video-format';
 import { VideoPoster } from './video-poster';
 
 /** One shared video: its player (which loads only the video's first bytes until played), title, sharer and description. */
-function SharedVideoCard({ video }: { video: SharedVideo }) {
+function SharedVideoCard({ video, onMute, muting }: { video: SharedVideo; onMute: () => void; muting: boolean }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const description = video.description.trim();
-  const mute = useMuteSharer();
   const name = video.sharedBy.username;
-  function muteSharer() {
-    mute.mutate(video.sharedBy.userId, {
-      onSuccess: () => showToast({ tone: 'success', title: t('videos.shared.muted', { name }) }),
-      onError: (error) =>
-        showToast({ tone: 'error', title: t('videos.shared.muteFailed'), description: errorText(error).body }),
-    });
-  }
   return (
     <article
       aria-labelledby={titleId}
@@ -79,8 +72,8 @@ function SharedVideoCard({ video }: { video: SharedVideo }) {
           <Button
             variant="secondary"
             size="sm"
-            disabled={mute.isPending}
-            onClick={muteSharer}
+            disabled={muting}
+            onClick={onMute}
             aria-label={t('videos.shared.muteLabel', { name })}
           >
             <BellOff className="h-4 w-4" aria-hidden />
@@ -92,14 +85,32 @@ function SharedVideoCard({ video }: { video: SharedVideo }) {
   );
 }
 
-/** /videos (spec section 2): the videos shared with the user, each with a player, or 'No Video yet shared!'. */
+/**
+ * /videos (spec section 2): the videos shared with the user, each with a player, or 'No Video yet
+ * shared!'; under them, the people the user muted. Muting says so in a toast that can undo it.
+ */
 export function SharedVideos() {
   const { t } = useTranslation();
   const { data, isPending, isError, error, refetch } = useSharedVideos();
+  const mute = useMuteSharer();
+  const { unmute } = useUnmute();
 
   useEffect(() => {
     if (isError) console.error('Error fetching shared videos', error);
   }, [isError, error]);
+
+  function muteSharer(sharer: SharedVideo['sharedBy']) {
+    mute.mutate(sharer.userId, {
+      onSuccess: () =>
+        showToast({
+          tone: 'success',
+          title: t('videos.shared.muted', { name: sharer.username }),
+          action: { label: t('videos.shared.undo'), onAction: () => unmute(sharer) },
+        }),
+      onError: (failure) =>
+        showToast({ tone: 'error', title: t('videos.shared.muteFailed'), description: errorText(failure).body }),
+    });
+  }
 
   if (isPending) {
     return (
@@ -110,22 +121,26 @@ export function SharedVideos() {
     );
   }
   if (isError) return <LoadFailure title={t('videos.shared.error')} onRetry={() => void refetch()} />;
-  if (data.length === 0) {
-    return (
-      <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-zinc-300 px-6 py-16 text-center dark:border-zinc-700">
-        <Clapperboard className="h-10 w-10 text-zinc-400" aria-hidden />
-        <p className="text-lg font-semibold">{t('videos.shared.empty')}</p>
-        <p className="max-w-md text-sm text-pretty text-zinc-600 dark:text-zinc-400">{t('videos.shared.emptyHint')}</p>
-      </div>
-    );
-  }
   return (
-    <ul className="grid grid-cols-1 gap-6 md:grid-cols-2">
-      {data.map((video) => (
-        <li key={video.id} className="flex">
-          <SharedVideoCard video={video} />
-        </li>
-      ))}
-    </ul>
+    <>
+      {data.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-zinc-300 px-6 py-16 text-center dark:border-zinc-700">
+          <Clapperboard className="h-10 w-10 text-zinc-400" aria-hidden />
+          <p className="text-lg font-semibold">{t('videos.shared.empty')}</p>
+          <p className="max-w-md text-sm text-pretty text-zinc-600 dark:text-zinc-400">
+            {t('videos.shared.emptyHint')}
+          </p>
+        </div>
+      ) : (
+        <ul className="grid grid-cols-1 gap-6 md:grid-cols-2">
+          {data.map((video) => (
+            <li key={video.id} className="flex">
+              <SharedVideoCard video={video} muting={mute.isPending} onMute={() => muteSharer(video.sharedBy)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <MutedSharers />
+    </>
   );
 }
