@@ -1,5 +1,6 @@
+import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import { Slot } from '@radix-ui/react-slot';
-import type { ButtonHTMLAttributes } from 'react';
+import { useLayoutEffect, useRef, type ButtonHTMLAttributes, type Ref } from 'react';
 import { cn } from '@/lib/cn';
 
 const VARIANTS = {
@@ -24,12 +25,48 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: keyof typeof SIZES;
   /** Renders the child element (a link, say) with the button's look. */
   asChild?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }
 
-export function Button({ variant = 'primary', size = 'md', asChild = false, className, type, ...props }: ButtonProps) {
+/**
+ * A button disabled while it has the focus (the action it started is under way) loses the focus to the
+ * page, where the keyboard user is lost. When it is enabled again and nothing else took the focus
+ * meanwhile, it takes the focus back (ADR 0033).
+ */
+function useFocusKeptThroughDisabled(disabled: boolean | undefined) {
+  const button = useRef<HTMLButtonElement>(null);
+  const hadFocus = useRef(false);
+  useLayoutEffect(() => {
+    const element = button.current;
+    if (!element) return;
+    // Browsers move the focus off a disabled button later (at the next rendering), not at once.
+    if (disabled) {
+      hadFocus.current = document.activeElement === element;
+      return;
+    }
+    if (!hadFocus.current) return;
+    hadFocus.current = false;
+    const active = document.activeElement;
+    if (active === null || active === document.body || active === element) element.focus();
+  }, [disabled]);
+  return button;
+}
+
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  asChild = false,
+  className,
+  type,
+  ref,
+  ...props
+}: ButtonProps) {
   const Component = asChild ? Slot : 'button';
+  const kept = useFocusKeptThroughDisabled(props.disabled);
+  const refs = useComposedRefs(ref, kept);
   return (
     <Component
+      ref={refs}
       className={cn(
         'inline-flex items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-50',
         VARIANTS[variant],

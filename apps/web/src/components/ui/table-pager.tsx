@@ -1,5 +1,6 @@
 import type { Table } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useLayoutEffect, useRef } from 'react';
 import { Button } from './button';
 
 export interface TablePagerTexts {
@@ -11,8 +12,27 @@ export interface TablePagerTexts {
   next: string;
 }
 
-/** The footer of a paged table: where the reader is, and Previous / Next. */
-export function TablePager<T>({ table, texts }: { table: Table<T>; texts: TablePagerTexts }) {
+export interface PagerProps {
+  texts: TablePagerTexts;
+  canPrevious: boolean;
+  canNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+}
+
+/**
+ * The footer of a paged list: where the reader is, and Previous / Next. Next pressed onto the last page
+ * is disabled under the focus, which then moves to Previous (and the other way round on the first page),
+ * so that the keyboard is never left on the page's body.
+ */
+export function Pager({ texts, canPrevious, canNext, onPrevious, onNext }: PagerProps) {
+  const previous = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (!canNext && active === next.current && canPrevious) previous.current?.focus();
+    else if (!canPrevious && active === previous.current && canNext) next.current?.focus();
+  }, [canNext, canPrevious]);
   return (
     <nav
       aria-label={texts.label}
@@ -22,20 +42,28 @@ export function TablePager<T>({ table, texts }: { table: Table<T>; texts: TableP
         {texts.pageOf}
       </p>
       <div className="flex gap-2">
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => table.previousPage()}
-          disabled={!table.getCanPreviousPage()}
-        >
+        <Button ref={previous} variant="secondary" size="sm" onClick={onPrevious} disabled={!canPrevious}>
           <ChevronLeft className="h-4 w-4" aria-hidden />
           {texts.previous}
         </Button>
-        <Button variant="secondary" size="sm" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
+        <Button ref={next} variant="secondary" size="sm" onClick={onNext} disabled={!canNext}>
           {texts.next}
           <ChevronRight className="h-4 w-4" aria-hidden />
         </Button>
       </div>
     </nav>
+  );
+}
+
+/** The pager of a TanStack table. */
+export function TablePager<T>({ table, texts }: { table: Table<T>; texts: TablePagerTexts }) {
+  return (
+    <Pager
+      texts={texts}
+      canPrevious={table.getCanPreviousPage()}
+      canNext={table.getCanNextPage()}
+      onPrevious={() => table.previousPage()}
+      onNext={() => table.nextPage()}
+    />
   );
 }

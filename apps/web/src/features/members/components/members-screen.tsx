@@ -5,7 +5,7 @@ import {
   type MemberSort,
   type MemberSummary,
 } from '@openmat/contract/members';
-import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Download } from 'lucide-react';
+import { ArrowDown, ArrowUp, Download } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { LoadingStatus, TableStateRow } from '@/components/ui/data-table';
 import { SearchInput } from '@/components/ui/search-input';
+import { Pager } from '@/components/ui/table-pager';
 import { Select } from '@/components/ui/select';
 import { showToast } from '@/components/ui/toast-store';
 import { exportMembers } from '@/features/members/api/export-members';
@@ -236,34 +237,18 @@ export function MembersScreen() {
                 </tbody>
               </table>
             </div>
-            <nav
-              aria-label={t('members.pagination')}
-              className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-200 px-4 py-3 dark:border-zinc-800"
-            >
-              <p className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400" aria-live="polite">
-                {t('sessions.list.pagination.pageOf', { page: params.page, total: pageCount })}
-              </p>
-              <div className="flex gap-2">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={params.page <= 1}
-                  onClick={() => update({ page: params.page - 1 })}
-                >
-                  <ChevronLeft className="h-4 w-4" aria-hidden />
-                  {t('sessions.list.pagination.previous')}
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={params.page >= pageCount}
-                  onClick={() => update({ page: params.page + 1 })}
-                >
-                  {t('sessions.list.pagination.next')}
-                  <ChevronRight className="h-4 w-4" aria-hidden />
-                </Button>
-              </div>
-            </nav>
+            <Pager
+              texts={{
+                label: t('members.pagination'),
+                pageOf: t('sessions.list.pagination.pageOf', { page: params.page, total: pageCount }),
+                previous: t('sessions.list.pagination.previous'),
+                next: t('sessions.list.pagination.next'),
+              }}
+              canPrevious={params.page > 1}
+              canNext={params.page < pageCount}
+              onPrevious={() => update({ page: params.page - 1 })}
+              onNext={() => update({ page: params.page + 1 })}
+            />
           </>
         )}
       </div>
