@@ -1,7 +1,9 @@
+import { Email } from '@openmat/contract/auth';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormField } from '@/components/forms/form-field';
+import { useFocusAfterRender } from '@/components/forms/use-focus-after-render';
 import { Alert } from '@/components/ui/alert';
 import { showAlert } from '@/components/ui/alert-store';
 import { Button } from '@/components/ui/button';
@@ -9,7 +11,11 @@ import { Input } from '@/components/ui/input';
 import { errorText } from '@/lib/failure';
 import { login } from '../auth-actions';
 
-/** E-mail and password. A failure shows the server's reason; editing a field clears it. */
+/**
+ * E-mail and password, both required. An empty field or an e-mail that is not one gets the app's own
+ * message under it, in the user's language (not the browser's bubble), and the focus. A failure shows the
+ * server's reason; editing a field clears it.
+ */
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const { t } = useTranslation();
   const errorId = useId();
@@ -17,9 +23,24 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState<{ email?: string; password?: string }>({});
+  const focusAfterRender = useFocusAfterRender();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const refused = {
+      ...(email.trim() === ''
+        ? { email: t('auth.emailRequired') }
+        : Email.safeParse(email.trim()).success
+          ? {}
+          : { email: t('auth.emailInvalid') }),
+      ...(password === '' ? { password: t('auth.passwordRequired') } : {}),
+    };
+    setMissing(refused);
+    if (refused.email !== undefined || refused.password !== undefined) {
+      focusAfterRender(refused.email !== undefined ? 'login-email' : 'login-password');
+      return;
+    }
     setPending(true);
     setError(null);
     try {
@@ -36,14 +57,20 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   }
 
   // Both fields are marked invalid by a refused login, and described by the reason.
-  const failed = { 'aria-invalid': error !== null, 'aria-describedby': error !== null ? errorId : undefined };
+  // Otherwise each field takes its own message's wiring from its FormField.
+  const failed = error !== null ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" aria-labelledby="login-title">
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="flex flex-col gap-4"
+      aria-labelledby="login-title"
+    >
       <h2 id="login-title" className="text-xl font-semibold">
         {t('auth.loginTitle')}
       </h2>
-      <FormField id="login-email" label={t('auth.email')}>
+      <FormField id="login-email" label={t('auth.email')} error={missing.email}>
         <Input
           {...failed}
           type="email"
@@ -54,10 +81,11 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           onChange={(event) => {
             setEmail(event.target.value);
             setError(null);
+            setMissing(({ password: stillMissing }) => ({ password: stillMissing }));
           }}
         />
       </FormField>
-      <FormField id="login-password" label={t('auth.password')}>
+      <FormField id="login-password" label={t('auth.password')} error={missing.password}>
         <Input
           {...failed}
           type="password"
@@ -68,6 +96,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           onChange={(event) => {
             setPassword(event.target.value);
             setError(null);
+            setMissing(({ email: stillMissing }) => ({ email: stillMissing }));
           }}
         />
       </FormField>

@@ -78,6 +78,28 @@ describe('LoginPanel', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('asks for a missing or malformed field in its own words, under the field, in Polish too, without a request', async () => {
+    const http = stubFetch({ 'GET /api/externalauth/status': () => json(200, { enabled: false }) });
+    const user = userEvent.setup();
+    await renderWithApp(<LoginPanel ssoError={null} onSuccess={vi.fn()} />, { language: 'pl' });
+    await user.click(screen.getByRole('button', { name: 'Zaloguj się' }));
+    const email = screen.getByLabelText('E-mail');
+    expect(email).toHaveAccessibleDescription('Podaj adres e-mail.');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Hasło')).toHaveAccessibleDescription('Wpisz hasło.');
+    expect(email).toHaveFocus();
+
+    await user.type(email, 'ana@');
+    // Editing the e-mail clears its message and leaves the password's.
+    expect(email).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Hasło')).toHaveAccessibleDescription('Wpisz hasło.');
+    await user.type(screen.getByLabelText('Hasło'), 'secret-123');
+    await user.click(screen.getByRole('button', { name: 'Zaloguj się' }));
+    expect(email).toHaveAccessibleDescription('Podaj poprawny adres e-mail.');
+    expect(email).toHaveFocus();
+    expect(http.callsTo('POST /api/fighter/login')).toHaveLength(0);
+  });
+
   it("alerts 'Error: ' and the exception when the login gets no answer, in the app's dialog", async () => {
     stubFetch({
       'GET /api/externalauth/status': () => json(200, { enabled: false }),
