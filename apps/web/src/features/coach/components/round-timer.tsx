@@ -310,6 +310,7 @@ function RoundSetup({
 
   return (
     <form
+      noValidate
       className="flex flex-col gap-3"
       aria-describedby={`${id}-hint`}
       onSubmit={(event) => {
