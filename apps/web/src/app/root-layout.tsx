@@ -8,6 +8,7 @@ import { NotificationBanner } from '@/features/notifications/components/notifica
 import { useRealtimeBanners } from '@/features/notifications/use-realtime-banners';
 import { ThemeSelect } from '@/features/preferences/components/theme-select';
 import { useApplyPreferences } from '@/features/preferences/use-apply-preferences';
+import { useTabTitle } from '@/lib/document-title';
 import { useRealtimeConnection } from '@/lib/realtime';
 import { SiteHeader, type HeaderSession } from './site-header';
 
@@ -27,9 +28,7 @@ function useDocumentTitle(): void {
     .map((match) => match.handle)
     .filter(isRouteHandle)
     .at(-1)?.titleKey;
-  useEffect(() => {
-    document.title = titleKey ? `${t(titleKey)} · OpenMat` : 'OpenMat';
-  }, [t, titleKey]);
+  useTabTitle(titleKey ? t(titleKey) : null);
 }
 
 function logout(): void {

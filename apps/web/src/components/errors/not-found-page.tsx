@@ -1,6 +1,7 @@
 import { ArrowLeft, Compass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useTabTitle } from '@/lib/document-title';
 
 /**
  * An address with no page (or an id that cannot exist): a calm page of its own, not the red error
@@ -10,6 +11,7 @@ export function NotFoundPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  useTabTitle(t('notFound.title'));
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-4 py-24 text-center">
       <Compass className="h-12 w-12 text-zinc-400" aria-hidden />

@@ -39,12 +39,15 @@ describe('RouteError', () => {
     await noPage('pl');
     expect(await screen.findByRole('heading', { name: 'Nie znaleziono strony' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Wróć na stronę główną' })).toHaveAttribute('href', '/');
+    // The tab says so too, not just the app's name.
+    expect(document.title).toBe('Nie znaleziono strony · OpenMat');
   });
 
   it("keeps 'Unexpected Application Error!' for a failed response", async () => {
     await failedLoad(data(null, { status: 503, statusText: 'Service Unavailable' }));
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText('503 Service Unavailable')).toBeInTheDocument();
+    expect(document.title).toBe('Unexpected Application Error! · OpenMat');
   });
 
   it('shows the message of a thrown error, in Polish too', async () => {

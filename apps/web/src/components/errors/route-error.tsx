@@ -1,18 +1,13 @@
 import { TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { useTabTitle } from '@/lib/document-title';
 import { NotFoundPage } from './not-found-page';
 
-/** The router's generic error page; an address with no page gets the calmer 'Page not found'. */
-export function RouteError() {
-  const error = useRouteError();
+/** The red page of a real failure. */
+function FailurePage({ detail }: { detail: string | null }) {
   const { t } = useTranslation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : null;
+  useTabTitle(t('error.title'));
   return (
     <section role="alert" className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-4 py-24 text-center">
       <TriangleAlert className="h-12 w-12 text-red-600" aria-hidden />
@@ -23,4 +18,16 @@ export function RouteError() {
       </Link>
     </section>
   );
+}
+
+/** The router's generic error page; an address with no page gets the calmer 'Page not found'. */
+export function RouteError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : null;
+  return <FailurePage detail={detail} />;
 }
