@@ -558,6 +558,31 @@ describe('composePlan: class topic', () => {
     }
   });
 
+  it('is about the kind of technique a description names alone: takedowns, passes, sweeps, escapes', () => {
+    const cases = [
+      { description: 'Takedowns', language: 'en', type: 'takedown' },
+      { description: 'Guard passing', language: 'en', type: 'pass' },
+      { description: 'Wywrotki', language: 'pl', type: 'sweep' },
+      { description: 'Escapes', language: 'en', type: 'escape' },
+    ] as const;
+    for (const { description, language, type } of cases) {
+      let ofKind = 0;
+      let taughtInAll = 0;
+      for (const seed of SEEDS) {
+        const { techniqueIds } = composePlan(request({ seed, sessionMinutes: 75, language, description }));
+        const taught = techniquesOf(techniqueIds);
+        // Each plan teaches the kind; its chain may lead on from it (an escape to the sweep after it).
+        expect(
+          taught.some((technique) => technique.type === type),
+          `${description}, seed ${seed}`,
+        ).toBe(true);
+        ofKind += taught.filter((technique) => technique.type === type).length;
+        taughtInAll += taught.length;
+      }
+      expect(ofKind * 2, description).toBeGreaterThanOrEqual(taughtInAll);
+    }
+  });
+
   it('chooses as before when the description names nothing it knows', () => {
     for (const seed of SEEDS) {
       for (const description of ['Open mat', 'Gi fundamentals', 'Competition prep', '', null]) {

@@ -18,6 +18,8 @@
  * A phrase can name several techniques ("armbar" is done from closed guard, mount and the back); the
  * positions the description names decide among them. Words left over that name a kind of technique
  * ("escapes", "wywrotki") choose the side of a named position ("Mount escapes": mount, from the bottom).
+ * Named alone ("Takedowns", "Guard passing", "Wywrotki"), a kind makes the plan about techniques of that
+ * kind, from a side where the audience may use them.
  */
 import { POSITIONS, TECHNIQUES } from '../knowledge/knowledge-base.js';
 import type { Perspective, PositionId, Technique, TechniqueType } from '../knowledge/types.js';
@@ -312,7 +314,7 @@ export function planTopic(
   themes: readonly TopicTheme[],
 ): PlanTopic | null {
   const match = matchTopic(description);
-  if (match.positions.length === 0 && match.techniques.length === 0) return null;
+  if (match.positions.length === 0 && match.techniques.length === 0) return kindTopic(match.types, allowed, themes);
   const positions = focusPositions(match);
   const allowedIds = new Set(allowed.map((technique) => technique.id));
   const atFocus = match.techniques.map((group) => group.filter((technique) => positions.includes(technique.position)));
@@ -332,6 +334,24 @@ export function planTopic(
   if (chosen.length === 0 && sides.size > 0) chosen = themesAt(positions, new Set(), allowed, themes);
   if (chosen.length === 0) return null;
   return { themes: chosen, named };
+}
+
+/**
+ * A description that names only a kind of technique ("Takedowns", "Guard passing", "Wywrotki"): the plan is
+ * built around a side where the audience may use techniques of that kind, and teaches them. Null when it
+ * names no kind, or none the audience may use.
+ */
+function kindTopic(
+  types: readonly TechniqueType[],
+  allowed: readonly Technique[],
+  themes: readonly TopicTheme[],
+): PlanTopic | null {
+  const ofKind = allowed.filter((technique) => types.includes(technique.type));
+  if (ofKind.length === 0) return null;
+  const positions = [...new Set(ofKind.map((technique) => technique.position))];
+  const sides = new Set(ofKind.map((technique) => keyOf(technique.position, technique.perspective)));
+  const chosen = themesAt(positions, sides, allowed, themes);
+  return chosen.length === 0 ? null : { themes: chosen, named: ofKind };
 }
 
 /** The named techniques a plan on `theme` teaches: those done from its position and side. */
