@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusAfterRender } from './use-focus-after-render';
 
 /** An inline message: a translation key and its values. */
 export interface FieldMessage {
@@ -68,19 +69,11 @@ export function useValidatedForm<V extends object>({
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors<keyof V & string>>({});
   const [confirming, setConfirming] = useState(false);
-  const focusFirstError = useRef(false);
+  const focusAfterRender = useFocusAfterRender();
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
   const submitId = fieldId('submit');
   const firstInvalid = (found: FieldErrors<keyof V & string>) => fields.find((field) => found[field] !== undefined);
-
-  // After a refused submit, the focus goes to the first field with a message, once it is rendered.
-  useEffect(() => {
-    if (!focusFirstError.current) return;
-    focusFirstError.current = false;
-    const first = firstInvalid(errors);
-    if (first) document.getElementById(fieldId(first))?.focus();
-  });
 
   /** Shows the live check's messages for a field (or takes its message away when it has none). */
   function check(field: keyof V & string, next: V, phase: 'typing' | 'left'): boolean {
@@ -147,8 +140,10 @@ export function useValidatedForm<V extends object>({
     onSubmitAttempt?.(values);
     const found = validate(values);
     setErrors(found);
-    if (firstInvalid(found)) {
-      focusFirstError.current = true;
+    const first = firstInvalid(found);
+    if (first) {
+      // The focus goes to the first field with a message, once it is rendered.
+      focusAfterRender(fieldId(first));
       return;
     }
     setConfirming(true);
