@@ -949,6 +949,8 @@ describe('ReviewPage for the athlete', () => {
     expect(picker).toHaveValue('3');
     await user.selectOptions(picker, 'Not named');
     expect(await screen.findByText('Athlete not named')).toBeVisible();
+    // Who the student is in the picture is still said.
+    expect(screen.getByText('Student identifier').nextElementSibling).toHaveTextContent(VIDEO.studentIdentifier);
     expect(http.callsTo('PATCH /vid/api/video/7').map((call) => call.body)).toEqual([{ fighterId: null }]);
     // The outcome is a toast, whichever way it went.
     expect(await screen.findByTestId('toast')).toHaveTextContent('Athlete saved');

@@ -131,7 +131,16 @@ function AthleteDetails({ video, canName }: { video: UploadedVideo; canName: boo
           ))}
         </dl>
       ) : (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('videos.review.fighter.notNamed')}</p>
+        <div className="space-y-2 text-sm">
+          <p className="text-zinc-600 dark:text-zinc-400">{t('videos.review.fighter.notNamed')}</p>
+          {/* Which of the two the analysis follows is still told by what the uploader wrote. */}
+          {video.studentIdentifier.trim() !== '' && (
+            <dl>
+              <dt className="text-zinc-500 dark:text-zinc-400">{t('videos.review.fighter.student')}</dt>
+              <dd className="font-medium break-words">{video.studentIdentifier}</dd>
+            </dl>
+          )}
+        </div>
       )}
     </section>
   );
