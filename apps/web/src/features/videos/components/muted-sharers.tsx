@@ -1,6 +1,6 @@
 import type { MutedSharer } from '@openmat/contract/videos';
 import { BellRing } from 'lucide-react';
-import { useId, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { showToast } from '@/components/ui/toast-store';
@@ -29,14 +29,30 @@ export function useUnmute() {
 /**
  * Under the shared videos: the people the user muted, each with how many of their videos that hides and
  * an Unmute button. Nothing shows while nobody is muted. After an unmute the focus goes to the next
- * sharer's button, or to the page when none is left.
+ * sharer's button, or to the page when none is left; after a mute from a card, to this list's heading.
  */
-export function MutedSharers() {
+export function MutedSharers({
+  focusWhenShown = false,
+  onFocused,
+}: {
+  focusWhenShown?: boolean;
+  onFocused?: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
   const { data, isError, refetch } = useMutedSharers();
   const { unmute, isPending } = useUnmute();
   const list = useRef<HTMLUListElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = (data?.length ?? 0) > 0;
+
+  // A sharer just muted from their card (which is gone with their videos): the focus comes here, where
+  // they are listed now, rather than falling to the page.
+  useLayoutEffect(() => {
+    if (!focusWhenShown || !shown) return;
+    heading.current?.focus();
+    onFocused?.();
+  }, [focusWhenShown, shown, data, onFocused]);
 
   if (isError) {
     return (
@@ -60,7 +76,7 @@ export function MutedSharers() {
   return (
     <section aria-labelledby={headingId} className="space-y-3 border-t border-zinc-200 pt-6 dark:border-zinc-800">
       <div>
-        <h2 id={headingId} className="text-lg font-semibold">
+        <h2 id={headingId} ref={heading} tabIndex={-1} className="text-lg font-semibold">
           {t('videos.muted.heading')}
         </h2>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('videos.muted.lead')}</p>

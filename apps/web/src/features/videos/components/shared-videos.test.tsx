@@ -113,6 +113,8 @@ describe('SharedVideos', () => {
     // The muted list below says whom, and how much it hides.
     const region = await screen.findByRole('region', { name: 'Muted' });
     expect(within(region).getByText('Mestre João')).toBeVisible();
+    // The card and its button are gone: the focus is on the list that now names the sharer.
+    await vi.waitFor(() => expect(within(region).getByRole('heading', { name: 'Muted' })).toHaveFocus());
     expect(within(region).getByText(/1 video hidden/)).toBeVisible();
 
     await user.click(within(toast).getByRole('button', { name: 'Undo' }));

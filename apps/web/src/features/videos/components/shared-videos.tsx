@@ -1,6 +1,6 @@
 import type { SharedVideo } from '@openmat/contract/videos';
 import { BellOff, Clapperboard, ClipboardList, UserRound } from 'lucide-react';
-import { useEffect, useId } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadFailure } from '@/components/errors/load-failure';
@@ -94,6 +94,8 @@ export function SharedVideos() {
   const { data, isPending, isError, error, refetch } = useSharedVideos();
   const mute = useMuteSharer();
   const { unmute } = useUnmute();
+  const [focusMuted, setFocusMuted] = useState(false);
+  const focusedMuted = useCallback(() => setFocusMuted(false), []);
 
   useEffect(() => {
     if (isError) console.error('Error fetching shared videos', error);
@@ -101,12 +103,14 @@ export function SharedVideos() {
 
   function muteSharer(sharer: SharedVideo['sharedBy']) {
     mute.mutate(sharer.userId, {
-      onSuccess: () =>
+      onSuccess: () => {
+        setFocusMuted(true);
         showToast({
           tone: 'success',
           title: t('videos.shared.muted', { name: sharer.username }),
           action: { label: t('videos.shared.undo'), onAction: () => unmute(sharer) },
-        }),
+        });
+      },
       onError: (failure) =>
         showToast({ tone: 'error', title: t('videos.shared.muteFailed'), description: errorText(failure).body }),
     });
@@ -140,7 +144,7 @@ export function SharedVideos() {
           ))}
         </ul>
       )}
-      <MutedSharers />
+      <MutedSharers focusWhenShown={focusMuted} onFocused={focusedMuted} />
     </>
   );
 }
