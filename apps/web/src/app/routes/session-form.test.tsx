@@ -29,6 +29,14 @@ describe('CreateSessionRoute', () => {
     await renderWithApp(<CreateSessionRoute />, { path: '/create-session', routes });
     expect(screen.getByRole('heading', { level: 1, name: 'Create New Session' })).toBeVisible();
     expect(screen.getByLabelText('Instructor name')).toHaveValue('Ana Silva');
+    expect(screen.queryByText(/^Only instructors create and change sessions/)).toBeNull();
+  });
+
+  it('tells a student, in Polish too, that only instructors create sessions', async () => {
+    signIn(ROLE_STUDENT);
+    stubFetch({});
+    await renderWithApp(<CreateSessionRoute />, { path: '/create-session', routes, language: 'pl' });
+    expect(screen.getByText(/^Tylko instruktorzy tworzą i zmieniają zajęcia\./)).toBeVisible();
   });
 
   it('speaks Polish', async () => {
@@ -73,6 +81,12 @@ describe('EditSessionRoute', () => {
     stubFetch({ 'GET /api/trainingsession/42': () => json(200, makeSessionDetails({ id: 42 })) });
     await renderWithApp(<EditSessionRoute />, { path: '/edit-session/42', routes });
     expect(await screen.findByRole('button', { name: 'Update' })).toBeVisible();
+    // Told before filling it in that the server takes changes from instructors only.
+    expect(screen.getByText(/^Only instructors create and change sessions\./)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Open the session details' })).toHaveAttribute(
+      'href',
+      '/session-details/42',
+    );
     expect(screen.queryByRole('button', { name: 'Close Session' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Session' })).toBeNull();
   });

@@ -8,18 +8,19 @@ function PageFrame({ children }: { children: ReactNode }) {
   return <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">{children}</div>;
 }
 
-/** /create-session: the form, with the signed-in user as the instructor. */
+/** /create-session: the form, with the signed-in user as the instructor; a student is told it is for instructors. */
 export function CreateSessionRoute() {
   const user = useAuthStore((state) => state.user);
+  const role = useAuthStore(effectiveRole);
   const instructorName = user?.fighterInfo?.fighterName ?? user?.email ?? '';
   return (
     <PageFrame>
-      <CreateSessionForm instructorName={instructorName} />
+      <CreateSessionForm instructorName={instructorName} canManage={role !== undefined && isInstructorRole(role)} />
     </PageFrame>
   );
 }
 
-/** /edit-session/{sessionId}: the session's form; Close and Delete only for instructors, nothing to change for another instructor. */
+/** /edit-session/{sessionId}: the session's form for its instructor; nothing to change for a student or another instructor. */
 export function EditSessionRoute() {
   const { sessionId } = useParams();
   const role = useAuthStore(effectiveRole);

@@ -13,8 +13,38 @@ import { SessionFormPage } from './session-form-page';
 import { EditScopeChoice, useFollowingCalls, type EditScope } from './edit-scope';
 import { useCreateSessionCalls, useEditSessionCalls } from './use-session-form-calls';
 
-/** /create-session: a new session under the signed-in instructor's name, Active from the start. */
-export function CreateSessionForm({ instructorName }: { instructorName: string }) {
+/**
+ * What a student who typed a form's address is told above it: the spec keeps the form (without Close and
+ * Delete), but the server refuses a student's save, and they should know before they fill it in.
+ */
+function OnlyInstructors({ sessionId }: { sessionId?: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mb-6 space-y-2 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:bg-amber-900/30 dark:text-amber-100">
+      <p className="text-pretty">{t('sessions.form.onlyInstructors')}</p>
+      {sessionId !== undefined && (
+        <Link
+          to={`/session-details/${sessionId}`}
+          className="inline-flex font-medium text-brand-700 hover:underline dark:text-brand-300"
+        >
+          {t('sessions.form.viewSession')}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/**
+ * /create-session: a new session under the signed-in instructor's name, Active from the start. Only
+ * instructors create sessions (`canManage`); a student is told so above the form.
+ */
+export function CreateSessionForm({
+  instructorName,
+  canManage = true,
+}: {
+  instructorName: string;
+  canManage?: boolean;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   const calls = useCreateSessionCalls();
@@ -22,6 +52,7 @@ export function CreateSessionForm({ instructorName }: { instructorName: string }
 
   return (
     <SessionFormPage titleId={titleId} title={t('sessions.form.createTitle')} lead={t('sessions.form.createLead')}>
+      {!canManage && <OnlyInstructors />}
       <SessionEditor
         mode="create"
         titleId={titleId}
@@ -141,7 +172,12 @@ export function EditSessionForm({
       </div>
     );
   } else {
-    body = <EditSessionEditor key={query.data.id} session={query.data} titleId={titleId} canManage={canManage} />;
+    body = (
+      <>
+        {!canManage && <OnlyInstructors sessionId={query.data.id} />}
+        <EditSessionEditor key={query.data.id} session={query.data} titleId={titleId} canManage={canManage} />
+      </>
+    );
   }
 
   return (
