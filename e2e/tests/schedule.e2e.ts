@@ -223,8 +223,10 @@ describe('the weekly schedule, the round timer and check-in (issue 22)', () => {
     await page.getByRole('button', { name: 'Check-In', exact: true }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
     const checkedIn = page.getByRole('alertdialog', { name: 'You have successfully checked in!' });
-    await checkedIn.getByRole('button', { name: 'OK' }).click();
+    // From the keyboard: once the message is read, the focus is on what the student can do next.
+    await checkedIn.getByRole('button', { name: 'OK' }).press('Enter');
     await page.getByText('You are on the roster for this session.').waitFor();
+    await page.getByRole('button', { name: 'Cancel check-in' }).and(page.locator(':focus')).waitFor({ timeout: 5000 });
     await page.getByRole('button', { name: 'Cancel check-in' }).click();
     const question = page.getByRole('alertdialog').filter({ hasText: 'Cancel your check-in?' });
     await question.getByRole('button', { name: 'Confirm' }).click();

@@ -87,6 +87,8 @@ describe('SessionDetailsRoute', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(screen.getByText('You are on the roster for this session.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Check-In' })).toBeDisabled();
+    // The focus is on what the student can do next, not back at the top of the page.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel check-in' })).toHaveFocus());
   });
   it("says in the reader's language that a pairing the server could not read failed, when it gave no reason", async () => {
     signInAs('joao@example.com', {

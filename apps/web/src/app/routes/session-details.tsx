@@ -17,7 +17,11 @@ import { useSession } from '@/features/sessions/api/get-session';
 import { sessionKeys } from '@/features/sessions/api/get-sessions';
 import { PairingNotRead, usePairClass } from '@/features/sessions/api/pair-class';
 import { useRemoveStudent } from '@/features/sessions/api/remove-student';
-import { SessionDetailsView, type SessionAction } from '@/features/sessions/components/session-details-view';
+import {
+  CANCEL_CHECK_IN_ID,
+  SessionDetailsView,
+  type SessionAction,
+} from '@/features/sessions/components/session-details-view';
 import { errorText, type Failure } from '@/lib/failure';
 
 /** A failure shown in place of the page: its line, and under it the server's words when it sent any. */
@@ -85,7 +89,11 @@ export function SessionDetailsRoute() {
         return;
       }
       checkIn.mutate(fighterInfo.id, {
-        onSuccess: () => void showAlert(t('sessionDetails.checkedIn'), { tone: 'success' }),
+        // Check-In is disabled now: once the message is read, the focus goes to what the student can do next.
+        onSuccess: () =>
+          void showAlert(t('sessionDetails.checkedIn'), { tone: 'success' }).then(() =>
+            window.setTimeout(() => document.getElementById(CANCEL_CHECK_IN_ID)?.focus(), 0),
+          ),
         onError: (error) => {
           console.error('Check-in failed', error);
           setFailure(pageFailure(t('sessionDetails.errors.checkIn'), errorText(error).serverMessage));

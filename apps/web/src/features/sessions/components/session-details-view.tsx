@@ -23,6 +23,9 @@ import { hasSessionEnded } from './session-schedule';
 import { useNow } from './use-now';
 
 /** The actions behind the page's buttons; each asks for confirmation first. */
+/** The id of the student's Cancel check-in button, where the focus goes once they have checked in. */
+export const CANCEL_CHECK_IN_ID = 'cancel-check-in';
+
 export type ButtonAction = 'checkIn' | 'cancelCheckIn' | 'attendance' | 'pairUp' | 'generate';
 export type SessionAction = ButtonAction | 'nextRound';
 
@@ -147,7 +150,12 @@ export function SessionDetailsView({
                   </Button>
                 ))}
                 {canCancel && (
-                  <Button variant="secondary" disabled={busy} onClick={() => setConfirming('cancelCheckIn')}>
+                  <Button
+                    id={CANCEL_CHECK_IN_ID}
+                    variant="secondary"
+                    disabled={busy}
+                    onClick={() => setConfirming('cancelCheckIn')}
+                  >
                     {pending === 'cancelCheckIn' ? (
                       <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden />
                     ) : (
