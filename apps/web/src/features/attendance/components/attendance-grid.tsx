@@ -189,11 +189,11 @@ export function AttendanceGrid({
                 </td>
                 <td className={CELL_CLASS}>
                   <CellLabel>{column('weight')}</CellLabel>
-                  <Input {...text('weight')} type="number" inputMode="decimal" min={0} step="any" />
+                  <Input {...text('weight')} type="text" inputMode="decimal" autoComplete="off" />
                 </td>
                 <td className={CELL_CLASS}>
                   <CellLabel>{column('height')}</CellLabel>
-                  <Input {...text('height')} type="number" inputMode="decimal" min={0} step="any" />
+                  <Input {...text('height')} type="text" inputMode="decimal" autoComplete="off" />
                 </td>
                 <td className={CELL_CLASS}>
                   <CellLabel>{column('beltColor')}</CellLabel>

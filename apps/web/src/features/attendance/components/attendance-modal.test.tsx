@@ -141,7 +141,8 @@ describe('AttendanceModal', () => {
     await user.selectOptions(cell('Belt Rank', 1), 'Blue');
     await user.selectOptions(cell('Gender', 1), 'Female');
     await fillRow(user, 2, { name: 'No Weight', birthdate: '1999-12-31', weight: '0', height: '170' });
-    await fillRow(user, 3, { name: 'Jack Smith', birthdate: '1990-07-08', weight: '90', height: '185.5' });
+    // A decimal comma, as a Polish keyboard types it, is a decimal point.
+    await fillRow(user, 3, { name: 'Jack Smith', birthdate: '1990-07-08', weight: '90', height: '185,5' });
     await fillRow(user, 4, { name: 'Nameless' });
     await user.clear(cell('Name', 4));
     await user.type(cell('Height (cm)', 4), '180');
@@ -232,7 +233,7 @@ describe('AttendanceModal', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Nothing was lost: your rows are still here.');
     expect(onRecorded).not.toHaveBeenCalled();
     expect(cell('Name', 1)).toHaveValue('Ewa Nowak');
-    expect(cell('Weight (kg)', 1)).toHaveValue(61.5);
+    expect(cell('Weight (kg)', 1)).toHaveValue('61.5');
     expect(localStorage.getItem(ATTENDANCE_STORAGE_KEY)).toContain('Ewa Nowak');
     expect(finalizeButton()).toBeEnabled();
   });
@@ -274,7 +275,7 @@ describe('AttendanceModal', () => {
 
     const second = await renderModal();
     expect(cell('Name', 1)).toHaveValue('Ewa');
-    expect(cell('Weight (kg)', 1)).toHaveValue(60);
+    expect(cell('Weight (kg)', 1)).toHaveValue('60');
     expect(cell('Belt Rank', 1)).toHaveDisplayValue('Purple');
     second.view.unmount();
 
@@ -296,7 +297,7 @@ describe('AttendanceModal', () => {
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     await user.click(await screen.findByRole('button', { name: 'Clear rows' }));
     expect(cell('Name', 1)).toHaveValue('');
-    expect(cell('Weight (kg)', 1)).toHaveValue(null);
+    expect(cell('Weight (kg)', 1)).toHaveValue('');
     expect(useAttendanceStore.getState().drafts).toEqual({});
     expect(localStorage.getItem(ATTENDANCE_STORAGE_KEY)).not.toContain('Ewa Nowak');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Clear' })).toHaveFocus());

@@ -120,11 +120,8 @@ export function FighterFields({
           <Input
             {...textControl('height')}
             size="lg"
-            type="number"
+            type="text"
             inputMode="decimal"
-            min={LIMITS.heightCm.min}
-            max={LIMITS.heightCm.max}
-            step="any"
             onBlur={() => form.leaveFigure('height')}
           />
         </FormField>
@@ -132,11 +129,8 @@ export function FighterFields({
           <Input
             {...textControl('weight')}
             size="lg"
-            type="number"
+            type="text"
             inputMode="decimal"
-            min={LIMITS.weightKg.min}
-            max={LIMITS.weightKg.max}
-            step="any"
             onBlur={() => form.leaveFigure('weight')}
           />
         </FormField>

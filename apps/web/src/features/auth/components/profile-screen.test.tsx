@@ -121,7 +121,7 @@ describe('ProfileScreen', () => {
     expect(screen.getByText('Your profile is incomplete. Fill in the details below to complete it.')).toBeVisible();
     expect(screen.getByTestId('profile-role')).toHaveTextContent('Instructor');
     expect(screen.getByLabelText('Name')).toHaveValue('New Coach');
-    expect(screen.getByLabelText('Height (cm)')).toHaveValue(null);
+    expect(screen.getByLabelText('Height (cm)')).toHaveValue('');
     expect(screen.getByLabelText('BMI')).toHaveValue('–');
     expect(screen.getByLabelText('BMI')).toHaveAttribute('readonly');
 
@@ -162,8 +162,8 @@ describe('ProfileScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Use as height' }));
     await user.type(screen.getByLabelText('Weight (lb)'), '180');
     await user.click(screen.getByRole('button', { name: 'Use as weight' }));
-    expect(screen.getByLabelText('Height (cm)')).toHaveValue(182.9);
-    expect(screen.getByLabelText('Weight (kg)')).toHaveValue(81.6);
+    expect(screen.getByLabelText('Height (cm)')).toHaveValue('182.9');
+    expect(screen.getByLabelText('Weight (kg)')).toHaveValue('81.6');
     expect(screen.getByLabelText('BMI')).toHaveValue('24.39');
   });
 

@@ -76,8 +76,8 @@ describe('RegisterForm', () => {
     await renderForm('/register?role=admin');
     expect(screen.getByRole('radio', { name: 'Instructor' })).toBeChecked();
     expect(screen.getByRole('group', { name: 'I am registering as' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Height (cm)')).toHaveValue(0);
-    expect(screen.getByLabelText('Weight (kg)')).toHaveValue(0);
+    expect(screen.getByLabelText('Height (cm)')).toHaveValue('0');
+    expect(screen.getByLabelText('Weight (kg)')).toHaveValue('0');
     expect(screen.getByLabelText('BMI')).toHaveValue('–');
     expect(screen.getByLabelText('BMI')).toHaveAttribute('readonly');
     expect(screen.getByRole('radio', { name: 'Male' })).toBeChecked();
@@ -114,6 +114,11 @@ describe('RegisterForm', () => {
     expect(bmi).toHaveValue('24.69');
     await user.tab();
     expect(bmi).toHaveValue('27.78');
+
+    // A decimal comma counts as the point (a Polish keyboard's), not dropped: 72,5 kg is 72.5 kg.
+    await replace(user, screen.getByLabelText('Weight (kg)'), '72,5');
+    await user.tab();
+    expect(bmi).toHaveValue('22.38');
   });
 
   it('converts feet and pounds and puts the results into height and weight', async () => {
@@ -132,10 +137,10 @@ describe('RegisterForm', () => {
     expect(screen.getByText('81.6 kg')).toBeInTheDocument();
 
     await user.click(useHeight);
-    expect(screen.getByLabelText('Height (cm)')).toHaveValue(182.9);
+    expect(screen.getByLabelText('Height (cm)')).toHaveValue('182.9');
     expect(screen.getByLabelText('BMI')).toHaveValue('–');
     await user.click(screen.getByRole('button', { name: 'Use as weight' }));
-    expect(screen.getByLabelText('Weight (kg)')).toHaveValue(81.6);
+    expect(screen.getByLabelText('Weight (kg)')).toHaveValue('81.6');
     expect(screen.getByLabelText('BMI')).toHaveValue('24.39');
   });
 
@@ -340,7 +345,7 @@ describe('RegisterForm', () => {
     const user = await renderForm('/register?role=Student&plan=premium', 'pl');
     expect(screen.getByRole('radio', { name: 'Uczeń' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Mężczyzna' })).toBeChecked();
-    expect(screen.getByLabelText('Wzrost (cm)')).toHaveValue(0);
+    expect(screen.getByLabelText('Wzrost (cm)')).toHaveValue('0');
     expect(screen.getByLabelText('Pas')).toHaveDisplayValue('Biały');
     expect(screen.getByLabelText('Doświadczenie treningowe')).toHaveDisplayValue('Mniej niż 2 lata');
     expect(screen.getByText(/Pakiet Premium dla instruktorów jest bezpłatny/)).toBeInTheDocument();
