@@ -190,6 +190,8 @@ describe.each(databaseTargets)('members (issue 21) on $dialect', (target) => {
     for (const who of [coach, stella]) {
       const page = (await call('GET', `/api/members/${stella.fighterId}`, who)).json<MemberDetails>();
       expect(page.attendance.map((row) => row.sessionId)).toEqual([recent.id, old.id]);
+      // Each with its length, so that the page can say a class never closed is over.
+      expect(page.attendance.map((row) => row.duration)).toEqual([recent.duration, old.duration]);
       expect(page.attendance).toHaveLength(page.classesTotal);
       const may = page.attendance.filter((row) => row.trainingDate.startsWith('2026-05'));
       expect(may).toHaveLength(page.classesLast30Days);

@@ -112,6 +112,8 @@ export const MemberAttendance = z.object({
   trainingDate: z.string(),
   description: z.string(),
   status: SessionStatus,
+  /** Hours, as a session's `duration`: an Active class whose time is over reads as ended. */
+  duration: z.number(),
 });
 export type MemberAttendance = z.infer<typeof MemberAttendance>;
 

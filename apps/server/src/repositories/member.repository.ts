@@ -36,6 +36,8 @@ export interface MemberClassRow {
   trainingDate: string;
   description: string;
   status: SessionStatus;
+  /** Hours. */
+  duration: number;
 }
 
 export interface MemberVideoRow {
@@ -217,7 +219,7 @@ export class MemberRepository {
     let query = this.db
       .selectFrom('session_attendees as sa')
       .innerJoin('training_sessions as ts', 'ts.id', 'sa.session_id')
-      .select(['ts.id', 'ts.training_date', 'ts.description', 'ts.status'])
+      .select(['ts.id', 'ts.training_date', 'ts.description', 'ts.status', 'ts.duration'])
       .where('sa.fighter_id', '=', fighterId)
       .where('ts.training_date', '<=', now);
     if (ownerUserId !== null) query = query.where('ts.owner_user_id', '=', ownerUserId);
@@ -227,6 +229,7 @@ export class MemberRepository {
       trainingDate: row.training_date,
       description: row.description,
       status: SessionStatus.parse(row.status),
+      duration: Number(row.duration),
     }));
   }
 

@@ -1,3 +1,4 @@
+import { hasSessionEnded } from '@openmat/contract/helpers/session-time';
 import type { MemberAttendance, MemberDetails } from '@openmat/contract/members';
 import { ArrowLeft, Video } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
@@ -182,6 +183,8 @@ export function MemberPage({
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const { data: member, isPending, isError, error, refetch } = useMember(fighterId);
+  // When the page opened: which Active classes of the history are over.
+  const [now] = useState(() => Date.now());
 
   useEffect(() => {
     if (isError) console.error('Error fetching the member', error);
@@ -275,7 +278,10 @@ export function MemberPage({
                           {row.description.trim() !== '' && ` · ${row.description}`}
                         </Link>
                         <span className="text-xs text-zinc-500 dark:text-zinc-400">
-                          {t(`sessions.statuses.${row.status}`)}
+                          {/* As the session list says it: an Active class whose time is over has ended. */}
+                          {row.status === 'Active' && hasSessionEnded(row, now)
+                            ? t('sessions.list.ended')
+                            : t(`sessions.statuses.${row.status}`)}
                         </span>
                       </li>
                     ))}

@@ -146,9 +146,10 @@ const details = (overrides: Partial<MemberDetails> = {}): MemberDetails => ({
   classesTotal: 3,
   lastAttended: '2025-03-10T18:00:00.000Z',
   attendance: [
-    { sessionId: 3, trainingDate: '2025-03-10T18:00:00.000Z', description: 'Guard', status: 'Completed' },
-    { sessionId: 2, trainingDate: '2025-02-20T18:00:00.000Z', description: 'Mount', status: 'Completed' },
-    { sessionId: 1, trainingDate: '2025-02-03T18:00:00.000Z', description: 'Back', status: 'Cancelled' },
+    { sessionId: 3, trainingDate: '2025-03-10T18:00:00.000Z', description: 'Guard', status: 'Completed', duration: 1 },
+    // Never closed: over, so it reads Ended, as in the session list.
+    { sessionId: 2, trainingDate: '2025-02-20T18:00:00.000Z', description: 'Mount', status: 'Active', duration: 1.5 },
+    { sessionId: 1, trainingDate: '2025-02-03T18:00:00.000Z', description: 'Back', status: 'Cancelled', duration: 1 },
   ],
   videos: [{ id: 4, description: 'Roll with Ola', uploadTimestamp: '2025-03-11T10:00:00.000Z' }],
   belt: null,
@@ -169,6 +170,8 @@ describe('MemberPage', () => {
     const february = screen.getByRole('region', { name: 'February 2025' });
     expect(within(february).getByRole('heading')).toHaveTextContent('February 2025 · 2 classes');
     expect(within(february).getByText('Cancelled')).toBeVisible();
+    expect(within(february).getByText('Ended')).toBeVisible();
+    expect(within(march).getByText('Completed')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Roll with Ola' })).toHaveAttribute('href', '/video-review/4');
     expect(screen.getByText('61 kg')).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Merge into an account' })).toBeNull();
