@@ -228,9 +228,11 @@ describe('SessionDetailsView', () => {
     expect(onAction).toHaveBeenCalledWith('nextRound');
   });
 
-  it('speaks Polish', async () => {
-    await view({ role: 0, isOwner: false }, 'pl').result;
+  it('speaks Polish, and writes weights and heights the Polish way', async () => {
+    const weighed = { ...session, students: [fighter(5, 'Piotr', { weight: 72.5, height: 180.5 })] };
+    await view({ role: 0, isOwner: false, session: weighed }, 'pl').result;
     expect(screen.getByRole('button', { name: 'Zapisz się' })).toBeInTheDocument();
     expect(screen.getByText('90 min')).toBeInTheDocument();
+    expect(within(screen.getByRole('list')).getByText(/· 72,5 kg · 180,5 cm$/)).toBeInTheDocument();
   });
 });

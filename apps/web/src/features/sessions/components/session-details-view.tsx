@@ -68,6 +68,8 @@ export function SessionDetailsView({
   lessonPlan,
 }: SessionDetailsViewProps) {
   const { t, i18n } = useTranslation();
+  // Weights and heights in the reader's way of writing numbers (72,5 kg in Polish).
+  const figure = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   const [confirming, setConfirming] = useState<ButtonAction | null>(null);
   const [removing, setRemoving] = useState<Fighter | null>(null);
   const date = new Date(session.trainingDate);
@@ -222,8 +224,8 @@ export function SessionDetailsView({
                           student.beltColor
                             ? t(`sessionDetails.belts.${student.beltColor}`)
                             : t('sessionDetails.unranked'),
-                          student.weight ? `${student.weight} kg` : null,
-                          student.height ? `${student.height} cm` : null,
+                          student.weight ? `${figure.format(student.weight)} kg` : null,
+                          student.height ? `${figure.format(student.height)} cm` : null,
                         ]
                           .filter(Boolean)
                           .join(' · ')}
