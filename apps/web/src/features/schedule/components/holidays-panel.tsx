@@ -94,7 +94,12 @@ export function HolidaysPanel() {
         {t('schedule.holidays.title')}
       </h2>
       <p className="-mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('schedule.holidays.lead')}</p>
-      <form noValidate onSubmit={submit} className="flex flex-wrap items-end gap-3">
+      {/* Fixed columns, tops aligned: a message under the date wraps in its column and moves nothing else. */}
+      <form
+        noValidate
+        onSubmit={submit}
+        className="grid grid-cols-1 items-start gap-3 sm:grid-cols-[minmax(0,13rem)_minmax(0,1fr)_auto]"
+      >
         <FormField id={`${id}-date`} label={t('schedule.holidays.date')} error={problem}>
           <Input
             type="date"
@@ -109,7 +114,8 @@ export function HolidaysPanel() {
         <FormField id={`${id}-name`} label={t('schedule.holidays.name')}>
           <Input size="lg" value={name} maxLength={80} onChange={(event) => setName(event.target.value)} />
         </FormField>
-        <Button type="submit" size="field" disabled={add.isPending}>
+        {/* Level with the fields: below a label's line (1.25rem) and its gap (0.375rem). */}
+        <Button type="submit" size="field" disabled={add.isPending} className="sm:mt-[1.625rem]">
           {t('schedule.holidays.add')}
         </Button>
       </form>
