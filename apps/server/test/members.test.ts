@@ -332,4 +332,35 @@ describe.each(databaseTargets)('members (issue 21) on $dialect', (target) => {
     const roster = (await call('GET', `/api/trainingsession/${upcoming.id}`, coachCez)).json<TrainingSessionDetails>();
     expect(roster.students.map((student) => student.fighterName)).toEqual(['Walter Walk-in']);
   });
+
+  it('finds, sorts and recognises names with Polish letters alike on both engines', async () => {
+    const coachDor = await signUp(ctx.app, { fighterRole: 'Instructor', fighterName: 'Coach Dor' });
+    const first = await createSession(OLD, coachDor);
+    const recorded = await call('POST', `/api/trainingsession/${first.id}/attendance`, coachDor, {
+      records: ['Zofia Lis', 'Łukasz Żak', 'Adam Nowak', 'Karol Ćwik'].map(walkIn),
+    });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    // Ł sorts with L, not after Z (SQLite's lower() left it as it was).
+    expect(names(await list('?sort=name', coachDor))).toEqual(['Adam Nowak', 'Karol Ćwik', 'Łukasz Żak', 'Zofia Lis']);
+    expect(names(await list('?sort=name&order=desc', coachDor))).toEqual([
+      'Zofia Lis',
+      'Łukasz Żak',
+      'Karol Ćwik',
+      'Adam Nowak',
+    ]);
+    // In any case, with or without the Polish letters.
+    for (const search of ['łukasz', 'ŁUK', 'lukasz', 'zak', 'ŻAK'])
+      expect(names(await list(`?search=${encodeURIComponent(search)}`, coachDor)), search).toEqual(['Łukasz Żak']);
+    expect(names(await list(`?search=${encodeURIComponent('ćwik')}`, coachDor))).toEqual(['Karol Ćwik']);
+
+    // The same walk-in written in lower case next time is the same member, not a second one.
+    const next = await createSession(RECENT, coachDor);
+    const again = await call('POST', `/api/trainingsession/${next.id}/attendance`, coachDor, {
+      records: [walkIn('łukasz żak')],
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const page = await list('?sort=name', coachDor);
+    expect(page.total).toBe(4);
+    expect(page.members.find((member) => member.fighterName === 'Łukasz Żak')?.classesTotal).toBe(2);
+  });
 });

@@ -235,3 +235,22 @@ export type AddMemberRequest = z.infer<typeof AddMemberRequest>;
 
 /** The CSV columns, in the screen's order; the header row uses the screen's names, in the caller's language. */
 export const MEMBER_CSV_COLUMNS = ['name', 'belt', 'recent', 'total', 'lastAttended'] as const;
+
+/**
+ * A person's name as a search compares it and a list sorts it: lower case, without diacritics (Ł as L, ß
+ * as ss), its spaces collapsed, so that "lukasz" finds "Łukasz" and Ł sorts with L. The server keeps this
+ * form of every fighter's name (`fighters.name_key`) because SQLite's lower() changes only A to Z; the
+ * web app filters its own lists with it.
+ */
+export function foldName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/ł/g, 'l')
+    .replace(/ø/g, 'o')
+    .replace(/đ/g, 'd')
+    .replace(/ß/g, 'ss')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -22,6 +22,7 @@ import { createSchedule } from './migrations/0019-schedule.js';
 import { createInstallation } from './migrations/0020-installation.js';
 import { createJobAgain } from './migrations/0021-job-again.js';
 import { createDetachedSessions } from './migrations/0022-detached-sessions.js';
+import { createNameKeys } from './migrations/0023-name-keys.js';
 
 /** Every migration, in order. Names sort in the order they run; never rename or reorder one. */
 const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, (context: MigrationContext) => Migration> = {
   '0020-installation': createInstallation,
   '0021-job-again': createJobAgain,
   '0022-detached-sessions': createDetachedSessions,
+  '0023-name-keys': createNameKeys,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -70,6 +72,16 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
   return (results ?? []).map((result) => result.migrationName);
+}
+
+/** Brings the schema up (or down) to the named migration: for tests of a migration over older data. */
+export async function migrateTo(handle: DatabaseHandle, name: string): Promise<void> {
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: new StaticMigrationProvider(migrationContext(handle.dialect)),
+  });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw new Error(`Database migration to ${name} failed`, { cause: error });
 }
 
 /** The migrations of this code that the database has not run yet (none when the schema is current). */

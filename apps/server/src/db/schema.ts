@@ -22,6 +22,8 @@ export interface FightersTable {
   user_id: number | null;
   owner_user_id: number | null;
   fighter_name: string;
+  /** The name as it is searched, sorted and matched (src/lib/name-key.ts). */
+  name_key: string;
   fighter_role: string;
   height: number | null;
   weight: number | null;

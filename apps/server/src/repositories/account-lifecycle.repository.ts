@@ -1,3 +1,4 @@
+import { foldName } from '@openmat/contract/members';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
@@ -263,6 +264,7 @@ export class AccountLifecycleRepository {
               user_id: null,
               owner_user_id: null,
               fighter_name: ANONYMOUS_NAME,
+              name_key: foldName(ANONYMOUS_NAME),
               height: null,
               weight: null,
               bmi: null,

@@ -1,7 +1,7 @@
 import { PROFILE_FIGURES, type ProfileFigure } from '@openmat/contract/auth';
 import type { Belt, Experience, FighterRoleName, Gender } from '@openmat/contract/enums';
 import { bmi } from '@openmat/contract/helpers/body-metrics';
-import { isKidsBelt, RankBelt } from '@openmat/contract/members';
+import { foldName, isKidsBelt, RankBelt } from '@openmat/contract/members';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, FightersTable } from '../db/schema.js';
 import { parseBelt, parseExperience, parseGender, parseRoleName } from './enum-columns.js';
@@ -92,6 +92,7 @@ export function toFighterRow(fighter: NewFighter, now: string): Insertable<Fight
     user_id: fighter.userId,
     owner_user_id: fighter.ownerUserId,
     fighter_name: fighter.fighterName,
+    name_key: foldName(fighter.fighterName),
     fighter_role: fighter.fighterRole,
     height: fighter.height,
     weight: fighter.weight,
@@ -150,6 +151,7 @@ export class FighterRepository {
       .updateTable('fighters')
       .set({
         fighter_name: details.fighterName,
+        name_key: foldName(details.fighterName),
         height: details.height,
         weight: details.weight,
         bmi: details.bmi,

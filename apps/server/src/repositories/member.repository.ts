@@ -1,5 +1,5 @@
 import { SessionStatus } from '@openmat/contract/enums';
-import { RANK_BELTS, RankBelt, type MemberBeltFilter, type MemberSort } from '@openmat/contract/members';
+import { foldName, RANK_BELTS, RankBelt, type MemberBeltFilter, type MemberSort } from '@openmat/contract/members';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
 
@@ -49,7 +49,7 @@ export interface MemberVideoRow {
 }
 
 /** `%` and `_` in a search are themselves, not wildcards. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (text: string) => `%${foldName(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The member's belt: the latest promotion's, else the one given at registration. */
 const beltColumn = sql<string | null>`coalesce(f.rank_belt, f.belt_color)`;
@@ -111,7 +111,7 @@ export class MemberRepository {
       ]);
     const search = filter.search;
     if (search !== undefined && search !== '') {
-      query = query.where(sql<boolean>`lower(f.fighter_name) like ${likePattern(search)} escape '\\'`);
+      query = query.where(sql<boolean>`f.name_key like ${likePattern(search)} escape '\\'`);
     }
     const belt = filter.belt;
     if (belt === 'None') query = query.where(beltColumn, 'is', null);
@@ -145,7 +145,7 @@ export class MemberRepository {
   ): Promise<{ rows: MemberRow[]; total: number }> {
     const { query, total, recent, last } = this.members(filter);
     const key = {
-      name: sql`lower(f.fighter_name)`,
+      name: sql`f.name_key`,
       belt: beltRank,
       recent,
       total,

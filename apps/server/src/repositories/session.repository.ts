@@ -1,3 +1,4 @@
+import { foldName } from '@openmat/contract/members';
 import { SessionStatus, TargetLevel } from '@openmat/contract/enums';
 import type { AttendanceRecord } from '@openmat/contract/sessions';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
@@ -376,7 +377,7 @@ export class SessionRepository {
             .select('id')
             .where('user_id', 'is', null)
             .where('owner_user_id', '=', ownerUserId)
-            .where(sql<string>`lower(fighter_name)`, '=', name.toLowerCase())
+            .where('name_key', '=', foldName(name))
             .where('birthdate', '=', record.birthdate)
             .executeTakeFirst();
           if (existing) {

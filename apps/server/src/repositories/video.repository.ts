@@ -347,19 +347,20 @@ export class VideoRepository {
       .innerJoin('fighters', 'fighters.id', 'session_attendees.fighter_id')
       .where('training_sessions.owner_user_id', '=', uploaderUserId)
       .where('training_sessions.training_date', '<=', startedBy)
-      .select(['fighters.id as fighter_id', 'fighters.fighter_name', 'fighters.user_id']);
+      .select(['fighters.id as fighter_id', 'fighters.fighter_name', 'fighters.name_key', 'fighters.user_id']);
     const instructors = this.db
       .selectFrom('session_attendees')
       .innerJoin('training_sessions', 'training_sessions.id', 'session_attendees.session_id')
       .innerJoin('fighters', 'fighters.id', 'training_sessions.instructor_fighter_id')
       .where('session_attendees.fighter_id', '=', uploaderFighterId ?? 0)
       .where('training_sessions.training_date', '<=', startedBy)
-      .select(['fighters.id as fighter_id', 'fighters.fighter_name', 'fighters.user_id']);
+      .select(['fighters.id as fighter_id', 'fighters.fighter_name', 'fighters.name_key', 'fighters.user_id']);
     const rows = await this.db
       .selectFrom(students.union(instructors).as('candidates'))
       .selectAll()
       .where('user_id', 'is not', null)
       .where('user_id', '!=', uploaderUserId)
+      .orderBy('name_key')
       .orderBy('fighter_name')
       .orderBy('fighter_id')
       .execute();
@@ -432,8 +433,9 @@ export class VideoRepository {
       .innerJoin('training_sessions', 'training_sessions.id', 'session_attendees.session_id')
       .innerJoin('fighters', 'fighters.id', 'session_attendees.fighter_id')
       .where('training_sessions.owner_user_id', '=', ownerUserId)
-      .select(['fighters.id as fighter_id', 'fighters.fighter_name', 'fighters.belt_color'])
+      .select(['fighters.id as fighter_id', 'fighters.fighter_name', 'fighters.name_key', 'fighters.belt_color'])
       .distinct()
+      .orderBy('fighters.name_key')
       .orderBy('fighters.fighter_name')
       .orderBy('fighters.id')
       .execute();

@@ -1,16 +1,13 @@
 import type { TechniqueSearchResult } from '@openmat/contract/coaching';
 import type { Language } from '@openmat/contract/languages';
+import { foldName } from '@openmat/contract/members';
 import { translator } from '../../i18n/catalog.js';
 import { TECHNIQUES } from '../knowledge/knowledge-base.js';
 import type { Technique } from '../knowledge/types.js';
 
 /** Lower case, without diacritics or punctuation, so 'Dźwignia' finds 'dzwignia'. */
 export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .replace(/ł/g, 'l')
-    .toLowerCase()
+  return foldName(text)
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }

@@ -4,6 +4,7 @@ import {
   type ShareVideoRequest,
   type UploadedVideo,
 } from '@openmat/contract/videos';
+import { foldName } from '@openmat/contract/members';
 import { Search, Share2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,9 +45,8 @@ function ShareForm({ video, candidates, onShared }: ShareFormProps) {
   const [filter, setFilter] = useState('');
   const [whomError, setWhomError] = useState(false);
   const { fighters, sessions } = candidates;
-  const needle = filter.trim().toLocaleLowerCase(i18n.language);
-  const shown = needle
-    ? fighters.filter((fighter) => fighter.fighterName.toLocaleLowerCase(i18n.language).includes(needle))
+  const shown = filter.trim()
+    ? fighters.filter((fighter) => foldName(fighter.fighterName).includes(foldName(filter)))
     : fighters;
   const whomErrorId = `${id}-whom-error`;
 

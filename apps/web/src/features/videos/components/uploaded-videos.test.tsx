@@ -251,6 +251,43 @@ describe('UploadedVideos', () => {
     });
   });
 
+  it('filters a long list of fighters by name, with or without Polish letters', async () => {
+    const names = [
+      'Łukasz Żak',
+      'Zofia Lis',
+      'Adam Nowak',
+      'Karol Ćwik',
+      'Ola Kot',
+      'Piotr Mazur',
+      'Ewa Bąk',
+      'Jan Duda',
+      'Iga Wójcik',
+    ];
+    stubFetch({
+      [LIST]: () => json(200, [makeUploadedVideo()]),
+      [CANDIDATES]: () =>
+        json(200, { fighters: names.map((fighterName, i) => ({ fighterId: 20 + i, fighterName })), sessions: [] }),
+    });
+    const user = await renderList();
+    const row = await within(table()).findByRole('row', { name: /Round 2 against Marco/ });
+    await user.click(within(row).getByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share this video' });
+    const filter = await within(dialog).findByLabelText('Filter fighters by name');
+    const shown = () =>
+      within(dialog)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('aria-label') ?? box.closest('label')?.textContent);
+
+    await user.type(filter, 'lukasz');
+    expect(shown()).toEqual(['Łukasz Żak']);
+    await user.clear(filter);
+    await user.type(filter, 'ŻAK');
+    expect(shown()).toEqual(['Łukasz Żak']);
+    await user.clear(filter);
+    await user.type(filter, 'bak');
+    expect(shown()).toEqual(['Ewa Bąk']);
+  });
+
   it('shares a video with a whole session, and tells a refusal in a toast, the choice kept to try again', async () => {
     const http = stubFetch({
       [LIST]: () => json(200, [makeUploadedVideo()]),
