@@ -172,6 +172,38 @@ describe('WeekTimetable', () => {
     expect(screen.getByRole('button', { name: 'Następny tydzień' })).toBeVisible();
   });
 
+  it('marks a holiday on its day, so that a day with no class says why, on the grid and in the phone’s list', async () => {
+    itIs(SUNDAY);
+    stubFetch({
+      [LIST]: () => json(200, [session(8, new Date(2026, 2, 23, 18), 'Gi Fundamentals')]),
+      'GET /api/schedule/holidays': () =>
+        json(200, [
+          { id: 1, date: '2026-03-25', name: 'Easter break' },
+          { id: 2, date: '2026-04-20', name: 'Later' },
+        ]),
+    });
+    await renderWithApp(<WeekTimetable />);
+    // The desktop grid and the phone's day list (CSS shows one of them).
+    const marks = await screen.findAllByTestId('timetable-holiday');
+    expect(marks.map((mark) => mark.textContent)).toEqual(['Closed: Easter break', 'Closed: Easter break']);
+    const [gridDay, listDay] = marks.map((mark) => mark.closest('li'));
+    expect(within(gridDay!).getByRole('heading')).toHaveTextContent('Wednesday, March 25');
+    expect(within(listDay!).getByRole('heading')).toHaveTextContent('Wednesday, March 25');
+    // The phone's list names the holiday among the days that have classes.
+    expect(screen.getAllByRole('heading', { name: 'Monday, March 23' })).toHaveLength(2);
+  });
+
+  it('names a holiday in Polish', async () => {
+    itIs(SUNDAY);
+    stubFetch({
+      [LIST]: () => json(200, []),
+      'GET /api/schedule/holidays': () => json(200, [{ id: 1, date: '2026-03-25', name: 'Przerwa' }]),
+    });
+    await renderWithApp(<WeekTimetable />, { language: 'pl' });
+    const marks = await screen.findAllByTestId('timetable-holiday');
+    expect(marks[0]).toHaveTextContent('Nieczynne: Przerwa');
+  });
+
   it("names the time zone of the times when the academy's is another", async () => {
     const academy = otherZone();
     stubFetch({ [LIST]: () => json(200, []), [CLASSES]: () => json(200, [recurringClass(academy)]) });

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { LoadFailure } from '@/components/errors/load-failure';
 import { Button } from '@/components/ui/button';
 import { LoadingStatus } from '@/components/ui/data-table';
-import { sevenDaysFrom, useRecurringClasses, useWeekSessions } from '@/features/schedule/api/schedule-api';
+import { sevenDaysFrom, useHolidays, useRecurringClasses, useWeekSessions } from '@/features/schedule/api/schedule-api';
 import { academyTimeZone, browserTimeZone, timeRangeParts } from '@/features/schedule/utils/schedule-time';
 import { cn } from '@/lib/cn';
 
@@ -18,17 +18,29 @@ interface Day {
   date: Date;
   key: string;
   sessions: TrainingSession[];
+  /** The name of the academy's holiday on this day, when it is one. */
+  holiday?: string;
 }
 
 const dayKey = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
-/** The seven days from `from` (a local midnight), each with its sessions in start order. */
-export function daysOfWeek(from: Date, sessions: TrainingSession[]): Day[] {
+/**
+ * The seven days from `from` (a local midnight), each with its sessions in start order and the name of
+ * the holiday it is (holidays are the academy's dates, matched to the days as shown).
+ */
+export function daysOfWeek(
+  from: Date,
+  sessions: TrainingSession[],
+  holidays: ReadonlyArray<{ date: string; name: string }> = [],
+): Day[] {
+  const named = new Map(holidays.map((holiday) => [holiday.date, holiday.name]));
   const days: Day[] = [];
   for (let offset = 0; offset < 7; offset++) {
     const date = new Date(from.getFullYear(), from.getMonth(), from.getDate() + offset);
-    days.push({ date, key: dayKey(date), sessions: [] });
+    const key = dayKey(date);
+    const holiday = named.get(key);
+    days.push({ date, key, sessions: [], ...(holiday === undefined ? {} : { holiday }) });
   }
   const byKey = new Map(days.map((day) => [day.key, day]));
   for (const session of [...sessions].sort((a, b) => a.trainingDate.localeCompare(b.trainingDate))) {
@@ -77,6 +89,19 @@ function SessionChip({ session, language, compact }: { session: TrainingSession;
   );
 }
 
+/** A holiday's mark on its day: no class runs then, so that an empty day says why. */
+function HolidayMark({ name }: { name: string }) {
+  const { t } = useTranslation();
+  return (
+    <p
+      data-testid="timetable-holiday"
+      className="rounded-lg border border-dashed border-amber-300 bg-amber-50 px-2 py-1.5 text-xs font-medium break-words text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+    >
+      {t('schedule.timetable.holiday', { name })}
+    </p>
+  );
+}
+
 /** The time zone note: which zone the times are in, when the academy's differs or is not known. */
 function useZoneNote(): string | null {
   const { t } = useTranslation();
@@ -103,13 +128,15 @@ export function WeekTimetable({ className }: { className?: string }) {
   const [now] = useState(() => new Date());
   const week = useMemo(() => sevenDaysFrom(now, weeks), [now, weeks]);
   const { data, isPending, isError, refetch } = useWeekSessions(week);
-  const days = useMemo(() => daysOfWeek(week.from, data ?? []), [week, data]);
+  // A holiday that cannot load leaves only its mark out: the classes are what the timetable is for.
+  const holidays = useHolidays();
+  const days = useMemo(() => daysOfWeek(week.from, data ?? [], holidays.data), [week, data, holidays.data]);
   const zoneNote = useZoneNote();
   const today = dayKey(new Date());
   const longDate = new Intl.DateTimeFormat(language, { weekday: 'long', day: 'numeric', month: 'long' });
   const weekday = new Intl.DateTimeFormat(language, { weekday: 'short' });
   const shortDate = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short' });
-  const withClasses = days.filter((day) => day.sessions.length > 0);
+  const daysListed = days.filter((day) => day.sessions.length > 0 || day.holiday !== undefined);
   const todayBadge = (
     <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold tracking-normal text-brand-900 normal-case dark:bg-brand-900 dark:text-brand-100">
       {t('schedule.timetable.today')}
@@ -204,6 +231,7 @@ export function WeekTimetable({ className }: { className?: string }) {
                     {shortDate.format(day.date)}
                   </span>
                 </h3>
+                {day.holiday !== undefined && <HolidayMark name={day.holiday} />}
                 {day.sessions.map((session) => (
                   <SessionChip key={session.id} session={session} language={language} compact />
                 ))}
@@ -216,16 +244,17 @@ export function WeekTimetable({ className }: { className?: string }) {
             each day drew a stray one at the top of the second column).
           */}
           <div className="xl:hidden">
-            {withClasses.length === 0 ? (
+            {daysListed.length === 0 ? (
               <p className="p-4 text-sm text-zinc-600 dark:text-zinc-400">{t('schedule.timetable.empty')}</p>
             ) : (
               <ol className="divide-y divide-zinc-200 md:columns-2 md:gap-0 md:divide-y-0 md:[column-rule:1px_solid_var(--color-zinc-200)] dark:divide-zinc-800 md:dark:[column-rule-color:var(--color-zinc-800)]">
-                {withClasses.map((day) => (
+                {daysListed.map((day) => (
                   <li key={day.key} className="flex break-inside-avoid flex-col gap-2 p-4">
                     <h3 className="flex flex-wrap items-center gap-2 text-sm font-semibold">
                       {longDate.format(day.date)}
                       {day.key === today && todayBadge}
                     </h3>
+                    {day.holiday !== undefined && <HolidayMark name={day.holiday} />}
                     {day.sessions.map((session) => (
                       <SessionChip key={session.id} session={session} language={language} compact={false} />
                     ))}
@@ -234,7 +263,7 @@ export function WeekTimetable({ className }: { className?: string }) {
               </ol>
             )}
           </div>
-          {withClasses.length === 0 && (
+          {daysListed.length === 0 && (
             <p className="hidden p-4 text-sm text-zinc-600 xl:block dark:text-zinc-400">
               {t('schedule.timetable.empty')}
             </p>
