@@ -54,8 +54,12 @@ describe('MembersScreen', () => {
     ).toEqual(['Name', 'Belt', 'Classes (30 days)', 'Classes in total', 'Last attended']);
     const [, stella, wanda] = within(table).getAllByRole('row');
     expect(within(stella ?? table).getByRole('link', { name: 'Stella Nowak' })).toHaveAttribute('href', '/members/5');
-    expect(stella).toHaveTextContent('Blue');
-    expect(stella).toHaveTextContent('341Mar 10, 2025');
+    // Each figure's cell ends with the figure (on a phone, its column's name is shown above it).
+    const figures = within(stella ?? table)
+      .getAllByRole('cell')
+      .slice(1)
+      .map((cell) => cell.lastChild?.textContent);
+    expect(figures).toEqual(['Blue belt', '3', '41', 'Mar 10, 2025']);
     expect(wanda).toHaveTextContent('Walk-in');
     expect(wanda).toHaveTextContent('Unranked');
     expect(wanda).toHaveTextContent('Never');
@@ -85,6 +89,25 @@ describe('MembersScreen', () => {
       }),
     );
     expect(screen.getByRole('columnheader', { name: 'Classes in total' })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('lets a phone choose the order, where the table’s headers are hidden, and shows the order chosen', async () => {
+    const http = stubFetch({ [LIST]: () => json(200, page([member()])) });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<MembersScreen />, { path: '/members?sort=recent&order=desc' });
+    await screen.findByRole('link', { name: 'Stella Nowak' });
+    const order = screen.getByLabelText('Sort by');
+    expect(order).toHaveDisplayValue('Classes (30 days), descending');
+    await user.selectOptions(order, 'Last attended, ascending');
+    await vi.waitFor(() =>
+      expect(queryOf(http.callsTo(LIST).at(-1)?.path)).toEqual({
+        sort: 'lastAttended',
+        order: 'asc',
+        limit: '50',
+        page: '1',
+      }),
+    );
+    expect(screen.getByRole('columnheader', { name: 'Last attended' })).toHaveAttribute('aria-sort', 'ascending');
   });
 
   it('says when no member matches the search, outside the wide table', async () => {

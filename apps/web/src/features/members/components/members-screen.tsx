@@ -16,6 +16,7 @@ import { LoadingStatus, TableStateRow } from '@/components/ui/data-table';
 import { SearchInput } from '@/components/ui/search-input';
 import { Pager } from '@/components/ui/table-pager';
 import { Select } from '@/components/ui/select';
+import { cn } from '@/lib/cn';
 import { showToast } from '@/components/ui/toast-store';
 import { exportMembers } from '@/features/members/api/export-members';
 import { MEMBER_PAGE_SIZE, useMembers, type MemberListParams } from '@/features/members/api/get-members';
@@ -72,6 +73,7 @@ export function MembersScreen() {
   const titleId = useId();
   const searchId = useId();
   const beltId = useId();
+  const sortId = useId();
 
   useEffect(() => {
     if (isError) console.error('Error fetching members', error);
@@ -157,6 +159,28 @@ export function MembersScreen() {
             </optgroup>
           </Select>
         </div>
+        {/* On a phone the table's headers are hidden (each row is a card), so the order is chosen here. */}
+        <div className="flex flex-col gap-1.5 md:hidden">
+          <label htmlFor={sortId} className="text-sm font-medium">
+            {t('members.sortBy')}
+          </label>
+          <Select
+            id={sortId}
+            value={`${params.sort}:${params.order}`}
+            onChange={(event) => {
+              const [sort = null, order] = event.target.value.split(':');
+              if (isSort(sort)) update({ sort, order: order === 'desc' ? 'desc' : 'asc' });
+            }}
+          >
+            {COLUMNS.flatMap((column) =>
+              (['asc', 'desc'] as const).map((order) => (
+                <option key={`${column}:${order}`} value={`${column}:${order}`}>
+                  {t(`members.sortOrder.${order}`, { column: t(`members.columns.${column}`) })}
+                </option>
+              )),
+            )}
+          </Select>
+        </div>
         <label className="flex min-h-10 items-center gap-2 text-sm font-medium">
           <input
             type="checkbox"
@@ -196,12 +220,13 @@ export function MembersScreen() {
               tabIndex={0}
               className="overflow-x-auto focus-visible:outline-2"
             >
+              {/* From md a table; on a phone each row is a card, each figure under its column's name. */}
               <table
                 aria-labelledby={titleId}
                 aria-busy={isPending || isPlaceholderData}
-                className="w-full min-w-[40rem] text-sm"
+                className="w-full text-sm max-md:block md:min-w-[40rem]"
               >
-                <thead className="bg-zinc-50 dark:bg-zinc-950/40">
+                <thead className="bg-zinc-50 max-md:hidden dark:bg-zinc-950/40">
                   <tr>
                     {COLUMNS.map((column) => {
                       const active = params.sort === column;
@@ -226,7 +251,7 @@ export function MembersScreen() {
                     })}
                   </tr>
                 </thead>
-                <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+                <tbody className="divide-y divide-zinc-200 max-md:block dark:divide-zinc-800">
                   {isPending ? (
                     <TableStateRow colSpan={COLUMNS.length}>
                       <LoadingStatus label={t('members.loading')} />
@@ -256,11 +281,23 @@ export function MembersScreen() {
   );
 }
 
+/** A figure's cell: its column's name above it on a phone, where the table's header is hidden. */
+const FIGURE_CELL = 'px-3 py-3 max-md:flex max-md:flex-col max-md:p-0';
+
+function CellLabel({ column }: { column: MemberSort }) {
+  const { t } = useTranslation();
+  return (
+    <span aria-hidden className="text-xs text-zinc-600 md:hidden dark:text-zinc-400">
+      {t(`members.columns.${column}`)}
+    </span>
+  );
+}
+
 function MemberRow({ member, language }: { member: MemberSummary; language: string }) {
   const { t } = useTranslation();
   return (
-    <tr className="hover:bg-zinc-50 dark:hover:bg-zinc-800/40">
-      <td className="px-3 py-3">
+    <tr className="hover:bg-zinc-50 max-md:grid max-md:grid-cols-2 max-md:gap-x-4 max-md:gap-y-2 max-md:px-4 max-md:py-3 dark:hover:bg-zinc-800/40">
+      <td className="px-3 py-3 max-md:col-span-2 max-md:p-0">
         <Link
           to={`/members/${member.fighterId}`}
           className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400"
@@ -273,10 +310,20 @@ function MemberRow({ member, language }: { member: MemberSummary; language: stri
           </span>
         )}
       </td>
-      <td className="px-3 py-3 whitespace-nowrap">{beltLabel(member.beltColor, t, member.stripes)}</td>
-      <td className="px-3 py-3 tabular-nums">{member.classesLast30Days}</td>
-      <td className="px-3 py-3 tabular-nums">{member.classesTotal}</td>
-      <td className="px-3 py-3 whitespace-nowrap">
+      <td className={cn(FIGURE_CELL, 'md:whitespace-nowrap')}>
+        <CellLabel column="belt" />
+        {beltLabel(member.beltColor, t, member.stripes)}
+      </td>
+      <td className={cn(FIGURE_CELL, 'tabular-nums')}>
+        <CellLabel column="recent" />
+        {member.classesLast30Days}
+      </td>
+      <td className={cn(FIGURE_CELL, 'tabular-nums')}>
+        <CellLabel column="total" />
+        {member.classesTotal}
+      </td>
+      <td className={cn(FIGURE_CELL, 'md:whitespace-nowrap')}>
+        <CellLabel column="lastAttended" />
         {member.lastAttended ? formatDay(member.lastAttended, language) : t('members.never')}
       </td>
     </tr>
