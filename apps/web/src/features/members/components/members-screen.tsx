@@ -6,7 +6,7 @@ import {
   type MemberSummary,
 } from '@openmat/contract/members';
 import { ArrowDown, ArrowUp, Download } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailure } from '@/components/errors/load-failure';
@@ -121,21 +121,15 @@ export function MembersScreen() {
       />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-        <div className="flex flex-col gap-1.5 sm:w-72">
-          <label htmlFor={searchId} className="text-sm font-medium">
-            {t('members.search')}
-          </label>
+        <FilterField id={searchId} label={t('members.search')} className="sm:w-72">
           <SearchInput
             id={searchId}
             value={search}
             placeholder={t('members.searchPlaceholder')}
             onValueChange={setSearch}
           />
-        </div>
-        <div className="flex flex-col gap-1.5 sm:w-48">
-          <label htmlFor={beltId} className="text-sm font-medium">
-            {t('members.beltFilter')}
-          </label>
+        </FilterField>
+        <FilterField id={beltId} label={t('members.beltFilter')} className="sm:w-48">
           <Select
             id={beltId}
             value={params.belt}
@@ -158,12 +152,9 @@ export function MembersScreen() {
               ))}
             </optgroup>
           </Select>
-        </div>
+        </FilterField>
         {/* On a phone the table's headers are hidden (each row is a card), so the order is chosen here. */}
-        <div className="flex flex-col gap-1.5 md:hidden">
-          <label htmlFor={sortId} className="text-sm font-medium">
-            {t('members.sortBy')}
-          </label>
+        <FilterField id={sortId} label={t('members.sortBy')} className="md:hidden">
           <Select
             id={sortId}
             value={`${params.sort}:${params.order}`}
@@ -180,7 +171,7 @@ export function MembersScreen() {
               )),
             )}
           </Select>
-        </div>
+        </FilterField>
         <label className="flex min-h-10 items-center gap-2 text-sm font-medium">
           <input
             type="checkbox"
@@ -277,6 +268,28 @@ export function MembersScreen() {
           </>
         )}
       </div>
+    </div>
+  );
+}
+
+/** One of the list's search and filter controls under its label. */
+function FilterField({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children}
     </div>
   );
 }
