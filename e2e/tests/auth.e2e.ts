@@ -166,8 +166,10 @@ describe('accounts and sign-in in Chromium', () => {
       // The live-notification connections may refresh them first (the server closes a hub connection
       // whose token expired, and it reconnects with fresh tokens), and then no call is refused.
       allowPageProblem(unauthorizedAt('/api/trainingsession'));
-      // The timetable also reads the recurring classes (for the academy's time zone) on the same page.
+      // The timetable also reads the recurring classes (for the academy's time zone) and the holidays
+      // (to mark their days) on the same page.
       allowPageProblem(unauthorizedAt('/api/schedule/classes'));
+      allowPageProblem(unauthorizedAt('/api/schedule/holidays'));
       await login(page, email);
       await page.waitForURL('**/class-session');
       await page.getByRole('heading', { name: 'Find your training session to check in' }).waitFor();
