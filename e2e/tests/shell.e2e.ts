@@ -177,6 +177,26 @@ describe('the app shell in Chromium', () => {
     await context.close();
   });
 
+  it('opens a page typed in at its top, and gives each page its own scroll back', async () => {
+    const { context, page } = await openContext(browser, { viewport: PHONE });
+    const scrolledTo = () => page.evaluate(() => Math.round(window.scrollY));
+    await page.goto('/about');
+    await page.waitForFunction(() => document.title === 'About · OpenMat');
+    await page.evaluate(() => window.scrollTo(0, 500));
+    await expect.poll(scrolledTo).toBe(500);
+    // Another address typed in the same tab: the page starts at its top (it opened at the last one's 500).
+    await page.goto('/privacy');
+    await page.waitForFunction(() => document.title === 'Privacy · OpenMat');
+    await expect.poll(scrolledTo).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await expect.poll(scrolledTo).toBe(300);
+    // Back: the page is where it was left, not where the other one was.
+    await page.goBack();
+    await page.waitForFunction(() => document.title === 'About · OpenMat');
+    await expect.poll(scrolledTo).toBe(500);
+    await context.close();
+  });
+
   it("shows 'Page not found' inside the layout for an unknown address", async () => {
     const { context, page } = await openContext(browser);
     for (const path of ['/no-such-page', '/pricing/extra']) {

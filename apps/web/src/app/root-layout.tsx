@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches, useNavigation, type Location } from 'react-router';
 import { SiteFooter } from '@/components/layouts/site-footer';
 import { needsProfile } from '@/features/auth/profile-status';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
@@ -97,6 +97,9 @@ function useLiveSession(signedIn: boolean): boolean {
 }
 
 /** The one layout every route sits under: notification banner, header, the page, footer. */
+/** Where a page's scroll is kept: by its history entry, or by its path for a page opened by its address. */
+const scrollKey = (location: Location) => (location.key === 'default' ? location.pathname : location.key);
+
 export function RootLayout() {
   useApplyPreferences();
   useDocumentTitle();
@@ -126,7 +129,11 @@ export function RootLayout() {
       <SiteFooter>
         <ThemeSelect />
       </SiteFooter>
-      <ScrollRestoration />
+      {/*
+        Every page opened by its address (typed, or reloaded after that) has the key 'default', so that the
+        router would give it the scroll of whichever page was last opened so: by the path for those instead.
+      */}
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }

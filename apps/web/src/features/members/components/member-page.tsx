@@ -94,7 +94,8 @@ function MergeWalkIn({ member, t }: { member: MemberDetails; t: TFunction }) {
         <SearchInput value={search} placeholder={t('members.searchPlaceholder')} onValueChange={setSearch} />
       </FormField>
       {searching && <Spinner label={t('members.merge.searching')} />}
-      {settled && candidates.length === 0 && (
+      {/* With more matches than listed, the hint asks for more of the name: that none listed has an account says nothing. */}
+      {settled && candidates.length === 0 && !more && (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {query === '' ? t('members.merge.noAccounts') : t('members.merge.noMatch', { search: query })}
         </p>

@@ -141,6 +141,30 @@ describe('MembersScreen', () => {
     expect(await screen.findByRole('link', { name: 'Stella Nowak' })).toBeVisible();
   });
 
+  it('names no count until it is known: not while the list loads, nor when it failed', async () => {
+    stubFetch({ [LIST]: () => problem(500, 'Database unavailable') });
+    await renderWithApp(<MembersScreen />, { path: '/members' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Members' })).toBeVisible();
+    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent('Error fetching members');
+    expect(screen.getByRole('heading', { level: 2, name: 'Members' })).toBeVisible();
+    expect(screen.queryByText('0 members')).not.toBeInTheDocument();
+    takeConsoleErrors();
+  });
+
+  it('shows the last page for a page past it (an old link), not an empty list that says there are none', async () => {
+    const http = stubFetch({
+      [LIST]: (call) =>
+        queryOf(call.path).page === '9'
+          ? json(200, { ...page([], 62), page: 9 })
+          : json(200, { ...page([member({ fighterName: 'Zofia Lis' })], 62), page: 2 }),
+    });
+    await renderWithApp(<MembersScreen />, { path: '/members?page=9' });
+    expect(await screen.findByRole('link', { name: 'Zofia Lis' })).toBeVisible();
+    expect(queryOf(http.callsTo(LIST).at(-1)?.path)).toMatchObject({ page: '2' });
+    expect(screen.getByText('Page 2 of 2')).toBeVisible();
+    expect(screen.queryByText(/No members yet/)).not.toBeInTheDocument();
+  });
+
   it('speaks Polish', async () => {
     stubFetch({ [LIST]: () => json(200, page([member()])) });
     await renderWithApp(<MembersScreen />, { path: '/members', language: 'pl' });
@@ -302,6 +326,19 @@ describe('MemberPage', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
     await vi.waitFor(() => expect(http.callsTo('POST /api/members/9/merge')).toHaveLength(1));
     expect(http.callsTo('POST /api/members/9/merge')[0]?.body).toEqual({ intoFighterId: 77 });
+  });
+
+  it('asks for more of the name, and does not say nobody has an account, when the first members listed are walk-ins', async () => {
+    const walkIns = Array.from({ length: 50 }, (_, i) =>
+      member({ fighterId: 100 + i, fighterName: `Walk-in ${i}`, isWalkIn: true }),
+    );
+    stubFetch({
+      'GET /api/members/9': () => json(200, details()),
+      [LIST]: () => json(200, page(walkIns, 120)),
+    });
+    await renderWithApp(<MemberPage fighterId={9} isInstructor />, { path: '/members/9' });
+    expect(await screen.findByText('More members match than are listed: type more of the name.')).toBeVisible();
+    expect(screen.queryByText('None of your members has an account yet.')).not.toBeInTheDocument();
   });
 
   it('says when no registered member matches the search', async () => {

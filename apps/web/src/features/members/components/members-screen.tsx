@@ -102,6 +102,11 @@ export function MembersScreen() {
   const pageCount = Math.max(1, Math.ceil(total / MEMBER_PAGE_SIZE));
   const members = data?.members ?? [];
   const filtered = params.search !== '' || params.belt !== '' || params.notSeen || params.ready === true;
+  // A page past the last (an old link, or members gone since) shows the last page instead of an empty one.
+  const pastTheEnd = data !== undefined && !isPlaceholderData && total > 0 && params.page > pageCount;
+  useEffect(() => {
+    if (pastTheEnd) update({ page: pageCount });
+  });
 
   function sortBy(column: MemberSort) {
     update({ sort: column, order: params.sort === column && params.order === 'asc' ? 'desc' : 'asc' });
@@ -194,11 +199,12 @@ export function MembersScreen() {
 
       <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
         <h2 id={titleId} className="border-b border-zinc-200 px-4 py-3 text-lg font-semibold dark:border-zinc-800">
-          {t('members.tableTitle', { count: total })}
+          {/* The count once it is known: not while the list loads, nor when it failed to. */}
+          {data ? t('members.tableTitle', { count: total }) : t('members.heading')}
         </h2>
         {isError ? (
           <LoadFailure className="m-4" title={t('members.error')} onRetry={() => void refetch()} />
-        ) : !isPending && members.length === 0 ? (
+        ) : !isPending && total === 0 ? (
           // Outside the table, so that on a phone the message wraps in the card instead of the table's scroll width.
           <p className="px-4 py-10 text-center text-zinc-600 dark:text-zinc-400">
             {filtered ? t('members.empty') : t('members.none')}
@@ -310,7 +316,7 @@ function MemberRow({ member, language }: { member: MemberSummary; language: stri
   const { t } = useTranslation();
   return (
     <tr className="hover:bg-zinc-50 max-md:grid max-md:grid-cols-2 max-md:gap-x-4 max-md:gap-y-2 max-md:px-4 max-md:py-3 dark:hover:bg-zinc-800/40">
-      <td className="px-3 py-3 max-md:col-span-2 max-md:p-0">
+      <td className="px-3 py-3 [overflow-wrap:anywhere] max-md:col-span-2 max-md:p-0">
         <Link
           to={`/members/${member.fighterId}`}
           className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-400"

@@ -193,15 +193,21 @@ describe('WeekTimetable', () => {
     expect(screen.getAllByRole('heading', { name: 'Monday, March 23' })).toHaveLength(2);
   });
 
-  it('names a holiday in Polish', async () => {
+  it('names a holiday in Polish, and one without a name', async () => {
     itIs(SUNDAY);
     stubFetch({
       [LIST]: () => json(200, []),
-      'GET /api/schedule/holidays': () => json(200, [{ id: 1, date: '2026-03-25', name: 'Przerwa' }]),
+      'GET /api/schedule/holidays': () =>
+        json(200, [
+          { id: 1, date: '2026-03-25', name: 'Przerwa' },
+          { id: 2, date: '2026-03-26', name: '' },
+        ]),
     });
     await renderWithApp(<WeekTimetable />, { language: 'pl' });
     const marks = await screen.findAllByTestId('timetable-holiday');
     expect(marks[0]).toHaveTextContent('Nieczynne: Przerwa');
+    // A holiday given no name says only that the academy is closed.
+    expect(marks[1]).toHaveTextContent(/^Nieczynne$/);
   });
 
   it("names the time zone of the times when the academy's is another", async () => {

@@ -97,7 +97,7 @@ function HolidayMark({ name }: { name: string }) {
       data-testid="timetable-holiday"
       className="rounded-lg border border-dashed border-amber-300 bg-amber-50 px-2 py-1.5 text-xs font-medium break-words text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
     >
-      {t('schedule.timetable.holiday', { name })}
+      {name.trim() === '' ? t('schedule.timetable.holidayUnnamed') : t('schedule.timetable.holiday', { name })}
     </p>
   );
 }

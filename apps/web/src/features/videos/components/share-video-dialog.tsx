@@ -93,7 +93,7 @@ function ShareForm({ video, candidates, onShared }: ShareFormProps) {
             {fighters.length > FILTER_FROM && (
               <div className="relative">
                 <Search
-                  className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-zinc-400"
+                  className="pointer-events-none absolute top-1/2 left-3 z-10 h-4 w-4 -translate-y-1/2 text-zinc-500 dark:text-zinc-400"
                   aria-hidden
                 />
                 <SearchInput
