@@ -144,9 +144,9 @@ describe('MembersScreen', () => {
   it('names no count until it is known: not while the list loads, nor when it failed', async () => {
     stubFetch({ [LIST]: () => problem(500, 'Database unavailable') });
     await renderWithApp(<MembersScreen />, { path: '/members' });
-    expect(screen.getByRole('heading', { level: 2, name: 'Members' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Member list' })).toBeVisible();
     expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent('Error fetching members');
-    expect(screen.getByRole('heading', { level: 2, name: 'Members' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Member list' })).toBeVisible();
     expect(screen.queryByText('0 members')).not.toBeInTheDocument();
     takeConsoleErrors();
   });

@@ -200,7 +200,7 @@ export function MembersScreen() {
       <div className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
         <h2 id={titleId} className="border-b border-zinc-200 px-4 py-3 text-lg font-semibold dark:border-zinc-800">
           {/* The count once it is known: not while the list loads, nor when it failed to. */}
-          {data ? t('members.tableTitle', { count: total }) : t('members.heading')}
+          {data ? t('members.tableTitle', { count: total }) : t('members.tableTitleUnknown')}
         </h2>
         {isError ? (
           <LoadFailure className="m-4" title={t('members.error')} onRetry={() => void refetch()} />
