@@ -87,6 +87,32 @@ describe('RecurringClassList', () => {
     await waitFor(() => expect(screen.getByText('You have no recurring classes yet.')).toBeVisible());
   });
 
+  it('tells apart the two parts of a class changed from a day on: until the day before, and from that day', async () => {
+    stubFetch({
+      [CLASSES]: () =>
+        json(200, [
+          recurringClassFixture({ id: 3, instructorId: 7, startsOn: '2026-03-02', endsOn: '2099-12-06' }),
+          recurringClassFixture({ id: 4, instructorId: 7, startsOn: '2099-12-07', capacity: 15 }),
+          recurringClassFixture({ id: 5, instructorId: 7, name: 'No-Gi', startsOn: '2026-03-02' }),
+        ]),
+    });
+    await renderList();
+    const [until, from, running] = (await screen.findAllByRole('listitem')).map((item) => item.textContent);
+    expect(until).toContain('Until December 6, 2099');
+    expect(from).toContain('From December 7, 2099');
+    // A class that runs already, with no last day, needs no dates.
+    expect(running).not.toMatch(/From|Until/);
+  });
+
+  it('says the dates in Polish', async () => {
+    stubFetch({
+      [CLASSES]: () =>
+        json(200, [recurringClassFixture({ id: 3, instructorId: 7, startsOn: '2099-11-02', endsOn: '2099-12-06' })]),
+    });
+    await renderList('pl');
+    expect(await screen.findByText('Od 2 listopada 2099 do 6 grudnia 2099')).toBeVisible();
+  });
+
   it('speaks Polish', async () => {
     stubFetch({ [CLASSES]: () => json(200, [recurringClass(3, 'Gi Fundamentals', 7)]) });
     await renderList('pl');

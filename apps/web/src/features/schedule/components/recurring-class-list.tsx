@@ -12,6 +12,33 @@ import { academyTimeZone, browserTimeZone, formatWallClock } from '@/features/sc
 import { errorText } from '@/lib/failure';
 
 /**
+ * When a class runs, where it matters: from its first day if that is still to come, until its last if it
+ * has one. A class changed "for this and the following sessions" becomes two, one until the day before
+ * the change and one from it; the dates tell them apart.
+ */
+function useClassDates(): (item: RecurringClass) => string | null {
+  const { t, i18n } = useTranslation();
+  const format = new Intl.DateTimeFormat(i18n.language, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const day = (date: string) => format.format(new Date(`${date}T00:00:00Z`));
+  const now = new Date();
+  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  return (item) => {
+    const from = item.startsOn > today ? item.startsOn : null;
+    if (item.endsOn !== null) {
+      return from === null
+        ? t('schedule.classes.until', { date: day(item.endsOn) })
+        : t('schedule.classes.between', { from: day(from), until: day(item.endsOn) });
+    }
+    return from === null ? null : t('schedule.classes.from', { date: day(from) });
+  };
+}
+
+/**
  * An instructor's recurring classes (issue 22), each with Edit (the class form, for this and the
  * following sessions) and End (its coming sessions go, except those members checked in to). Start times
  * are the academy's wall clock, in the UI language's style; a note names the academy's zone when it is
@@ -25,6 +52,7 @@ export function RecurringClassList({ instructorId }: { instructorId: number | nu
   const end = useEndRecurringClass();
   const [ending, setEnding] = useState<RecurringClass | null>(null);
   const mine = (classes.data ?? []).filter((item) => item.instructorId === instructorId);
+  const dates = useClassDates();
 
   const confirmEnd = () => {
     const item = ending;
@@ -77,6 +105,7 @@ export function RecurringClassList({ instructorId }: { instructorId: number | nu
                   {' · '}
                   {t('schedule.classes.capacity', { count: item.capacity })}
                 </p>
+                {dates(item) && <p className="text-sm text-zinc-600 dark:text-zinc-400">{dates(item)}</p>}
               </div>
               <div className="flex shrink-0 gap-2">
                 <Button asChild variant="secondary" size="sm">

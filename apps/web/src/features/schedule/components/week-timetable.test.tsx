@@ -185,7 +185,7 @@ describe('WeekTimetable', () => {
     await renderWithApp(<WeekTimetable />);
     // The desktop grid and the phone's day list (CSS shows one of them).
     const marks = await screen.findAllByTestId('timetable-holiday');
-    expect(marks.map((mark) => mark.textContent)).toEqual(['Closed: Easter break', 'Closed: Easter break']);
+    expect(marks.map((mark) => mark.textContent)).toEqual(['Holiday: Easter break', 'Holiday: Easter break']);
     const [gridDay, listDay] = marks.map((mark) => mark.closest('li'));
     expect(within(gridDay!).getByRole('heading')).toHaveTextContent('Wednesday, March 25');
     expect(within(listDay!).getByRole('heading')).toHaveTextContent('Wednesday, March 25');
@@ -205,9 +205,9 @@ describe('WeekTimetable', () => {
     });
     await renderWithApp(<WeekTimetable />, { language: 'pl' });
     const marks = await screen.findAllByTestId('timetable-holiday');
-    expect(marks[0]).toHaveTextContent('Nieczynne: Przerwa');
-    // A holiday given no name says only that the academy is closed.
-    expect(marks[1]).toHaveTextContent(/^Nieczynne$/);
+    expect(marks[0]).toHaveTextContent('Dzień wolny: Przerwa');
+    // A holiday given no name says only that it is one.
+    expect(marks[1]).toHaveTextContent(/^Dzień wolny$/);
   });
 
   it("names the time zone of the times when the academy's is another", async () => {

@@ -89,7 +89,10 @@ function SessionChip({ session, language, compact }: { session: TrainingSession;
   );
 }
 
-/** A holiday's mark on its day: no class runs then, so that an empty day says why. */
+/**
+ * A holiday's mark on its day: the weekly schedule's classes do not run then, so that an empty day says
+ * why. It says a holiday, not closed: a session the instructor set on that day by hand still runs.
+ */
 function HolidayMark({ name }: { name: string }) {
   const { t } = useTranslation();
   return (
