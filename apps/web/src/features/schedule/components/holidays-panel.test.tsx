@@ -90,6 +90,20 @@ describe('HolidaysPanel', () => {
     expect(callsTo('POST /api/schedule/holidays')).toHaveLength(0);
   });
 
+  it('says a date is a holiday already under the field, with no confirmation that could only fail', async () => {
+    const { callsTo } = stubFetch({
+      'GET /api/schedule/holidays': () => json(200, [{ id: 1, date: '2099-12-09', name: 'Barbórka' }]),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(<HolidaysPanel />);
+    await screen.findByText(/Barbórka/);
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2099-12-09' } });
+    await user.click(screen.getByRole('button', { name: 'Add holiday' }));
+    expect(screen.getByText('Wednesday, December 9, 2099 is a holiday already.')).toBeVisible();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(callsTo('POST /api/schedule/holidays')).toHaveLength(0);
+  });
+
   it('removes a holiday after the confirmation, from the keyboard too', async () => {
     const { callsTo } = stubFetch({
       'GET /api/schedule/holidays': [

@@ -53,6 +53,11 @@ export function HolidaysPanel() {
       setProblem(t('schedule.holidays.dateRequired'));
       return;
     }
+    // A date on the list already is said at once, before a confirmation that could only fail.
+    if (holidays.data?.some((holiday) => holiday.date === date)) {
+      setProblem(t('schedule.holidays.already', { date: dayOf({ date }) }));
+      return;
+    }
     setAdding(date);
   };
 
