@@ -362,5 +362,14 @@ describe.each(databaseTargets)('members (issue 21) on $dialect', (target) => {
     const page = await list('?sort=name', coachDor);
     expect(page.total).toBe(4);
     expect(page.members.find((member) => member.fighterName === 'Łukasz Żak')?.classesTotal).toBe(2);
+
+    // One list that names the same walk-in twice, once without the Polish letters, is refused as repeating
+    // a name, as the same name twice in another case is: they are one member.
+    const third = await createSession(FUTURE, coachDor);
+    const twice = await call('POST', `/api/trainingsession/${third.id}/attendance`, coachDor, {
+      records: [walkIn('Ewa Bąk'), walkIn('Ewa Bak')],
+    });
+    expect(twice.statusCode, twice.body).toBe(400);
+    expect(twice.body).toContain('Ewa Bąk');
   });
 });

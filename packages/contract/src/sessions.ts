@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Fighter, FighterName, IsoDate, LIMITS } from './auth.js';
 import { AttendanceBelt, Gender, SessionStatus, TargetLevel } from './enums.js';
+import { foldName } from './members.js';
 import { message } from './messages.js';
 import { Id, IdParam, multiLineText } from './primitives.js';
 
@@ -229,14 +230,17 @@ export type AttendanceResponse = z.infer<typeof AttendanceResponse>;
 export const AttendanceFailure = z.object({ success: z.literal(false), message: z.string() });
 export type AttendanceFailure = z.infer<typeof AttendanceFailure>;
 
-/** Walk-in names must be unique within one submission (case and spacing ignored). Answers the repeats. */
+/**
+ * Walk-in names must be unique within one submission, compared as the server matches a walk-in to a
+ * member (`foldName`: case, spacing and diacritics ignored). Answers the repeats.
+ */
 export function duplicateWalkInNames(records: { fighterName: string }[]): string[] {
   const counts = new Map<string, { name: string; count: number }>();
   for (const { fighterName } of records) {
     const name = fighterName.trim().replace(/\s+/g, ' ');
-    const entry = counts.get(name.toLowerCase()) ?? { name, count: 0 };
+    const entry = counts.get(foldName(name)) ?? { name, count: 0 };
     entry.count += 1;
-    counts.set(name.toLowerCase(), entry);
+    counts.set(foldName(name), entry);
   }
   return [...counts.values()].filter((entry) => entry.count > 1).map((entry) => entry.name);
 }

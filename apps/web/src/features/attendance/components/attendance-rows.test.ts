@@ -114,6 +114,11 @@ describe('checkRows', () => {
     });
   });
 
+  it('marks a later row that repeats a name without its Polish letters, one member to the server', () => {
+    const checks = checkRows([complete('Łukasz Żak'), complete('lukasz zak')], TODAY);
+    expect(checks.map((check) => check.kind)).toEqual(['valid', 'invalid']);
+  });
+
   it('sends only the valid rows, in order', () => {
     const rows = [complete('A'), row({ fighterName: 'B' }), blankRow(), complete('C')];
     expect(validRecords(checkRows(rows, TODAY)).map((record) => record.fighterName)).toEqual(['A', 'C']);

@@ -1,5 +1,6 @@
 import { parseDecimal } from '@/lib/parse-decimal';
 import { IsoDate, LIMITS } from '@openmat/contract/auth';
+import { foldName } from '@openmat/contract/members';
 import { SESSION_LIMITS, type AttendanceRecord } from '@openmat/contract/sessions';
 import { isEmptyRow, type AttendanceRow, type TextField } from '@/features/attendance/stores/attendance-store';
 
@@ -71,9 +72,6 @@ export function isoDay(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** Walk-in names match regardless of case and spacing, as the server compares them. */
-const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
-
 /**
  * A weight or height as typed: required, a number above 0, and plausible for a person (the limits of
  * registration: 15 to 300 kg, 50 to 250 cm). The grid checks its rows on every keystroke, so an
@@ -116,8 +114,8 @@ export function checkRows(rows: AttendanceRow[], today: Date = new Date()): RowC
     const issues: RowIssue[] = [];
     const name = row.fighterName.trim();
     if (name === '') issues.push({ field: 'fighterName', key: 'attendance.errors.nameRequired' });
-    else if (seen.has(nameKey(name))) issues.push({ field: 'fighterName', key: 'attendance.errors.duplicateName' });
-    else seen.add(nameKey(name));
+    else if (seen.has(foldName(name))) issues.push({ field: 'fighterName', key: 'attendance.errors.duplicateName' });
+    else seen.add(foldName(name));
     issues.push(...birthdateIssues(row.birthdate, day));
     const weight = measureIssues('weight', row.weight, LIMITS.weightKg);
     const height = measureIssues('height', row.height, LIMITS.heightCm);

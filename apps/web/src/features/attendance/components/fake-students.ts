@@ -1,5 +1,6 @@
 import { ageOn } from '@openmat/contract/auth';
 import { AttendanceBelt, type Gender, type TargetLevel } from '@openmat/contract/enums';
+import { foldName } from '@openmat/contract/members';
 import { roundTo } from '@openmat/contract/helpers/rounding';
 import { freePlaces as placesFree } from '@openmat/contract/helpers/session-time';
 import { isEmptyRow, type AttendanceRow } from '@/features/attendance/stores/attendance-store';
@@ -87,8 +88,6 @@ export function birthdateForAge(age: number, today: Date, random: () => number):
   return ageOn(utcDay(born), today) === age ? utcDay(born) : utcDay(latest);
 }
 
-const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
-
 /**
  * A name nobody in `taken` has yet (compared without case and spacing), which is then added to it.
  * After many clashes a number is appended, so a large class still gets distinct names.
@@ -97,15 +96,15 @@ function uniqueName(random: () => number, gender: Gender, taken: Set<string>): s
   for (let attempt = 0; attempt < 200; attempt += 1) {
     const pool = random() < 0.5 ? POLISH : ENGLISH;
     const name = `${pick(random, pool.first[gender], 'Alex')} ${pick(random, pool.last[gender], 'Silva')}`;
-    if (!taken.has(nameKey(name))) {
-      taken.add(nameKey(name));
+    if (!taken.has(foldName(name))) {
+      taken.add(foldName(name));
       return name;
     }
   }
   const base = `${pick(random, ENGLISH.first[gender], 'Alex')} ${pick(random, ENGLISH_LAST, 'Silva')}`;
   let suffix = 2;
-  while (taken.has(nameKey(`${base} ${suffix}`))) suffix += 1;
-  taken.add(nameKey(`${base} ${suffix}`));
+  while (taken.has(foldName(`${base} ${suffix}`))) suffix += 1;
+  taken.add(foldName(`${base} ${suffix}`));
   return `${base} ${suffix}`;
 }
 
@@ -221,7 +220,7 @@ export function fillWithFakeStudents(
   today: Date = new Date(),
   session: FakeClass = { freePlaces: null, targetLevel: null },
 ): FakeFill {
-  const taken = new Set(rows.filter((row) => !isEmptyRow(row)).map((row) => nameKey(row.fighterName)));
+  const taken = new Set(rows.filter((row) => !isEmptyRow(row)).map((row) => foldName(row.fighterName)));
   const emptyRows = rows.filter(isEmptyRow).length;
   const before = session.freePlaces === null ? null : Math.max(session.freePlaces - (rows.length - emptyRows), 0);
   const limit = before ?? emptyRows;
