@@ -6,7 +6,8 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import type { AttendanceRow, TextField } from '@/features/attendance/stores/attendance-store';
 import { cn } from '@/lib/cn';
-import { isoDay, type RowCheck } from './attendance-rows';
+import { isoDay } from '@/lib/iso-day';
+import type { RowCheck } from './attendance-rows';
 
 const HEADER_CLASS = 'px-2 py-2.5 text-left text-sm font-semibold text-zinc-700 dark:text-zinc-200';
 /**

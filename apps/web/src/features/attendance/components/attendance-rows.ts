@@ -1,3 +1,4 @@
+import { isoDay } from '@/lib/iso-day';
 import { parseDecimal } from '@/lib/parse-decimal';
 import { IsoDate, LIMITS } from '@openmat/contract/auth';
 import { foldName } from '@openmat/contract/members';
@@ -65,12 +66,6 @@ export interface RowIssue {
 
 export type RowCheck =
   { kind: 'empty' } | { kind: 'valid'; record: AttendanceRecord } | { kind: 'invalid'; issues: RowIssue[] };
-
-/** A local calendar day as `YYYY-MM-DD`. */
-export function isoDay(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
 
 /**
  * A weight or height as typed: required, a number above 0, and plausible for a person (the limits of

@@ -1,11 +1,5 @@
 import type { ReactNode } from 'react';
 
-/** A local calendar day as `YYYY-MM-DD`, for the bounds of a date picker. */
-export function isoDay(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /** A titled group of fields: one column on a phone, two from the md breakpoint. */
 export function FormSection({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (

@@ -6,10 +6,11 @@ import {
   type MemberSummary,
 } from '@openmat/contract/members';
 import { ArrowDown, ArrowUp, Download } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailure } from '@/components/errors/load-failure';
+import { FormField } from '@/components/forms/form-field';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { LoadingStatus, TableStateRow } from '@/components/ui/data-table';
@@ -126,15 +127,15 @@ export function MembersScreen() {
       />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-        <FilterField id={searchId} label={t('members.search')} className="sm:w-72">
+        <FormField id={searchId} label={t('members.search')} className="sm:w-72">
           <SearchInput
             id={searchId}
             value={search}
             placeholder={t('members.searchPlaceholder')}
             onValueChange={setSearch}
           />
-        </FilterField>
-        <FilterField id={beltId} label={t('members.beltFilter')} className="sm:w-48">
+        </FormField>
+        <FormField id={beltId} label={t('members.beltFilter')} className="sm:w-48">
           <Select
             id={beltId}
             value={params.belt}
@@ -157,9 +158,9 @@ export function MembersScreen() {
               ))}
             </optgroup>
           </Select>
-        </FilterField>
+        </FormField>
         {/* On a phone the table's headers are hidden (each row is a card), so the order is chosen here. */}
-        <FilterField id={sortId} label={t('members.sortBy')} className="md:hidden">
+        <FormField id={sortId} label={t('members.sortBy')} className="md:hidden">
           <Select
             id={sortId}
             value={`${params.sort}:${params.order}`}
@@ -176,7 +177,7 @@ export function MembersScreen() {
               )),
             )}
           </Select>
-        </FilterField>
+        </FormField>
         <label className="flex min-h-10 items-center gap-2 text-sm font-medium">
           <input
             type="checkbox"
@@ -274,28 +275,6 @@ export function MembersScreen() {
           </>
         )}
       </div>
-    </div>
-  );
-}
-
-/** One of the list's search and filter controls under its label. */
-function FilterField({
-  id,
-  label,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  className: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { showToast } from '@/components/ui/toast-store';
 import { useEndRecurringClass, useRecurringClasses } from '@/features/schedule/api/schedule-api';
 import { academyTimeZone, browserTimeZone, formatWallClock } from '@/features/schedule/utils/schedule-time';
 import { errorText } from '@/lib/failure';
+import { isoDay } from '@/lib/iso-day';
 
 /**
  * When a class runs, where it matters: from its first day if that is still to come, until its last if it
@@ -25,8 +26,7 @@ function useClassDates(): (item: RecurringClass) => string | null {
     timeZone: 'UTC',
   });
   const day = (date: string) => format.format(new Date(`${date}T00:00:00Z`));
-  const now = new Date();
-  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  const today = isoDay(new Date());
   return (item) => {
     const from = item.startsOn > today ? item.startsOn : null;
     if (item.endsOn !== null) {

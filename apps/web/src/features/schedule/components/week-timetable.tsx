@@ -9,6 +9,7 @@ import { LoadingStatus } from '@/components/ui/data-table';
 import { sevenDaysFrom, useHolidays, useRecurringClasses, useWeekSessions } from '@/features/schedule/api/schedule-api';
 import { academyTimeZone, browserTimeZone, timeRangeParts } from '@/features/schedule/utils/schedule-time';
 import { cn } from '@/lib/cn';
+import { isoDay } from '@/lib/iso-day';
 
 /** The title of a session: the first line of its description (a class's name, for the schedule's sessions). */
 export const sessionTitle = (session: TrainingSession, fallback: string) =>
@@ -21,9 +22,6 @@ interface Day {
   /** The name of the academy's holiday on this day, when it is one. */
   holiday?: string;
 }
-
-const dayKey = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
 /**
  * The seven days from `from` (a local midnight), each with its sessions in start order and the name of
@@ -38,13 +36,13 @@ export function daysOfWeek(
   const days: Day[] = [];
   for (let offset = 0; offset < 7; offset++) {
     const date = new Date(from.getFullYear(), from.getMonth(), from.getDate() + offset);
-    const key = dayKey(date);
+    const key = isoDay(date);
     const holiday = named.get(key);
     days.push({ date, key, sessions: [], ...(holiday === undefined ? {} : { holiday }) });
   }
   const byKey = new Map(days.map((day) => [day.key, day]));
   for (const session of [...sessions].sort((a, b) => a.trainingDate.localeCompare(b.trainingDate))) {
-    byKey.get(dayKey(new Date(session.trainingDate)))?.sessions.push(session);
+    byKey.get(isoDay(new Date(session.trainingDate)))?.sessions.push(session);
   }
   return days;
 }
@@ -135,7 +133,7 @@ export function WeekTimetable({ className }: { className?: string }) {
   const holidays = useHolidays();
   const days = useMemo(() => daysOfWeek(week.from, data ?? [], holidays.data), [week, data, holidays.data]);
   const zoneNote = useZoneNote();
-  const today = dayKey(new Date());
+  const today = isoDay(new Date());
   const longDate = new Intl.DateTimeFormat(language, { weekday: 'long', day: 'numeric', month: 'long' });
   const weekday = new Intl.DateTimeFormat(language, { weekday: 'short' });
   const shortDate = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short' });
