@@ -4,6 +4,7 @@
 // file. Uses the built server: run `npm run build -w @openmat/contract -w @openmat/server`.
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
+import { foldName } from '@openmat/contract/members';
 import {
   get,
   load,
@@ -47,8 +48,9 @@ async function seed(sqliteFile, instructorFighterId) {
   const firstDay = today - Math.ceil(sessions / TIMES.length) * 86_400_000 + 14 * 86_400_000;
   const belts = [null, 'White', 'Blue', 'Purple', 'Brown', 'Black'];
   const insertFighter = db.prepare(
-    `insert into fighters (user_id, owner_user_id, fighter_name, fighter_role, height, weight, gender, birthdate,
-       belt_color, created_at, updated_at) values (null, ?, ?, 'Student', 175, 75, 'Male', '1995-05-05', ?, ?, ?)`,
+    `insert into fighters (user_id, owner_user_id, fighter_name, name_key, fighter_role, height, weight, gender,
+       birthdate, belt_color, created_at, updated_at)
+     values (null, ?, ?, ?, 'Student', 175, 75, 'Male', '1995-05-05', ?, ?, ?)`,
   );
   const insertSession = db.prepare(
     `insert into training_sessions (owner_user_id, instructor_fighter_id, training_date, description, capacity,
@@ -61,8 +63,15 @@ async function seed(sqliteFile, instructorFighterId) {
   const fighters = db.transaction(() =>
     Array.from({ length: MEMBERS }, (_, k) =>
       Number(
-        insertFighter.run(ownerUserId, `Member ${String(k).padStart(4, '0')}`, belts[k % belts.length], now, now)
-          .lastInsertRowid,
+        insertFighter.run(
+          ownerUserId,
+          `Member ${String(k).padStart(4, '0')}`,
+          // The name as the app stores it to search and sort by (ADR 0004).
+          foldName(`Member ${String(k).padStart(4, '0')}`),
+          belts[k % belts.length],
+          now,
+          now,
+        ).lastInsertRowid,
       ),
     ),
   )();
